@@ -1,0 +1,74 @@
+"""From loaded files to results: the one path the CLI, the GUI and the report share.
+
+judgments (+ grades added in the app, + hand resolutions) → one grade per
+(question, passage) by the resolution policy → :func:`evaluate` → Results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pandas as pd
+
+from workbench.core import schema as s
+from workbench.core.agreement import resolve_grades
+from workbench.core.evaluate import evaluate
+from workbench.core.results import Results
+from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+
+Progress = Callable[[float, str], None]
+Cancelled = Callable[[], bool]
+
+
+def combined_runs(run_sets: Sequence[RunSet]) -> pd.DataFrame:
+    """All systems of all run files in one frame, in the order they were added.
+
+    Two files that use the same system name would silently merge; the loader
+    renames such systems before they get here (see :func:`unique_system_names`).
+    """
+    frames = [rs.runs for rs in run_sets if len(rs.runs)]
+    if not frames:
+        return pd.DataFrame({c: pd.Series(dtype=object) for c in s.RUN_COLUMNS})
+    return pd.concat(frames, ignore_index=True)
+
+
+def all_judgments(judgment_set: JudgmentSet, added: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The file's judgments plus grades added in the app (same columns)."""
+    if added is None or added.empty:
+        return judgment_set.judgments
+    extra = added.reindex(columns=s.JUDGMENT_COLUMNS)
+    return pd.concat([judgment_set.judgments, extra], ignore_index=True)
+
+
+def run(
+    judgment_set: JudgmentSet,
+    run_sets: Sequence[RunSet],
+    settings: EvalSettings,
+    added_grades: pd.DataFrame | None = None,
+    resolutions: pd.DataFrame | None = None,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+) -> Results:
+    """Resolve the grades and evaluate every system.
+
+    ``added_grades``: judgments made in the app (JUDGMENT_COLUMNS). They take
+    part in the resolution like any assessor's grade. ``resolutions``: grades
+    resolved by hand (question_id, passage_id, grade), which win over the policy.
+    """
+    judgments = all_judgments(judgment_set, added_grades)
+    qrels = resolve_grades(
+        judgments, settings.resolution, adjudicator=settings.adjudicator, overrides=resolutions
+    )
+    results = evaluate(
+        qrels,
+        combined_runs(run_sets),
+        settings,
+        questions=judgment_set.questions,
+        passages=judgment_set.passages,
+        progress=progress,
+        cancelled=cancelled,
+    )
+    # input warnings travel with the numbers, so the UI and the report show them
+    file_warnings = [p for rs in run_sets for p in rs.problems]
+    results.warnings = list(judgment_set.problems) + file_warnings + list(results.warnings)
+    return results

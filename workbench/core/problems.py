@@ -1,0 +1,110 @@
+"""Problems found in user input: where they are, what was expected, how to fix them.
+
+Every reader collects :class:`Problem` objects instead of stopping at the first
+one, so a user can fix a whole file in one pass. Errors stop a load (raised as
+:class:`InputError`); warnings travel with the loaded data into the results
+and the report. Each problem carries its message in Korean and in English;
+the UI picks the language, the CLI prints the one in force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+#: A file with more problems than this reports the first ones and a count of the rest.
+MAX_PROBLEMS_PER_FILE = 200
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in one place of one input file.
+
+    ``row`` is the row number as Excel shows it (1-based, the header row
+    included) or the line number of a text file; ``column`` is the header
+    as written in the file.
+    """
+
+    severity: Severity
+    code: str
+    message_en: str
+    message_ko: str
+    file: str = ""
+    sheet: str | None = None
+    row: int | None = None
+    column: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def location(self, lang: str = "ko") -> str:
+        parts: list[str] = []
+        if self.file:
+            parts.append(self.file)
+        if self.sheet:
+            parts.append(f"시트 '{self.sheet}'" if lang == "ko" else f"sheet '{self.sheet}'")
+        if self.row is not None:
+            parts.append(f"{self.row}행" if lang == "ko" else f"row {self.row}")
+        if self.column:
+            parts.append(f"열 '{self.column}'" if lang == "ko" else f"column '{self.column}'")
+        return ", ".join(parts)
+
+    def text(self, lang: str = "ko") -> str:
+        """The message alone, in ``lang`` ("ko" or "en")."""
+        return self.message_ko if lang == "ko" else self.message_en
+
+    def message(self, lang: str = "ko") -> str:
+        """Location and message, e.g. ``judgments.xlsx, 시트 '평가', 17행, 열 '등급': …``."""
+        where = self.location(lang)
+        return f"{where}: {self.text(lang)}" if where else self.text(lang)
+
+    def to_dict(self) -> dict:
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "file": self.file,
+            "sheet": self.sheet,
+            "row": self.row,
+            "column": self.column,
+            "message_en": self.message_en,
+            "message_ko": self.message_ko,
+        }
+
+
+def error(code: str, en: str, ko: str, **where) -> Problem:
+    return Problem(Severity.ERROR, code, en, ko, **where)
+
+
+def warning(code: str, en: str, ko: str, **where) -> Problem:
+    return Problem(Severity.WARNING, code, en, ko, **where)
+
+
+@dataclass
+class InputError(Exception):
+    """A file could not be used. ``problems`` holds every error found (and the warnings)."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.summary("en"))
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    def summary(self, lang: str = "ko", limit: int = 20) -> str:
+        shown = self.errors or self.problems
+        lines = [p.message(lang) for p in shown[:limit]]
+        rest = len(shown) - limit
+        if rest > 0:
+            lines.append(f"… 그 밖에 {rest}개" if lang == "ko" else f"… and {rest} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:  # dataclass would otherwise print the field list
+        return self.summary("en")

@@ -1,0 +1,58 @@
+"""The results object shared by the CLI, the GUI and the report.
+
+One evaluation = one :class:`Results`. Frames hold raw floats; formatting is
+the viewer's job. Measure columns use canonical measure names
+(``"nDCG@10"``, ``"MRR"``…, see :mod:`workbench.core.metrics`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from workbench.core.problems import Problem
+from workbench.core.schema import EvalSettings
+
+
+@dataclass
+class Results:
+    settings: EvalSettings
+    #: canonical measure names, in display order
+    measures: list[str]
+    #: system names, in the order the user added them
+    systems: list[str]
+    #: one row per (system, answerable question): columns ``system``,
+    #: ``question_id``, ``question_type``, ``missing`` (bool: absent from the
+    #: run, scored 0), then one float column per measure.
+    per_question: pd.DataFrame
+    #: index = system; columns ``n`` then one column per measure (means over
+    #: answerable questions, missing ones counting 0).
+    aggregates: pd.DataFrame
+    #: columns ``system``, ``question_type``, ``n``, then the measures.
+    by_type: pd.DataFrame
+    #: index = system; columns ``n_unanswerable``, ``appropriate_abstentions``,
+    #: ``appropriate_abstention_rate``, ``n_answerable``, ``false_abstentions``,
+    #: ``false_abstention_rate``.
+    abstention: pd.DataFrame
+    #: question ids with no relevant evidence (R = 0), left out of every mean.
+    unanswerable: list[str]
+    #: the rankings after ordering, de-duplication and unit mapping:
+    #: ``system``, ``question_id``, ``position`` (1-based), ``passage_id``
+    #: (document id in document unit), ``grade`` (float, NaN = unjudged),
+    #: ``score``, ``rank`` (as in the file).
+    ranking: pd.DataFrame
+    #: passages removed by the de-dup policy: ``system``, ``question_id``,
+    #: ``passage_id``, ``after_position`` (the kept position they follow; 0 = top).
+    skipped: pd.DataFrame
+    #: answerable questions absent from a run: ``system``, ``question_id``.
+    missing: pd.DataFrame
+    #: questions in a run but not in the judgments: ``system``, ``question_id``.
+    run_only: pd.DataFrame
+    #: the resolved judgments used: ``question_id``, ``passage_id``, ``grade``
+    #: (+ ``role``, ``group`` when present), in the evaluation unit.
+    qrels: pd.DataFrame
+    warnings: list[Problem] = field(default_factory=list)
+
+    def metric(self, system: str, measure: str) -> float:
+        return float(self.aggregates.loc[system, measure])

@@ -1,0 +1,160 @@
+"""Canonical column names and the containers every reader produces.
+
+Readers turn whatever headers a user typed into these names; everything
+downstream (metrics, agreement, report, UI) speaks only these names.
+Ids are always text (``str``); grades are ``int`` 0–3 (or the scale in use).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pandas as pd
+
+from workbench.core.problems import Problem
+
+# -- judgments sheet ---------------------------------------------------------
+QID = "question_id"
+PID = "passage_id"
+GRADE = "grade"
+ASSESSOR = "assessor"  # "" when the file has no assessor column
+ROLE = "role"  # "core" | "supporting" | "alternative" | ""
+GROUP = "group"  # evidence group id, "" when none
+NOTE = "note"
+ROW = "source_row"  # Excel row number (or text line) the record came from
+
+# -- run sheets --------------------------------------------------------------
+SYSTEM = "system"
+RANK = "rank"  # float, NaN when the file has no rank
+SCORE = "score"  # float, NaN when the file has no score
+TEXT = "text"  # passage text given in the run, "" when none
+
+# -- questions sheet ---------------------------------------------------------
+QTEXT = "question_text"
+QTYPE = "question_type"  # "" when unknown
+ANSWERABLE = "answerable"  # pandas "boolean" dtype, <NA> when not stated
+
+# -- passages sheet ----------------------------------------------------------
+DOCID = "document_id"
+CHUNK = "chunk"  # chunk index within its document, Int64
+VOLUME = "volume"  # 권
+LECTURE = "lecture"  # 강연
+PAGE = "page"  # 페이지
+DATE = "date"  # 날짜
+
+ROLES = ("core", "supporting", "alternative")
+
+JUDGMENT_COLUMNS = [QID, PID, GRADE, ASSESSOR, ROLE, GROUP, NOTE, ROW]
+RUN_COLUMNS = [SYSTEM, QID, PID, RANK, SCORE, TEXT, ROW]
+QUESTION_COLUMNS = [QID, QTEXT, QTYPE, ANSWERABLE, NOTE]
+PASSAGE_COLUMNS = [PID, DOCID, TEXT, VOLUME, LECTURE, PAGE, DATE, CHUNK]
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """An input file as read: where it was and its SHA-256 at read time."""
+
+    path: str
+    sha256: str
+    sheet: str | None = None
+
+    @property
+    def name(self) -> str:
+        from pathlib import Path
+
+        return Path(self.path).name
+
+
+@dataclass
+class JudgmentSet:
+    """Everything read from a judgments workbook (or TREC qrels / JSON file).
+
+    ``judgments`` keeps one row per (question, passage, assessor) — before any
+    adjudication; :mod:`workbench.core.agreement` resolves it to one grade.
+    """
+
+    judgments: pd.DataFrame  # JUDGMENT_COLUMNS
+    questions: pd.DataFrame | None = None  # QUESTION_COLUMNS
+    passages: pd.DataFrame | None = None  # PASSAGE_COLUMNS
+    sources: list[SourceFile] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # warnings only
+
+    @property
+    def assessors(self) -> list[str]:
+        names = self.judgments[ASSESSOR].unique().tolist()
+        return sorted(n for n in names if n)
+
+
+@dataclass
+class RunSet:
+    """Ranked lists of one or more systems, read from one file."""
+
+    runs: pd.DataFrame  # RUN_COLUMNS
+    sources: list[SourceFile] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # warnings only
+
+    @property
+    def systems(self) -> list[str]:
+        return list(dict.fromkeys(self.runs[SYSTEM].tolist()))
+
+
+Gain = Literal["exponential", "linear"]
+Order = Literal["rank", "score", "trec"]
+Dedup = Literal["none", "document", "adjacent"]
+Unit = Literal["passage", "document"]
+Resolution = Literal["median", "majority", "max", "min", "assessor"]
+
+
+@dataclass(frozen=True)
+class EvalSettings:
+    """Every choice that changes a number. Written into every report.
+
+    - ``ks``: cutoffs for the @K measures.
+    - ``threshold``: θ — a passage is relevant iff its grade ≥ θ.
+    - ``gain``: nDCG gain, ``2**g - 1`` (exponential, the seeds) or ``g``
+      (linear, = trec_eval ``ndcg_cut``).
+    - ``order``: ``rank`` (rank column; ties by score desc then passage id),
+      ``score`` (score desc then passage id asc), ``trec`` (score desc then
+      passage id desc — trec_eval's rule; the rank column is ignored).
+    - ``dedup``: ``none`` (a repeated passage counts once), ``document`` (one
+      passage per document), ``adjacent`` (drop chunks within ±``window`` of a
+      kept chunk of the same document).
+    - ``unit``: evaluate passages, or documents (a document's grade is its best
+      passage's grade).
+    - ``score_floor``: a system abstains on a question when it returns nothing
+      with a score ≥ this floor (None: only when it returns nothing).
+    - ``resolution`` / ``adjudicator``: how several assessors' grades become one.
+    """
+
+    ks: tuple[int, ...] = (1, 3, 5, 10)
+    threshold: int = 1
+    gain: Gain = "exponential"
+    order: Order = "rank"
+    dedup: Dedup = "none"
+    window: int = 1
+    unit: Unit = "passage"
+    score_floor: float | None = None
+    resolution: Resolution = "median"
+    adjudicator: str | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "ks": list(self.ks),
+            "threshold": self.threshold,
+            "gain": self.gain,
+            "order": self.order,
+            "dedup": self.dedup,
+            "window": self.window,
+            "unit": self.unit,
+            "score_floor": self.score_floor,
+            "resolution": self.resolution,
+            "adjudicator": self.adjudicator,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> EvalSettings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "ks" in known:
+            known["ks"] = tuple(int(k) for k in known["ks"])
+        return cls(**known)

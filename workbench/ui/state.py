@@ -1,0 +1,116 @@
+"""What the app holds: the loaded files, the settings, the user's work, the results.
+
+Pages never compute: they listen to :class:`AppState` and ask it to change.
+Every change that affects a number re-runs the evaluation in the background
+(:class:`~workbench.ui.workers.TaskRunner`), cancelling a run in flight.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from PySide6.QtCore import QObject, Signal
+
+from workbench.core import pipeline
+from workbench.core import schema as s
+from workbench.core.results import Results
+from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.ui.workers import TaskRunner
+
+
+class AppState(QObject):
+    #: the set of loaded files changed (judgments replaced, run added/removed)
+    data_changed = Signal()
+    #: new results are ready (also emitted with None when data was cleared)
+    results_changed = Signal(object)
+    settings_changed = Signal(object)
+    #: user work changed: grades, resolutions, notes, flags (for autosave)
+    work_changed = Signal()
+    #: (busy, text) while an evaluation runs
+    busy_changed = Signal(bool, str)
+    #: an evaluation failed; the payload is the exception
+    failed = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = TaskRunner(self)
+        self.judgment_set: JudgmentSet | None = None
+        self.run_sets: list[RunSet] = []
+        self.settings = EvalSettings()
+        #: grades made in the app (JUDGMENT_COLUMNS + "time", "reason")
+        self.added_grades = pd.DataFrame(columns=[*s.JUDGMENT_COLUMNS, "time", "reason"])
+        #: grades resolved by hand: question_id, passage_id, grade, by, reason, time
+        self.resolutions = pd.DataFrame(columns=[s.QID, s.PID, s.GRADE, "by", "reason", "time"])
+        #: question_id → {"note": str, "flagged": bool}
+        self.notes: dict[str, dict] = {}
+        self.results: Results | None = None
+
+    # -- data -----------------------------------------------------------------
+    @property
+    def has_data(self) -> bool:
+        return self.judgment_set is not None and bool(self.run_sets)
+
+    @property
+    def systems(self) -> list[str]:
+        return [name for rs in self.run_sets for name in rs.systems]
+
+    def set_judgments(self, judgment_set: JudgmentSet) -> None:
+        self.judgment_set = judgment_set
+        self.data_changed.emit()
+        self.recompute()
+
+    def add_runs(self, run_set: RunSet) -> None:
+        self.run_sets.append(run_set)
+        self.data_changed.emit()
+        self.recompute()
+
+    def remove_system(self, system: str) -> None:
+        kept = []
+        for rs in self.run_sets:
+            if system in rs.systems:
+                rs = RunSet(rs.runs[rs.runs[s.SYSTEM] != system], rs.sources, rs.problems)
+            if len(rs.runs):
+                kept.append(rs)
+        self.run_sets = kept
+        self.data_changed.emit()
+        self.recompute()
+
+    def clear(self) -> None:
+        self.runner.cancel("evaluate")
+        self.judgment_set = None
+        self.run_sets = []
+        self.results = None
+        self.data_changed.emit()
+        self.results_changed.emit(None)
+
+    def set_settings(self, settings: EvalSettings) -> None:
+        if settings == self.settings:
+            return
+        self.settings = settings
+        self.settings_changed.emit(settings)
+        self.recompute()
+
+    # -- evaluation -----------------------------------------------------------
+    def recompute(self) -> None:
+        if not self.has_data:
+            return
+        self.busy_changed.emit(True, self.tr("Computing scores…"))
+        handle = self.runner.start(
+            "evaluate",
+            pipeline.run,
+            self.judgment_set,
+            list(self.run_sets),
+            self.settings,
+            added_grades=self.added_grades.copy(),
+            resolutions=self.resolutions.copy(),
+        )
+        handle.finished.connect(self._on_results)
+        handle.failed.connect(self._on_failed)
+
+    def _on_results(self, results: Results) -> None:
+        self.results = results
+        self.busy_changed.emit(False, "")
+        self.results_changed.emit(results)
+
+    def _on_failed(self, exc: Exception) -> None:
+        self.busy_changed.emit(False, "")
+        self.failed.emit(exc)

@@ -1,0 +1,141 @@
+"""Run core functions off the GUI thread, with progress and cancel.
+
+Core functions know nothing of threads: they take ``progress(fraction, text)``
+and ``cancelled()`` callables. :class:`TaskRunner` runs them in Qt's thread
+pool and delivers ``progress``, ``finished(object)`` and ``failed(object)``
+back on the GUI thread (the signal object lives there, so emissions from the
+pool thread are queued). Workers never touch widgets, models or plot items.
+
+A new task under the same name cancels the one in flight, and the late result
+of a cancelled task is dropped, so the screen never shows stale numbers.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from workbench.core.cancel import Cancelled
+
+log = logging.getLogger(__name__)
+
+#: progress signals are throttled: more would only flood the event loop
+PROGRESS_INTERVAL_S = 0.05
+
+
+class TaskHandle(QObject):
+    """One task's signals, living on the GUI thread."""
+
+    progress = Signal(float, str)
+    finished = Signal(object)
+    failed = Signal(object)  # the exception (InputError for bad input)
+    cancelled = Signal()
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._cancel = threading.Event()
+        self._last_progress = 0.0
+        self.done = False
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def is_cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def report(self, fraction: float, text: str = "") -> None:
+        """Called from the worker thread; throttled."""
+        now = time.monotonic()
+        if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
+            self._last_progress = now
+            self.progress.emit(float(fraction), text)
+
+
+class _Job(QRunnable):
+    def __init__(self, handle: TaskHandle, fn: Callable[..., Any], args, kwargs) -> None:
+        super().__init__()
+        self.handle = handle
+        self.fn = fn
+        self.args = args
+        self.kwargs = kwargs
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # pool thread
+        handle = self.handle
+        try:
+            result = self.fn(
+                *self.args, progress=handle.report, cancelled=handle.is_cancelled, **self.kwargs
+            )
+        except Cancelled:
+            handle.cancelled.emit()
+            return
+        except Exception as exc:  # delivered to the GUI, which shows a friendly message
+            if not getattr(exc, "problems", None):
+                log.exception("task %s failed", handle.name)
+            if handle.is_cancelled():
+                handle.cancelled.emit()
+            else:
+                handle.failed.emit(exc)
+            return
+        if handle.is_cancelled():
+            handle.cancelled.emit()
+        else:
+            handle.finished.emit(result)
+
+
+class TaskRunner(QObject):
+    """Starts named tasks; a new task of a name cancels the previous one."""
+
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
+        super().__init__(parent)
+        self._pool = pool or QThreadPool.globalInstance()
+        self._current: dict[str, TaskHandle] = {}
+
+    def start(self, name: str, fn: Callable[..., Any], *args, **kwargs) -> TaskHandle:
+        """Run ``fn(*args, progress=…, cancelled=…, **kwargs)`` in the pool.
+
+        Connect to the returned handle's signals right away; they are queued,
+        so nothing is delivered before control returns to the event loop.
+        """
+        previous = self._current.get(name)
+        if previous is not None and not previous.done:
+            previous.cancel()
+        handle = TaskHandle(name, self)
+        self._current[name] = handle
+
+        def _settle(*_: object) -> None:
+            handle.done = True
+            if self._current.get(name) is handle:
+                del self._current[name]
+            handle.deleteLater()
+
+        # connected first, so it runs after the caller's slots (Qt calls in order)
+        handle.finished.connect(_settle, type=_queued_after())
+        handle.failed.connect(_settle, type=_queued_after())
+        handle.cancelled.connect(_settle, type=_queued_after())
+        self._pool.start(_Job(handle, fn, args, kwargs))
+        return handle
+
+    def cancel(self, name: str) -> None:
+        handle = self._current.get(name)
+        if handle is not None:
+            handle.cancel()
+
+    def is_running(self, name: str) -> bool:
+        return name in self._current
+
+    def wait(self, msecs: int = 30000) -> bool:
+        return self._pool.waitForDone(msecs)
+
+
+def _queued_after():
+    from PySide6.QtCore import Qt
+
+    # queued: the handle is deleted only after every slot of this emission ran
+    return Qt.ConnectionType.QueuedConnection
