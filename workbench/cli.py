@@ -1,25 +1,50 @@
 """Command line: the desktop app is the default; ``eval``, ``agreement``,
 ``template`` and ``screenshots`` serve researchers, scripts and tests.
 
-Exit codes: 0 success, 2 usage error, 3 bad input (message on stderr, no traceback).
+Exit codes: 0 success, 2 usage error, 3 bad input (a clear message on
+stderr, never a traceback). An unexpected failure is logged and reported in
+one sentence with exit code 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import logging
+import os
 import sys
+from pathlib import Path
 
 from workbench import __version__
 
 EXIT_OK = 0
+EXIT_INTERNAL = 1
 EXIT_USAGE = 2
 EXIT_BAD_INPUT = 3
 
+COMMANDS = ("eval", "agreement", "template", "screenshots")
 
-def build_parser() -> argparse.ArgumentParser:
+log = logging.getLogger("workbench")
+
+
+class UsageError(Exception):
+    """A command-line argument that makes no sense (exit code 2)."""
+
+
+def default_lang() -> str:
+    for var in ("WORKBENCH_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ko" if value.lower().startswith("ko") else "en"
+    return "en"
+
+
+# -- parsers --------------------------------------------------------------------
+def app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="workbench",
-        description="Retrieval Evaluation Workbench — 검색 평가 워크벤치",
+        description="Retrieval Evaluation Workbench — 검색 평가 워크벤치. "
+        f"Commands: {', '.join(COMMANDS)} (workbench COMMAND --help).",
     )
     parser.add_argument("--version", action="version", version=f"workbench {__version__}")
     parser.add_argument("--demo", action="store_true", help="open the app on the bundled demo data")
@@ -30,18 +55,314 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--lang", choices=["ko", "en"], help="user-interface language")
     parser.add_argument("files", nargs="*", help="project or data files to open in the app")
-    parser.add_subparsers(dest="command", metavar="COMMAND")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        from workbench.ui.app import run_app
+def _add_eval_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    p.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
+    p.add_argument("--k", default="1,3,5,10", help="cutoffs, comma-separated (default 1,3,5,10)")
+    p.add_argument("--threshold", type=int, default=1, help="relevance threshold θ (default 1)")
+    p.add_argument("--gain", choices=["exponential", "linear"], default="exponential")
+    p.add_argument("--order", choices=["rank", "score", "trec"], default="rank")
+    p.add_argument("--dedup", choices=["none", "document", "adjacent"], default="none")
+    p.add_argument("--window", type=int, default=1, help="± chunks for --dedup adjacent")
+    p.add_argument("--unit", choices=["passage", "document"], default="passage")
+    p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
+    p.add_argument(
+        "--resolution",
+        choices=["median", "majority", "max", "min", "assessor"],
+        default="median",
+        help="how several assessors' grades become one",
+    )
+    p.add_argument(
+        "--adjudicator", default=None, help="the assessor who decides (--resolution assessor)"
+    )
+    p.add_argument("--json", metavar="PATH|-", help="write the results as JSON ('-' = stdout)")
+    p.add_argument("--report", metavar="PATH.xlsx", help="write the Excel report")
+    p.add_argument("--compare", action="store_true", help="paired significance tests")
+    p.add_argument("--baseline", default=None, help="baseline system (default: the first)")
+    p.add_argument("--test", choices=["randomization", "t", "wilcoxon"], default="randomization")
+    p.add_argument(
+        "--seed", type=int, default=20261129, help="random seed (bootstrap, randomization)"
+    )
+    p.add_argument("--lang", choices=["ko", "en"], default=None, help="message and report language")
 
-        return run_app(args)
-    return EXIT_USAGE
+
+def command_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="workbench")
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_eval_options(sub.add_parser("eval", help="evaluate runs against judgments"))
+    ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
+    ag.add_argument("--qrels", required=True)
+    ag.add_argument("--json", metavar="PATH|-")
+    ag.add_argument("--lang", choices=["ko", "en"], default=None)
+    tp = sub.add_parser("template", help="write blank Excel templates")
+    tp.add_argument("directory")
+    sc = sub.add_parser("screenshots", help="render every main screen on the demo data")
+    sc.add_argument("directory")
+    sc.add_argument("--lang", choices=["ko", "en", "both"], default="both")
+    return parser
+
+
+# -- helpers --------------------------------------------------------------------
+def parse_ks(text: str) -> tuple[int, ...]:
+    try:
+        ks = sorted({int(part) for part in text.replace(" ", "").split(",") if part})
+    except ValueError:
+        raise UsageError(f"--k expects whole numbers separated by commas, got '{text}'") from None
+    if not ks or ks[0] < 1:
+        raise UsageError(f"--k expects cutoffs of 1 or more, got '{text}'")
+    return tuple(ks)
+
+
+def _write_json(data: dict, target: str) -> None:
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if target == "-":
+        sys.stdout.write(text + "\n")
+        return
+    from workbench.core.atomic import atomic_write_text
+
+    atomic_write_text(Path(target), text + "\n")
+
+
+def _print_table(rows: list[list[str]], out=None) -> None:
+    """Monospace table; Hangul counts double width so columns line up in a terminal."""
+    import unicodedata
+
+    out = out or sys.stdout
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    widths = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for n, row in enumerate(rows):
+        cells = [cell + " " * (w - width(cell)) for cell, w in zip(row, widths)]
+        out.write("  ".join(cells).rstrip() + "\n")
+        if n == 0:
+            out.write("  ".join("-" * w for w in widths) + "\n")
+
+
+def _fmt(value) -> str:
+    return "–" if value is None or value != value else f"{value:.4f}"
+
+
+# -- commands -------------------------------------------------------------------
+def cmd_eval(args: argparse.Namespace, lang: str) -> int:
+    from workbench.core import pipeline
+    from workbench.core.io import load_judgments, load_run
+    from workbench.core.results import results_to_json
+    from workbench.core.schema import EvalSettings
+
+    settings = EvalSettings(
+        ks=parse_ks(args.k),
+        threshold=args.threshold,
+        gain=args.gain,
+        order=args.order,
+        dedup=args.dedup,
+        window=args.window,
+        unit=args.unit,
+        score_floor=args.score_floor,
+        resolution=args.resolution,
+        adjudicator=args.adjudicator,
+    )
+    if args.threshold < 1:
+        raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
+    if args.resolution == "assessor" and not args.adjudicator:
+        raise UsageError("--resolution assessor needs --adjudicator NAME")
+    judgment_set = load_judgments(args.qrels)
+    run_sets = [load_run(path) for path in args.run]
+    results = pipeline.run(judgment_set, run_sets, settings)
+
+    comparisons = None
+    if args.compare:
+        from workbench.core.stats import compare_systems
+
+        if args.baseline and args.baseline not in results.systems:
+            raise UsageError(
+                f"--baseline '{args.baseline}' is not one of the systems: {', '.join(results.systems)}"
+            )
+        comparisons = compare_systems(
+            results.per_question,
+            results.measures,
+            baseline=args.baseline,
+            test=args.test,
+            seed=args.seed,
+        )
+
+    if args.json:
+        _write_json(results_to_json(results, comparisons), args.json)
+    if args.report:
+        from workbench.core.report import write_report
+
+        write_report(
+            Path(args.report),
+            results,
+            lang=lang,
+            questions=judgment_set.questions,
+            passages=judgment_set.passages,
+            comparisons=comparisons,
+            agreement=_agreement_dict(judgment_set),
+            sources=[*judgment_set.sources, *(src for rs in run_sets for src in rs.sources)],
+            test=args.test if args.compare else None,
+            seed=args.seed if args.compare else None,
+        )
+    if args.json != "-":
+        _print_eval_summary(results, comparisons, lang)
+    return EXIT_OK
+
+
+def _agreement_dict(judgment_set) -> dict | None:
+    if len(judgment_set.assessors) < 2:
+        return None
+    from workbench.core.agreement import agreement_table
+
+    return agreement_table(judgment_set.judgments).to_dict()
+
+
+def _print_eval_summary(results, comparisons, lang: str) -> None:
+    header = ["system" if lang == "en" else "시스템", "n", *results.measures]
+    rows = [header]
+    for system in results.systems:
+        agg = results.aggregates.loc[system]
+        rows.append([system, str(int(agg["n"])), *(_fmt(agg[m]) for m in results.measures)])
+    _print_table(rows)
+    if results.unanswerable:
+        label = "unanswerable questions" if lang == "en" else "답변 불가 질문"
+        print(
+            f"\n{label}: {len(results.unanswerable)} ({', '.join(results.unanswerable[:10])}"
+            f"{' …' if len(results.unanswerable) > 10 else ''})"
+        )
+    if comparisons is not None and len(comparisons):
+        from workbench.core.stats import describe_comparison
+
+        print()
+        for row in comparisons.to_dict("records"):
+            print(describe_comparison(row, lang=lang))
+    for problem in results.warnings:
+        print(("warning: " if lang == "en" else "경고: ") + problem.message(lang), file=sys.stderr)
+
+
+def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
+    from workbench.core.agreement import agreement_table, kappa_band
+    from workbench.core.io import load_judgments
+
+    judgment_set = load_judgments(args.qrels)
+    summary = agreement_table(judgment_set.judgments)
+    data = summary.to_dict()
+    if args.json:
+        _write_json(data, args.json)
+    if args.json != "-":
+        if len(data["assessors"]) < 2:
+            print(
+                "Fewer than two assessors: nothing to compare."
+                if lang == "en"
+                else "평가자가 두 명 미만이라 일치도를 계산할 수 없습니다."
+            )
+            return EXIT_OK
+        rows = [["a", "b", "n", "exact", "kappa", "kappa_quadratic", ""]]
+        for pair in data["pairs"]:
+            rows.append(
+                [
+                    pair["a"],
+                    pair["b"],
+                    str(pair["n"]),
+                    _fmt(pair["exact"]),
+                    _fmt(pair["kappa"]),
+                    _fmt(pair["kappa_quadratic"]),
+                    kappa_band(pair["kappa"], lang) if pair["kappa"] is not None else "",
+                ]
+            )
+        _print_table(rows)
+        print(f"\nKrippendorff alpha (ordinal): {_fmt(data['alpha_ordinal'])}")
+        print(("disagreements: " if lang == "en" else "불일치 항목: ") + str(data["disagreements"]))
+    return EXIT_OK
+
+
+def cmd_template(args: argparse.Namespace, lang: str) -> int:
+    from workbench.core.templates import write_templates
+
+    for path in write_templates(Path(args.directory)):
+        print(path)
+    return EXIT_OK
+
+
+def cmd_screenshots(args: argparse.Namespace, lang: str) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from workbench.ui.screenshots import render_all
+
+    langs = ["ko", "en"] if args.lang == "both" else [args.lang]
+    for path in render_all(Path(args.directory), langs):
+        print(path)
+    return EXIT_OK
+
+
+HANDLERS = {
+    "eval": cmd_eval,
+    "agreement": cmd_agreement,
+    "template": cmd_template,
+    "screenshots": cmd_screenshots,
+}
+
+
+def run_command(argv: list[str]) -> int:
+    args = command_parser().parse_args(argv)  # exits 2 on a usage error
+    lang = getattr(args, "lang", None) or default_lang()
+    if lang not in ("ko", "en"):
+        lang = default_lang()
+    from workbench.core.cancel import Cancelled
+    from workbench.core.problems import InputError
+
+    try:
+        return HANDLERS[args.command](args, lang)
+    except UsageError as exc:
+        print(f"workbench {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except InputError as exc:
+        print(exc.summary(lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except FileNotFoundError as exc:
+        name = exc.filename or str(exc)
+        print(
+            f"File not found: {name}" if lang == "en" else f"파일을 찾을 수 없습니다: {name}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    except Cancelled:
+        return EXIT_INTERNAL
+    except Exception as exc:  # a bug: log the traceback, tell the user in one sentence
+        log_path = _log_exception(exc)
+        print(
+            f"Unexpected error ({type(exc).__name__}: {exc}). Details were written to {log_path}."
+            if lang == "en"
+            else f"예기치 못한 오류가 났습니다 ({type(exc).__name__}: {exc}). 자세한 내용: {log_path}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+def _log_exception(exc: BaseException) -> Path:
+    import tempfile
+    import traceback
+
+    path = Path(tempfile.gettempdir()) / "workbench-error.log"
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write("".join(traceback.format_exception(exc)))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in COMMANDS:
+        return run_command(argv)
+    args = app_parser().parse_args(argv)
+    if args.smoke_test:
+        from workbench.smoke import smoke_test
+
+        return smoke_test()
+    from workbench.ui.app import run_app
+
+    return run_app(args)
 
 
 if __name__ == "__main__":

@@ -56,3 +56,49 @@ class Results:
 
     def metric(self, system: str, measure: str) -> float:
         return float(self.aggregates.loc[system, measure])
+
+
+def _clean(value):
+    """JSON-safe scalar: numpy → Python, NaN → None."""
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -> dict:
+    """The ``workbench eval --json`` shape (SPEC §6)."""
+    systems = {}
+    for system in results.systems:
+        row = results.aggregates.loc[system]
+        systems[system] = {
+            "n": int(row["n"]),
+            "metrics": {m: _clean(row[m]) for m in results.measures},
+        }
+    per_question = [
+        {
+            "system": rec["system"],
+            "question_id": rec["question_id"],
+            "metrics": {m: _clean(rec[m]) for m in results.measures},
+        }
+        for rec in results.per_question.to_dict("records")
+    ]
+    abstention = {
+        system: {k: _clean(v) for k, v in row.items()}
+        for system, row in results.abstention.to_dict("index").items()
+    }
+    data = {
+        "settings": results.settings.to_dict(),
+        "systems": systems,
+        "per_question": per_question,
+        "unanswerable": {"questions": list(results.unanswerable), "abstention": abstention},
+        "missing": results.missing.to_dict("records"),
+        "run_only": results.run_only.to_dict("records"),
+        "warnings": [p.to_dict() for p in results.warnings],
+    }
+    if comparisons is not None:
+        data["comparisons"] = [
+            {k: _clean(v) for k, v in rec.items()} for rec in comparisons.to_dict("records")
+        ]
+    return data
