@@ -1,0 +1,208 @@
+"""The command line as researchers and scripts use it: options, JSON shape, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from workbench import __version__
+from workbench.cli import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, main
+
+# The blog example: relevant A C E G; the system returns A B C D E.
+QRELS = "q1 0 A 1\nq1 0 C 1\nq1 0 E 1\nq1 0 G 1\nq1 0 B 0\n"
+RUN = "".join(f"q1 Q0 {doc} {i} {10 - i} BM25\n" for i, doc in enumerate("ABCDE", start=1))
+
+
+@pytest.fixture
+def trec_files(tmp_path):
+    qrels = tmp_path / "qrels.txt"
+    run = tmp_path / "run.txt"
+    qrels.write_text(QRELS, encoding="utf-8")
+    run.write_text(RUN, encoding="utf-8")
+    return qrels, run
+
+
+def test_version_is_printed_by_the_installed_entry_point():
+    out = subprocess.run(
+        [sys.executable, "-m", "workbench", "--version"], capture_output=True, text=True, check=True
+    )
+    assert __version__ in out.stdout
+
+
+def test_eval_json_has_the_spec_shape_and_the_blog_values(trec_files, capsys):
+    qrels, run = trec_files
+    code = main(["eval", "--qrels", str(qrels), "--run", str(run), "--k", "3,5", "--json", "-"])
+    assert code == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"settings", "systems", "per_question", "unanswerable", "warnings"}
+    metrics = data["systems"]["BM25"]["metrics"]
+    assert data["systems"]["BM25"]["n"] == 1
+    assert metrics["P@5"] == pytest.approx(0.6)
+    assert metrics["Recall@5"] == pytest.approx(0.75)
+    assert metrics["P@3"] == pytest.approx(2 / 3)
+    assert metrics["Recall@3"] == pytest.approx(0.5)
+    assert metrics["Hit@5"] == 1
+    assert metrics["MRR"] == 1
+    assert metrics["MAP@5"] == pytest.approx((1 + 2 / 3 + 3 / 5) / 4)
+    assert {
+        "P@5",
+        "Recall@5",
+        "Hit@5",
+        "MRR@5",
+        "MAP@5",
+        "nDCG@5",
+        "MRR",
+        "MAP",
+        "R-Prec",
+        "Judged@5",
+    } <= set(metrics)
+    assert data["per_question"][0]["system"] == "BM25"
+    assert data["per_question"][0]["question_id"] == "q1"
+    assert data["settings"]["ks"] == [3, 5]
+
+
+def test_eval_writes_json_to_a_file_and_prints_a_table(trec_files, tmp_path, capsys):
+    qrels, run = trec_files
+    target = tmp_path / "out.json"
+    code = main(["eval", "--qrels", str(qrels), "--run", str(run), "--json", str(target)])
+    assert code == EXIT_OK
+    assert json.loads(target.read_text(encoding="utf-8"))["systems"]["BM25"]["n"] == 1
+    out = capsys.readouterr().out
+    assert "BM25" in out and "nDCG@10" in out
+
+
+def test_bad_cutoff_is_a_usage_error(trec_files, capsys):
+    qrels, run = trec_files
+    assert main(["eval", "--qrels", str(qrels), "--run", str(run), "--k", "a,b"]) == EXIT_USAGE
+    assert "--k" in capsys.readouterr().err
+
+
+def test_unknown_option_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["eval", "--nonsense"])
+    assert exc.value.code == EXIT_USAGE
+
+
+def test_missing_file_is_bad_input_without_traceback(tmp_path, capsys):
+    code = main(
+        [
+            "eval",
+            "--qrels",
+            str(tmp_path / "nope.xlsx"),
+            "--run",
+            str(tmp_path / "r.txt"),
+            "--lang",
+            "en",
+        ]
+    )
+    assert code == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "nope.xlsx" in err and "Traceback" not in err
+
+
+def test_bad_grade_names_the_row_and_exits_3(tmp_path):
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text("qid,docid,grade\nq1,A,3\nq1,B,high\n", encoding="utf-8")
+    run = tmp_path / "run.txt"
+    run.write_text(RUN, encoding="utf-8")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench",
+            "eval",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--lang",
+            "en",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == EXIT_BAD_INPUT
+    assert "qrels.csv" in proc.stderr and "3" in proc.stderr and "high" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_compare_adds_comparisons(tmp_path, capsys):
+    qrels = tmp_path / "qrels.txt"
+    lines = []
+    for q in range(1, 9):
+        lines += [f"q{q} 0 A 2", f"q{q} 0 B 1"]
+    qrels.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = tmp_path / "run.txt"
+    rows = []
+    for q in range(1, 9):
+        rows += [f"q{q} Q0 A 1 2 good", f"q{q} Q0 B 2 1 good"]
+        rows += [f"q{q} Q0 X 1 2 poor", f"q{q} Q0 A 2 1 poor"]
+    run.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    code = main(
+        [
+            "eval",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--compare",
+            "--baseline",
+            "poor",
+            "--json",
+            "-",
+        ]
+    )
+    assert code == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    comparisons = data["comparisons"]
+    fields = {
+        "metric",
+        "baseline",
+        "system",
+        "n",
+        "mean_diff",
+        "ci_low",
+        "ci_high",
+        "p_value",
+        "p_adjusted",
+        "test",
+        "wins",
+        "ties",
+        "losses",
+    }
+    assert comparisons and fields <= set(comparisons[0])
+    mrr = next(c for c in comparisons if c["metric"] == "MRR")
+    assert mrr["baseline"] == "poor" and mrr["system"] == "good"
+    assert mrr["mean_diff"] == pytest.approx(0.5) and mrr["wins"] == 8
+
+
+def test_unknown_baseline_is_a_usage_error(trec_files, capsys):
+    qrels, run = trec_files
+    code = main(["eval", "--qrels", str(qrels), "--run", str(run), "--compare", "--baseline", "X"])
+    assert code == EXIT_USAGE
+
+
+def test_agreement_json_shape(tmp_path, capsys):
+    qrels = tmp_path / "judgments.csv"
+    qrels.write_text(
+        "질문ID,문단ID,등급,평가자\n"
+        "q1,A,3,가\nq1,A,3,나\nq1,B,1,가\nq1,B,2,나\nq2,C,0,가\nq2,C,0,나\n",
+        encoding="utf-8",
+    )
+    assert main(["agreement", "--qrels", str(qrels), "--json", "-"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["assessors"] == ["가", "나"]
+    assert data["items"] == 3 and data["disagreements"] == 1
+    pair = data["pairs"][0]
+    assert {pair["a"], pair["b"]} == {"가", "나"} and pair["n"] == 3
+    assert pair["exact"] == pytest.approx(2 / 3)
+    assert "alpha_ordinal" in data
+
+
+def test_template_writes_readable_templates(tmp_path, capsys):
+    assert main(["template", str(tmp_path / "t")]) == EXIT_OK
+    written = list((tmp_path / "t").glob("*.xlsx"))
+    assert len(written) >= 2
