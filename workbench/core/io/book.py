@@ -1,0 +1,93 @@
+"""A file opened as a list of sheets with their header row, mapping and kind."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.core.io.common import Collector, Steps
+from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_roles
+from workbench.core.io.reading import (
+    Table,
+    build_table,
+    decode_text,
+    detect_kind,
+    read_bytes,
+    read_csv_sheet,
+    read_excel_sheets,
+    sha256_of,
+)
+from workbench.core.io.text_formats import json_table, trec_table
+
+
+@dataclass
+class Sheet:
+    name: str
+    table: Table | None  # None: the sheet is empty
+    mapping: ColumnMapping
+    kind: str
+    fixed: bool = False  # TREC/JSON: the mapping comes from the format, not from headers
+
+
+@dataclass
+class Book:
+    path: Path
+    kind: str  # "excel" | "csv" | "trec_qrels" | "trec_run" | "json"
+    sha256: str
+    sheets: list[Sheet] = field(default_factory=list)
+    encoding: str | None = None
+
+    def sheet(self, name: str) -> Sheet | None:
+        for s in self.sheets:
+            if s.name == name:
+                return s
+        return None
+
+
+def open_book(
+    path: str | Path,
+    col: Collector,
+    steps: Steps | None = None,
+    mappings: dict[str, ColumnMapping] | None = None,
+    nrows: int | None = None,
+) -> Book:
+    """Read ``path`` (never writing to it) into sheets; file-level failures raise InputError."""
+    path = Path(path)
+    steps = steps or Steps()
+    steps(0.0, f"Reading {path.name}")
+    data = read_bytes(path)
+    sha = sha256_of(data)
+    kind = detect_kind(path, data)
+    book = Book(path, kind, sha)
+    steps(0.05, f"Reading {path.name}")
+    if kind == "excel":
+        raws = read_excel_sheets(path, data, nrows=nrows)
+    elif kind in ("csv", "trec_qrels", "trec_run", "json"):
+        text, book.encoding = decode_text(data, path)
+        if kind == "csv":
+            raws = [read_csv_sheet(path, text, nrows=nrows)]
+        else:
+            if kind == "json":
+                table, mapping = json_table(text, path, col)
+                sheet_kind = "judgments"
+            else:
+                table, mapping = trec_table(text, kind, path, col)
+                sheet_kind = "judgments" if kind == "trec_qrels" else "run"
+            book.sheets.append(Sheet(table.sheet, table, mapping, sheet_kind, fixed=True))
+            return book
+    else:  # pragma: no cover - detect_kind returns only the kinds above
+        raise AssertionError(kind)
+    steps.check()
+    for raw in raws:
+        table = build_table(raw)
+        headers = table.headers if table is not None else []
+        given = (mappings or {}).get(raw.name)
+        if given is not None:
+            # A confirmed mapping is used as the user left it; headers it does not
+            # mention (the file changed since) are ignored.
+            mapping = ColumnMapping({h: given.get(h) for h in headers})
+            kind_ = kind_from_roles(mapping.roles, raw.name)
+        else:
+            mapping, kind_ = detect_mapping(headers, raw.name)
+        book.sheets.append(Sheet(raw.name, table, mapping, kind_))
+    return book

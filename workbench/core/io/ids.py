@@ -1,0 +1,111 @@
+"""Id hygiene and cell display text.
+
+Ids are text everywhere in the workbench. A cell typed as ``007`` in a text
+column stays ``"007"``; a number cell Excel stores as ``12.0`` is the id
+``"12"``; spaces around an id are trimmed and Hangul written by macOS in
+decomposed form (NFD) is composed (NFC), so the same id typed on two machines
+compares equal.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["normalize_id", "normalize_ids", "display_text", "display_texts", "is_blank"]
+
+
+def _number_text(value: float) -> str:
+    if math.isnan(value) or math.isinf(value):
+        return ""
+    if value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    # repr gives the shortest text that round-trips: 2.5 → "2.5", not "2.5000000001"
+    return repr(value)
+
+
+def display_text(value: Any) -> str:
+    """A cell value as the user sees it: ``12.0`` → ``"12"``, a date → ``"2020-01-02"``."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int | np.integer):
+        return str(int(value))
+    if isinstance(value, float | np.floating):
+        return _number_text(float(value))
+    if isinstance(value, _dt.datetime):
+        if value.time() == _dt.time(0, 0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    if isinstance(value, _dt.date | _dt.time):
+        return value.isoformat()
+    if isinstance(value, _dt.timedelta):
+        return str(value)
+    if value is pd.NA or value is pd.NaT:
+        return ""
+    return str(value)
+
+
+def normalize_id(value: Any) -> str:
+    """The canonical text of an id cell.
+
+    Trimmed, Unicode NFC, whole-number floats without the ``.0``; ``None``
+    and blank cells give ``""``. Idempotent: ``normalize_id(normalize_id(x))
+    == normalize_id(x)``.
+    """
+    text = display_text(value)
+    if not text:
+        return ""
+    text = text.strip()
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text).strip()
+    return text
+
+
+def _map_unique(values: Sequence[Any] | np.ndarray, func) -> np.ndarray:
+    """Apply ``func`` once per distinct value (ids repeat a lot in judgments and runs)."""
+    arr = np.asarray(values, dtype=object) if not isinstance(values, np.ndarray) else values
+    if arr.size == 0:
+        return np.empty(0, dtype=object)
+    codes, uniques = pd.factorize(arr, use_na_sentinel=False)
+    mapped = np.array([func(u) for u in uniques], dtype=object)
+    return mapped[codes]
+
+
+def normalize_ids(values: Sequence[Any] | np.ndarray) -> np.ndarray:
+    """:func:`normalize_id` over a whole column (object array of ``str``)."""
+    return _map_unique(values, normalize_id)
+
+
+def _clean_text(value: Any) -> str:
+    text = display_text(value)
+    if text and not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        text = unicodedata.normalize("NFC", text)
+    return text
+
+
+def display_texts(values: Sequence[Any] | np.ndarray) -> np.ndarray:
+    """Free-text cells (passage text, notes) as NFC text, ``""`` for blanks."""
+    return np.array([_clean_text(v) for v in values], dtype=object)
+
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    return isinstance(value, float) and math.isnan(value)
+
+
+def is_blank(values: Sequence[Any] | np.ndarray) -> np.ndarray:
+    """Boolean mask of empty cells (``""``, whitespace only, ``None``, NaN)."""
+    return _map_unique(values, _blank).astype(bool)

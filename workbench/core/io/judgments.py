@@ -1,0 +1,473 @@
+"""Judgments (qrels): workbook, CSV, TREC qrels or JSON → :class:`JudgmentSet`.
+
+A judgments workbook has a judgments sheet (question id, passage id, grade;
+optional assessor, evidence role, evidence group, note) and optionally a
+questions sheet and a passages sheet, found by their names (Korean or
+English) or their columns, or chosen by the user. A judgments sheet that
+carries the question text, type or passage text itself fills the questions
+or passages frame when the workbook has no such sheet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from workbench.core import schema as S
+from workbench.core.io.book import Book, Sheet, open_book
+from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
+from workbench.core.io.ids import display_text
+from workbench.core.io.mapping import ColumnMapping, sheet_name_kind
+from workbench.core.io.validate import (
+    column,
+    grades_checked,
+    ids_checked,
+    non_empty_rows,
+    report_missing,
+    roles_checked,
+    short_ids,
+    texts,
+    to_numbers,
+    yesno,
+)
+from workbench.core.problems import InputError, error
+from workbench.core.schema import JudgmentSet, SourceFile
+
+REQUIRED = {
+    "judgments": [S.QID, S.PID, S.GRADE],
+    "questions": [S.QID],
+    "passages": [S.PID],
+}
+_WHAT = {
+    "judgments": ("judgments", "평가"),
+    "questions": ("questions", "질문"),
+    "passages": ("passages", "문단"),
+}
+
+
+def _str_frame(data: dict, columns: list[str]) -> pd.DataFrame:
+    """A frame whose object columns become the ``str`` dtype."""
+    df = pd.DataFrame(data, columns=columns)
+    for c in columns:
+        if df[c].dtype == object:
+            df[c] = df[c].astype("str")
+    return df
+
+
+def empty_judgments() -> pd.DataFrame:
+    return _judgment_frame(
+        {c: np.empty(0, dtype=object) for c in S.JUDGMENT_COLUMNS}
+        | {S.GRADE: np.empty(0, np.int64), S.ROW: np.empty(0, np.int64)}
+    )
+
+
+def _judgment_frame(data: dict) -> pd.DataFrame:
+    df = _str_frame(data, S.JUDGMENT_COLUMNS)
+    df[S.GRADE] = df[S.GRADE].astype(np.int64)
+    df[S.ROW] = df[S.ROW].astype(np.int64)
+    return df
+
+
+# -- sheet choice -----------------------------------------------------------------
+def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> dict[str, Sheet]:
+    """The judgments, questions and passages sheets: the user's choice, else by content/name."""
+    out: dict[str, Sheet] = {}
+    for role, name in (chosen or {}).items():
+        if role not in REQUIRED or not name:
+            continue
+        sheet = book.sheet(name)
+        if sheet is None:
+            found = ", ".join(s.name for s in book.sheets)
+            col.error(
+                "sheet_not_found",
+                f"The workbook has no sheet named '{name}'; its sheets are: {found}. Choose "
+                "another sheet.",
+                f"통합 문서에 '{name}' 시트가 없습니다. 있는 시트: {found}. 다른 시트를 고르세요.",
+                sheet=name,
+            )
+            continue
+        out[role] = sheet
+    used = {s.name for s in out.values()}
+    for role in REQUIRED:
+        if role in out:
+            continue
+        candidates = [s for s in book.sheets if s.name not in used and s.table is not None]
+        pick = next((s for s in candidates if s.kind == role), None)
+        if pick is None:
+            pick = next((s for s in candidates if sheet_name_kind(s.name) == role), None)
+        if pick is not None:
+            out[role] = pick
+            used.add(pick.name)
+    if "judgments" not in out:
+        nonempty = [s for s in book.sheets if s.table is not None and s.name not in used]
+        named = [s for s in book.sheets if sheet_name_kind(s.name) == "judgments"]
+        if len(nonempty) == 1:
+            out["judgments"] = nonempty[0]  # the only sheet: check its columns below
+        elif named:
+            out["judgments"] = named[0]  # named like judgments but empty
+        else:
+            found = ", ".join(s.name for s in book.sheets) or "(none)"
+            col.error(
+                "no_judgments_sheet",
+                "No judgments sheet was found (a sheet with question id, passage id and grade "
+                f"columns, or named e.g. '평가' or 'judgments'). Sheets: {found}. Rename the "
+                "sheet or pick it in the import preview.",
+                "평가 시트를 찾지 못했습니다(질문ID, 문단ID, 등급 열이 있거나 '평가', "
+                f"'judgments' 같은 이름의 시트). 있는 시트: {found}. 시트 이름을 바꾸거나 "
+                "불러오기 미리보기에서 시트를 고르세요.",
+            )
+    return out
+
+
+def _empty_sheet(col: Collector, sheet: Sheet, what: tuple[str, str]) -> None:
+    col.error(
+        "empty_sheet",
+        f"The {what[0]} sheet '{sheet.name}' is empty: it has no header row and no data. Enter "
+        "the data under a header row, or choose another sheet.",
+        f"{what[1]} 시트 '{sheet.name}'이(가) 비어 있습니다(머리글 행과 데이터가 없음). 머리글 "
+        "아래에 데이터를 입력하거나 다른 시트를 고르세요.",
+        sheet=sheet.name,
+    )
+
+
+def _no_data(col: Collector, sheet: Sheet, what: tuple[str, str]) -> None:
+    col.error(
+        "no_data",
+        f"The {what[0]} sheet '{sheet.name}' has a header row but no data rows. Enter data "
+        f"below row {sheet.table.header_row}.",
+        f"{what[1]} 시트 '{sheet.name}'에 머리글만 있고 데이터가 없습니다. "
+        f"{sheet.table.header_row}행 아래에 데이터를 입력하세요.",
+        sheet=sheet.name,
+    )
+
+
+def _usable(col: Collector, sheet: Sheet, role: str) -> bool:
+    what = _WHAT[role]
+    if sheet.table is None:
+        _empty_sheet(col, sheet, what)
+        return False
+    missing = sheet.mapping.missing(REQUIRED[role])
+    if missing:
+        report_missing(col, sheet.table, sheet.mapping, missing, *what)
+        return False
+    return True
+
+
+# -- the three frames -------------------------------------------------------------
+def judgments_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame | None:
+    """The judgments frame of a sheet, with every row-level problem collected."""
+    table, mapping = sheet.table, sheet.mapping
+    if not _usable(col, sheet, "judgments"):
+        return None
+    keep = non_empty_rows(table, mapping)
+    if not keep.any():
+        _no_data(col, sheet, _WHAT["judgments"])
+        return None
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    qid = ids_checked(col, table, mapping, S.QID, keep, rows)
+    pid = ids_checked(col, table, mapping, S.PID, keep, rows)
+    grade = grades_checked(col, table, mapping, keep, rows)
+    df = _judgment_frame(
+        {
+            S.QID: qid,
+            S.PID: pid,
+            S.GRADE: grade,
+            S.ASSESSOR: short_ids(table, mapping, S.ASSESSOR, keep, n),
+            S.ROLE: roles_checked(col, table, mapping, keep, rows, n),
+            S.GROUP: short_ids(table, mapping, S.GROUP, keep, n),
+            S.NOTE: texts(table, mapping, S.NOTE, keep, n),
+            S.ROW: rows,
+        }
+    )
+    return _check_duplicates(col, sheet, df)
+
+
+def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.DataFrame:
+    """Same (question, passage, assessor) twice: same grade → warning, keep the first;
+    different grades → error naming both rows."""
+    key = [S.QID, S.PID, S.ASSESSOR]
+    dup = df.duplicated(key, keep=False) & (df[S.QID] != "") & (df[S.PID] != "")
+    if not dup.any():
+        return df
+    header_g = sheet.mapping.header_for(S.GRADE)
+    for (q, p, a), group in df[dup].groupby(key, sort=False):
+        rows = group[S.ROW].tolist()
+        grades = group[S.GRADE].tolist()
+        who_en = f" by assessor '{a}'" if a else ""
+        who_ko = f" 평가자 '{a}'의" if a else ""
+        rows_txt = ", ".join(str(r) for r in rows)
+        if len(set(grades)) > 1:
+            shown = ", ".join(f"row {r}: {g}" for r, g in zip(rows, grades))
+            shown_ko = ", ".join(f"{r}행: {g}" for r, g in zip(rows, grades))
+            col.error(
+                "duplicate_conflict",
+                f"Question '{q}', passage '{p}' is judged twice{who_en} with different grades "
+                f"({shown}). Keep one row and delete the other.",
+                f"질문 '{q}', 문단 '{p}'에 대한{who_ko} 판정이 서로 다른 등급으로 두 번 "
+                f"있습니다({shown_ko}). 한 행만 남기고 나머지를 지우세요.",
+                sheet=sheet.name,
+                row=int(rows[1]),
+                column=header_g,
+            )
+        else:
+            col.warning(
+                "duplicate_judgment",
+                f"Question '{q}', passage '{p}' is judged twice{who_en} with the same grade "
+                f"(rows {rows_txt}); the first row is used.",
+                f"질문 '{q}', 문단 '{p}'에 대한{who_ko} 같은 판정이 두 번 있습니다"
+                f"({rows_txt}행). 첫 번째 행을 사용합니다.",
+                sheet=sheet.name,
+                row=int(rows[1]),
+            )
+    return df.drop_duplicates(key, keep="first").reset_index(drop=True)
+
+
+def _question_frame(data: dict) -> pd.DataFrame:
+    df = _str_frame(data, S.QUESTION_COLUMNS)
+    df[S.ANSWERABLE] = pd.array(data[S.ANSWERABLE], dtype="boolean")
+    return df
+
+
+def _answerable(col: Collector, sheet: Sheet, keep: np.ndarray, rows: np.ndarray, n: int):
+    raw = column(sheet.table, sheet.mapping, S.ANSWERABLE, keep)
+    if raw is None:
+        return [None] * n
+    header = sheet.mapping.header_for(S.ANSWERABLE)
+    out: list = []
+    for v, r in zip(raw, rows):
+        b = yesno(v)
+        if isinstance(b, float):  # NaN: not understood
+            shown = display_text(v)
+            col.warning(
+                "answerable_invalid",
+                f"'{shown}' in row {r} is not a yes/no value (예/아니오, O/X, Y/N, 가능/불가); "
+                "the question is treated as not stated.",
+                f"{r}행의 '{shown}'은(는) 예/아니오 값(예/아니오, O/X, Y/N, 가능/불가)이 아닙니다. "
+                "답변 가능 여부를 모르는 것으로 처리합니다.",
+                sheet=sheet.name,
+                row=int(r),
+                column=header,
+            )
+            b = None
+        out.append(b)
+    return out
+
+
+def questions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame | None:
+    table, mapping = sheet.table, sheet.mapping
+    if not _usable(col, sheet, "questions"):
+        return None
+    keep = non_empty_rows(table, mapping)
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    qid = ids_checked(col, table, mapping, S.QID, keep, rows)
+    df = _question_frame(
+        {
+            S.QID: qid,
+            S.QTEXT: texts(table, mapping, S.QTEXT, keep, n),
+            S.QTYPE: short_ids(table, mapping, S.QTYPE, keep, n),
+            S.ANSWERABLE: _answerable(col, sheet, keep, rows, n),
+            S.NOTE: texts(table, mapping, S.NOTE, keep, n),
+        }
+    )
+    return _first_of_each(col, sheet, df, rows, S.QID, "question", "질문")
+
+
+def _first_of_each(col, sheet, df, rows, key, what_en, what_ko) -> pd.DataFrame:
+    dup = df.duplicated(key, keep="first").to_numpy() & (df[key] != "").to_numpy()
+    for i in np.flatnonzero(dup)[:200]:
+        r = int(rows[i])
+        col.warning(
+            f"duplicate_{what_en}",
+            f"The {what_en} id '{df[key].iat[i]}' in row {r} appears earlier in the sheet; the "
+            "first row is used.",
+            f"{r}행의 {what_ko} ID '{df[key].iat[i]}'이(가) 앞에서 이미 나왔습니다. 첫 번째 행을 "
+            "사용합니다.",
+            sheet=sheet.name,
+            row=r,
+            column=sheet.mapping.header_for(key),
+        )
+    return df[~dup & (df[key] != "").to_numpy()].reset_index(drop=True)
+
+
+def _passage_frame(data: dict) -> pd.DataFrame:
+    df = _str_frame(data, S.PASSAGE_COLUMNS)
+    df[S.CHUNK] = pd.array(data[S.CHUNK], dtype="Int64")
+    return df
+
+
+def _chunks(col: Collector, sheet: Sheet, keep: np.ndarray, rows: np.ndarray, n: int):
+    raw = column(sheet.table, sheet.mapping, S.CHUNK, keep)
+    if raw is None:
+        return [None] * n
+    nums = to_numbers(raw)
+    ok = ~np.isnan(nums)
+    ok[ok] &= nums[ok] == np.floor(nums[ok])
+    header = sheet.mapping.header_for(S.CHUNK)
+    for i in np.flatnonzero(~ok)[:200]:
+        shown = display_text(raw[i]).strip()
+        if not shown:
+            continue
+        r = int(rows[i])
+        col.warning(
+            "chunk_invalid",
+            f"The chunk index in row {r} is '{shown}', not a whole number; it is left empty "
+            "(adjacent-chunk de-duplication will skip this passage).",
+            f"{r}행의 청크번호 '{shown}'이(가) 정수가 아닙니다. 비워 둔 것으로 처리합니다(인접 "
+            "청크 중복 제거에서 이 문단은 제외됩니다).",
+            sheet=sheet.name,
+            row=r,
+            column=header,
+        )
+    return [int(v) if o else None for v, o in zip(nums, ok)]
+
+
+def passages_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame | None:
+    table, mapping = sheet.table, sheet.mapping
+    if not _usable(col, sheet, "passages"):
+        return None
+    keep = non_empty_rows(table, mapping)
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    pid = ids_checked(col, table, mapping, S.PID, keep, rows)
+    df = _passage_frame(
+        {
+            S.PID: pid,
+            S.DOCID: short_ids(table, mapping, S.DOCID, keep, n),
+            S.TEXT: texts(table, mapping, S.TEXT, keep, n),
+            S.VOLUME: short_ids(table, mapping, S.VOLUME, keep, n),
+            S.LECTURE: texts(table, mapping, S.LECTURE, keep, n),
+            S.PAGE: short_ids(table, mapping, S.PAGE, keep, n),
+            S.DATE: short_ids(table, mapping, S.DATE, keep, n),
+            S.CHUNK: _chunks(col, sheet, keep, rows, n),
+        }
+    )
+    return _first_of_each(col, sheet, df, rows, S.PID, "passage", "문단")
+
+
+def _extras_from_judgments(sheet: Sheet, judgments: pd.DataFrame):
+    """Questions/passages frames from text columns on the judgments sheet itself."""
+    table, mapping = sheet.table, sheet.mapping
+    keep = non_empty_rows(table, mapping)
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    from workbench.core.io.ids import normalize_ids
+
+    qid = normalize_ids(column(table, mapping, S.QID, keep))
+    pid = normalize_ids(column(table, mapping, S.PID, keep))
+    questions = passages = None
+    qcols = mapping.mapped_roles & {S.QTEXT, S.QTYPE, S.ANSWERABLE}
+    if qcols and S.QID in mapping.mapped_roles:
+        scratch = Collector("")
+        q = _question_frame(
+            {
+                S.QID: qid,
+                S.QTEXT: texts(table, mapping, S.QTEXT, keep, n),
+                S.QTYPE: short_ids(table, mapping, S.QTYPE, keep, n),
+                S.ANSWERABLE: _answerable(scratch, sheet, keep, rows, n),
+                S.NOTE: np.full(n, "", dtype=object),
+            }
+        )
+        questions = q[q[S.QID] != ""].drop_duplicates(S.QID).reset_index(drop=True)
+    if S.TEXT in mapping.mapped_roles or S.DOCID in mapping.mapped_roles:
+        empty = np.full(n, "", dtype=object)
+        p = _passage_frame(
+            {
+                S.PID: pid,
+                S.DOCID: short_ids(table, mapping, S.DOCID, keep, n),
+                S.TEXT: texts(table, mapping, S.TEXT, keep, n),
+                S.VOLUME: empty,
+                S.LECTURE: empty,
+                S.PAGE: empty,
+                S.DATE: empty,
+                S.CHUNK: [None] * n,
+            }
+        )
+        passages = p[p[S.PID] != ""].drop_duplicates(S.PID).reset_index(drop=True)
+    return questions, passages
+
+
+def _cross_check(col: Collector, js: pd.DataFrame, questions, passages, names) -> None:
+    """Judgments naming questions/passages the other sheets don't list (warnings, counted)."""
+    for frame, key, what_en, what_ko, sheet in (
+        (questions, S.QID, "question", "질문", names.get("questions")),
+        (passages, S.PID, "passage", "문단", names.get("passages")),
+    ):
+        if frame is None or not len(frame):
+            continue
+        unknown = sorted(set(js[key]) - set(frame[key]) - {""})
+        if unknown:
+            shown = ", ".join(unknown[:10]) + (" …" if len(unknown) > 10 else "")
+            col.warning(
+                f"unlisted_{what_en}",
+                f"{len(unknown)} {what_en} id(s) in the judgments are not on the {what_en}s "
+                f"sheet: {shown}.",
+                f"평가 시트의 {what_ko} ID {len(unknown)}개가 {what_ko} 시트에 없습니다: {shown}.",
+                sheet=sheet,
+            )
+
+
+def load_judgments(
+    path: str | Path,
+    mappings: dict[str, ColumnMapping] | None = None,
+    sheets: dict[str, str] | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> JudgmentSet:
+    """Read judgments from an Excel/CSV/TREC qrels/JSON file.
+
+    ``mappings`` maps a sheet name to a confirmed :class:`ColumnMapping` (it
+    replaces detection for that sheet); ``sheets`` names the sheets to use as
+    ``{"judgments": …, "questions": …, "passages": …}``. Every problem found is
+    collected; errors raise :class:`InputError` (with the warnings too),
+    warnings go to ``JudgmentSet.problems``. ``progress(fraction, text)`` is
+    called per step; when ``cancelled()`` turns true :class:`Cancelled` is raised.
+    """
+    path = Path(path)
+    steps = Steps(progress, cancelled)
+    col = Collector(path.name)
+    book = open_book(path, col, steps, mappings)
+    if book.kind == "trec_run":
+        raise InputError(
+            [
+                error(
+                    "run_not_judgments",
+                    "This is a TREC run file (qid Q0 docid rank score tag), not judgments. Load "
+                    "it as a run, and choose the qrels file as judgments.",
+                    "TREC 실행 결과(run) 파일이지 평가(정답) 파일이 아닙니다. 실행 결과로 "
+                    "불러오고, 평가 파일로는 qrels 파일을 고르세요.",
+                    file=path.name,
+                )
+            ]
+        )
+    steps(0.3, "Checking judgments")
+    chosen = choose_sheets(book, sheets, col)
+    js = None
+    if "judgments" in chosen:
+        js = judgments_from_sheet(col, chosen["judgments"])
+    steps(0.6, "Checking questions")
+    questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
+    steps(0.75, "Checking passages")
+    passages = passages_from_sheet(col, chosen["passages"]) if "passages" in chosen else None
+    col.raise_if_errors()
+    if js is None:  # pragma: no cover - an error was collected whenever js is None
+        raise InputError(col.problems())
+    if (questions is None or passages is None) and "judgments" in chosen:
+        q2, p2 = _extras_from_judgments(chosen["judgments"], js)
+        questions = questions if questions is not None else q2
+        passages = passages if passages is not None else p2
+    names = {k: v.name for k, v in chosen.items()}
+    if not chosen["judgments"].fixed:
+        _cross_check(
+            col,
+            js,
+            questions if "questions" in chosen else None,
+            passages if "passages" in chosen else None,
+            names,
+        )
+    steps(1.0, "Done")
+    source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
+    return JudgmentSet(js, questions, passages, [source], col.warnings_list())

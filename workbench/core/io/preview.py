@@ -1,0 +1,119 @@
+"""A quick look at a file before loading it: sheets, headers, first rows, mapping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.core import schema as S
+from workbench.core.io.book import open_book
+from workbench.core.io.common import Collector
+from workbench.core.io.ids import display_text
+from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.reading import HEADER_SEARCH_ROWS
+from workbench.core.io.validate import report_missing
+from workbench.core.problems import Problem
+
+#: Data rows shown in a preview.
+PREVIEW_ROWS = 50
+
+_REQUIRED = {
+    "judgments": [S.QID, S.PID, S.GRADE],
+    "run": [S.QID, S.PID],
+    "run_wide": [S.QID],
+    "questions": [S.QID],
+    "passages": [S.PID],
+}
+_WHAT = {
+    "judgments": ("judgments", "평가"),
+    "run": ("run", "실행 결과"),
+    "run_wide": ("run", "실행 결과"),
+    "questions": ("questions", "질문"),
+    "passages": ("passages", "문단"),
+}
+
+
+@dataclass
+class SheetPreview:
+    """One sheet as detected: ``rows`` are the first data rows as display text."""
+
+    name: str
+    headers: list[str]
+    rows: list[list[str]]
+    n_rows: int
+    header_row: int  # Excel row number of the header row (0: no header, e.g. TREC)
+    detected_kind: str  # judgments | questions | passages | run | run_wide | unknown
+    mapping: ColumnMapping
+
+
+@dataclass
+class FilePreview:
+    path: str
+    kind: str  # excel | csv | trec_qrels | trec_run | json
+    sheets: list[SheetPreview] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    encoding: str | None = None  # text files: the encoding detected
+    sha256: str = ""
+
+    def sheet(self, name: str) -> SheetPreview | None:
+        for s in self.sheets:
+            if s.name == name:
+                return s
+        return None
+
+    @property
+    def mappings(self) -> dict[str, ColumnMapping]:
+        """Sheet name → detected mapping, in the shape ``load_*`` accept."""
+        return {s.name: s.mapping for s in self.sheets}
+
+
+def inspect_file(path: str | Path) -> FilePreview:
+    """Detect format, sheets, header rows, column roles and sheet kinds.
+
+    Reads only what a preview needs. ``problems`` holds structural problems
+    (empty sheets, missing required columns); row-level checks happen in
+    :func:`load_judgments` / :func:`load_run`. A file that cannot be read at
+    all raises :class:`~workbench.core.problems.InputError`.
+    """
+    path = Path(path)
+    col = Collector(path.name)
+    book = open_book(path, col, nrows=HEADER_SEARCH_ROWS + PREVIEW_ROWS + 10)
+    out = FilePreview(str(path), book.kind, encoding=book.encoding, sha256=book.sha256)
+    for sheet in book.sheets:
+        table = sheet.table
+        if table is None:
+            out.sheets.append(SheetPreview(sheet.name, [], [], 0, 0, "unknown", sheet.mapping))
+            col.warning(
+                "empty_sheet",
+                f"Sheet '{sheet.name}' is empty.",
+                f"'{sheet.name}' 시트가 비어 있습니다.",
+                sheet=sheet.name,
+            )
+            continue
+        n = min(PREVIEW_ROWS, table.n_rows)
+        cols = [table.columns[h][:n] for h in table.headers]
+        rows = [[display_text(c[i]) for c in cols] for i in range(n)]
+        out.sheets.append(
+            SheetPreview(
+                sheet.name,
+                list(table.headers),
+                rows,
+                int(table.total_rows),
+                int(table.header_row),
+                sheet.kind,
+                sheet.mapping,
+            )
+        )
+        missing = sheet.mapping.missing(_REQUIRED.get(sheet.kind, []))
+        if missing:
+            report_missing(col, table, sheet.mapping, missing, *_WHAT[sheet.kind])
+        if sheet.kind == "run" and not (sheet.mapping.has(S.RANK) or sheet.mapping.has(S.SCORE)):
+            col.error(
+                "no_rank_or_score",
+                f"The run sheet '{sheet.name}' needs a rank (순위) or score (점수) column.",
+                f"실행 결과 시트 '{sheet.name}'에 순위 또는 점수 열이 필요합니다.",
+                sheet=sheet.name,
+                row=table.header_row,
+            )
+    out.problems = col.problems()
+    return out

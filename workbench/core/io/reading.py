@@ -1,0 +1,461 @@
+"""Reading files into raw cells: format detection, decoding, sheets, headers.
+
+Nothing here knows about judgments or runs; it turns a path into
+:class:`RawSheet` cells (Excel via python-calamine, CSV via :mod:`csv`) or
+the decoded text of a TREC/JSON file, and every way that can fail into a
+:class:`~workbench.core.problems.Problem` a user can act on. Files are only
+ever opened for reading; the bytes are read once, hashed, and parsed from
+memory, so the checksum describes exactly what was read.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from workbench.core.io.ids import display_text, is_blank
+from workbench.core.io.mapping import header_score
+from workbench.core.problems import InputError, Problem, error
+
+EXCEL_EXTS = {".xlsx", ".xlsm", ".xls", ".ods", ".xlsb", ".xltx", ".xltm"}
+CSV_EXTS = {".csv", ".tsv", ".tab"}
+JSON_EXTS = {".json", ".jsonl"}
+
+ZIP_MAGIC = b"PK\x03\x04"
+OLE_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+#: How many rows from the top are searched for the header row.
+HEADER_SEARCH_ROWS = 30
+
+
+@dataclass
+class RawSheet:
+    """Cells of one sheet; ``rows[i]`` is Excel row ``row_numbers[i]`` (or a text line)."""
+
+    name: str
+    rows: list[list[Any]]
+    row_numbers: list[int] | None = None  # None: rows[i] is row i + 1
+    total_rows: int | None = None  # rows in the sheet when ``rows`` was cut short
+
+    def row_number(self, i: int) -> int:
+        return self.row_numbers[i] if self.row_numbers is not None else i + 1
+
+
+@dataclass
+class RawFile:
+    path: Path
+    kind: str  # "excel" | "csv" | "trec_qrels" | "trec_run" | "json"
+    sha256: str
+    sheets: list[RawSheet] = field(default_factory=list)
+    text: str | None = None  # decoded text of TREC/JSON files
+    encoding: str | None = None
+    problems: list[Problem] = field(default_factory=list)  # warnings about the file itself
+
+
+def _fail(path: Path, code: str, en: str, ko: str, sheet: str | None = None) -> InputError:
+    return InputError([error(code, en, ko, file=path.name, sheet=sheet)])
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or an :class:`InputError` saying why they can't be read."""
+    try:
+        with open(path, "rb") as fh:  # read-only: inputs are never modified
+            return fh.read()
+    except FileNotFoundError:
+        raise _fail(
+            path,
+            "file_not_found",
+            "The file was not found. It may have been moved, renamed or deleted; choose it again.",
+            "파일을 찾을 수 없습니다. 옮겨졌거나 이름이 바뀌었거나 지워졌을 수 있습니다. "
+            "파일을 다시 선택하세요.",
+        ) from None
+    except IsADirectoryError:
+        raise _fail(
+            path,
+            "is_directory",
+            "This is a folder, not a file. Choose the file inside it.",
+            "파일이 아니라 폴더입니다. 폴더 안의 파일을 선택하세요.",
+        ) from None
+    except PermissionError:
+        raise _fail(
+            path,
+            "file_locked",
+            "The file cannot be read: it is locked by another program (is it open in Excel?) "
+            "or you do not have permission. Close it in Excel and try again.",
+            "파일을 읽을 수 없습니다. 다른 프로그램(Excel 등)에서 열려 있어 잠겨 있거나 읽기 "
+            "권한이 없습니다. Excel에서 파일을 닫은 뒤 다시 시도하세요.",
+        ) from None
+    except OSError as exc:
+        raise _fail(
+            path,
+            "file_unreadable",
+            f"The file cannot be read ({exc.strerror or exc}). Copy it to a local folder and "
+            "try again.",
+            f"파일을 읽을 수 없습니다({exc.strerror or exc}). 내 컴퓨터의 폴더로 복사한 뒤 "
+            "다시 시도하세요.",
+        ) from None
+
+
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- text decoding --------------------------------------------------------------
+def decode_text(data: bytes, path: Path) -> tuple[str, str]:
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16 with BOM, CP949/EUC-KR."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        candidates = ["utf-8-sig"]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        candidates = ["utf-16"]  # Excel's "Unicode text" export
+    else:
+        # CP949 is a superset of EUC-KR, the encoding Korean Excel writes CSV in.
+        candidates = ["utf-8", "cp949"]
+    for enc in candidates:
+        try:
+            return data.decode(enc), enc
+        except UnicodeDecodeError:
+            continue
+    raise _fail(
+        path,
+        "unknown_encoding",
+        "The text file is not in a known character encoding (UTF-8 or CP949/EUC-KR). "
+        "Open it in Excel and save it as 'CSV UTF-8 (comma delimited)'.",
+        "텍스트 파일의 문자 인코딩을 알 수 없습니다(UTF-8 또는 CP949/EUC-KR이 아님). "
+        "Excel에서 열어 'CSV UTF-8(쉼표로 분리)' 형식으로 다시 저장하세요.",
+    )
+
+
+# -- format detection -----------------------------------------------------------
+_INT = re.compile(r"^[+-]?\d+$")
+_FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def sniff_trec(text: str) -> str | None:
+    """``"trec_run"``, ``"trec_qrels"`` or None, from the first lines of a text file."""
+    lines = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s and not s.startswith("#"):
+            lines.append(s.split())
+        if len(lines) >= 20:
+            break
+    if not lines:
+        return None
+    widths = {len(f) for f in lines}
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    if width == 6 and all(_INT.match(f[3]) and _FLOAT.match(f[4]) for f in lines):
+        return "trec_run"
+    if width == 4 and all(_INT.match(f[3]) for f in lines):
+        return "trec_qrels"
+    if width == 3 and all(_INT.match(f[2]) for f in lines):
+        return "trec_qrels"
+    return None
+
+
+def _looks_like_text(data: bytes) -> bool:
+    head = data[:4096]
+    if b"\x00" in head:
+        return False
+    for enc in ("utf-8", "cp949"):
+        try:
+            head.decode(enc)
+            return True
+        except UnicodeDecodeError as exc:
+            if exc.start >= len(head) - 4:  # a character cut at the 4096-byte boundary
+                return True
+    return False
+
+
+def detect_kind(path: Path, data: bytes) -> str:
+    """The file's format from its content, its extension breaking ties."""
+    ext = path.suffix.lower()
+    if data.startswith(ZIP_MAGIC) or data.startswith(OLE_MAGIC):
+        return "excel"
+    if ext in EXCEL_EXTS:
+        return "excel"  # not an Excel file after all; open_excel says so
+    stripped = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if ext in JSON_EXTS or stripped[:1] in (b"{", b"["):
+        return "json"
+    if ext == ".csv":
+        return "csv"
+    text_head = data[:65536].decode("utf-8", errors="ignore")
+    if "," not in text_head.split("\n", 1)[0]:
+        trec = sniff_trec(text_head)
+        if trec:
+            return trec
+    return "csv"
+
+
+# -- Excel ----------------------------------------------------------------------
+def _is_encrypted_ole(data: bytes) -> bool:
+    # An encrypted .xlsx is an OLE2 container whose directory names the
+    # "EncryptionInfo" and "EncryptedPackage" streams (UTF-16LE).
+    return (
+        "EncryptionInfo".encode("utf-16-le") in data
+        or "EncryptedPackage".encode("utf-16-le") in data
+    )
+
+
+def _encrypted(path: Path) -> InputError:
+    return _fail(
+        path,
+        "password_protected",
+        "The workbook is password-protected, so it cannot be read. Open it in Excel, remove the "
+        "password (File > Info > Protect Workbook > Encrypt with Password, clear it), save, and "
+        "load it again.",
+        "암호가 걸린 통합 문서라서 읽을 수 없습니다. Excel에서 열어 암호를 해제한 뒤(파일 > 정보 > "
+        "통합 문서 보호 > 암호 설정에서 암호 지우기) 저장하고 다시 불러오세요.",
+    )
+
+
+def open_excel(path: Path, data: bytes):
+    """A ``CalamineWorkbook`` over ``data``, or an :class:`InputError` naming the cause."""
+    import python_calamine as pc
+
+    if path.name.startswith("~$"):
+        raise _fail(
+            path,
+            "excel_lock_file",
+            "This is Excel's temporary lock file, not a workbook. Choose the file with the same "
+            "name without '~$' at the start.",
+            "Excel이 만든 임시 잠금 파일이지 통합 문서가 아닙니다. 이름 앞에 '~$'가 없는 같은 "
+            "이름의 파일을 선택하세요.",
+        )
+    if not data:
+        raise _fail(
+            path,
+            "empty_file",
+            "The file is empty (0 bytes). It may not have been saved completely; use a backup "
+            "or save it again from Excel.",
+            "파일이 비어 있습니다(0바이트). 저장이 끝나지 않았을 수 있습니다. 백업본을 쓰거나 "
+            "Excel에서 다시 저장하세요.",
+        )
+    if data.startswith(OLE_MAGIC) and _is_encrypted_ole(data):
+        raise _encrypted(path)
+    if not (data.startswith(ZIP_MAGIC) or data.startswith(OLE_MAGIC)):
+        if _looks_like_text(data):
+            raise _fail(
+                path,
+                "not_excel_text",
+                f"This file is not an Excel workbook although it is named '{path.suffix}': it "
+                "contains plain text (perhaps CSV). Rename it to .csv, or open it in Excel and "
+                "save it as an Excel workbook (.xlsx).",
+                f"파일 이름은 '{path.suffix}'이지만 Excel 통합 문서가 아니라 일반 텍스트(CSV일 "
+                "수 있음)입니다. 확장자를 .csv로 바꾸거나 Excel에서 열어 Excel 통합 문서(.xlsx)로 "
+                "저장하세요.",
+            )
+        raise _fail(
+            path,
+            "not_excel",
+            "This file is not an Excel workbook (.xlsx, .xls or .ods). Open it in Excel and save "
+            "it as an Excel workbook (.xlsx).",
+            "Excel 통합 문서(.xlsx, .xls, .ods)가 아닙니다. Excel에서 열어 Excel 통합 문서"
+            "(.xlsx)로 저장하세요.",
+        )
+    try:
+        return pc.CalamineWorkbook.from_filelike(io.BytesIO(data))
+    except pc.PasswordError:
+        raise _encrypted(path) from None
+    except Exception as exc:  # calamine raises several types for damaged files
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "password" in detail.lower() or "encrypt" in detail.lower():
+            raise _encrypted(path) from None
+        if data.startswith(ZIP_MAGIC) and (b"xl/" not in data and b"content.xml" not in data):
+            raise _fail(
+                path,
+                "not_excel_zip",
+                "This file is a ZIP archive but not an Excel workbook (perhaps a Word file or a "
+                "folder archive). Choose the Excel file (.xlsx).",
+                "ZIP 압축 파일이지만 Excel 통합 문서가 아닙니다(Word 파일이나 압축 폴더일 수 "
+                "있음). Excel 파일(.xlsx)을 선택하세요.",
+            ) from None
+        raise _fail(
+            path,
+            "corrupt_file",
+            f"The workbook is damaged and cannot be opened ({detail}). Open it in Excel and save "
+            "a new copy (Excel can often repair it), or use a backup.",
+            f"통합 문서가 손상되어 열 수 없습니다({detail}). Excel에서 열어 새 이름으로 저장하거나"
+            "(Excel이 복구해 주는 경우가 많습니다) 백업본을 사용하세요.",
+        ) from None
+
+
+def read_excel_sheets(
+    path: Path, data: bytes, nrows: int | None = None, names: list[str] | None = None
+) -> list[RawSheet]:
+    """Every worksheet (or those in ``names``) as cells from A1; chart sheets are skipped."""
+    wb = open_excel(path, data)
+    try:
+        sheets: list[RawSheet] = []
+        meta = {m.name: m for m in wb.sheets_metadata}
+        for name in wb.sheet_names:
+            if names is not None and name not in names:
+                continue
+            m = meta.get(name)
+            if m is not None and "Work" not in str(m.typ) and "Dialog" not in str(m.typ):
+                continue  # chart or macro sheet
+            try:
+                sheet = wb.get_sheet_by_name(name)
+                # skip_empty_area=False keeps row i as Excel row i + 1
+                rows = sheet.to_python(skip_empty_area=False, nrows=nrows)
+                end = sheet.end
+                total = (end[0] + 1 if end else 0) if nrows is not None else None
+            except Exception as exc:
+                raise _fail(
+                    path,
+                    "corrupt_sheet",
+                    f"The sheet cannot be read; the workbook may be damaged ({exc}). Open it in "
+                    "Excel and save a new copy.",
+                    f"시트를 읽을 수 없습니다. 통합 문서가 손상되었을 수 있습니다({exc}). Excel에서 "
+                    "열어 새 이름으로 저장하세요.",
+                    sheet=name,
+                ) from None
+            sheets.append(RawSheet(name=name, rows=rows, total_rows=total))
+        return sheets
+    finally:
+        try:
+            wb.close()
+        except Exception:
+            pass
+
+
+# -- CSV ------------------------------------------------------------------------
+def sniff_delimiter(text: str, ext: str) -> str:
+    first = ""
+    for line in text.splitlines():
+        if line.strip():
+            first = line
+            break
+    if ext in (".tsv", ".tab"):
+        return "\t"
+    counts = {d: first.count(d) for d in (",", "\t", ";", "|")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] > 0 else ","
+
+
+def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
+    """A CSV/TSV file as one sheet named after the file; row numbers are line numbers."""
+    delim = sniff_delimiter(text, path.suffix.lower())
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    rows: list[list[Any]] = []
+    numbers: list[int] = []
+    last = 0
+    total = 0
+    try:
+        for record in reader:
+            total += 1
+            if nrows is None or len(rows) < nrows:
+                rows.append(record)
+                numbers.append(last + 1)  # the line the record starts on
+            last = reader.line_num
+    except csv.Error as exc:
+        raise _fail(
+            path,
+            "csv_malformed",
+            f"The CSV file cannot be read near line {last + 1} ({exc}). Check for an unclosed "
+            "quotation mark, or save it again from Excel.",
+            f"CSV 파일의 {last + 1}번째 줄 근처를 읽을 수 없습니다({exc}). 닫히지 않은 따옴표가 "
+            "있는지 확인하거나 Excel에서 다시 저장하세요.",
+        ) from None
+    return RawSheet(name=path.stem, rows=rows, row_numbers=numbers, total_rows=total)
+
+
+# -- tables ---------------------------------------------------------------------
+def column_letter(index: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    s = ""
+    index += 1
+    while index:
+        index, r = divmod(index - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+@dataclass
+class Table:
+    """A sheet split into a header row and data columns.
+
+    ``columns[h]`` is an object array of the raw cells under header ``h``;
+    ``rows[i]`` the Excel row number (or text line) of data row ``i``.
+    """
+
+    sheet: str
+    headers: list[str]
+    header_row: int
+    columns: dict[str, np.ndarray]
+    rows: np.ndarray
+    total_rows: int  # data rows in the sheet (more than len(rows) in a preview)
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.rows.shape[0])
+
+
+def _header_index(rows: list[list[Any]]) -> int | None:
+    best, best_score, first_nonempty = None, 0, None
+    for i, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        cells = [display_text(c).strip() for c in row]
+        if not any(cells):
+            continue
+        if first_nonempty is None:
+            first_nonempty = i
+        score = header_score(cells)
+        if score > best_score:
+            best, best_score = i, score
+    return best if best is not None else first_nonempty
+
+
+def _clean_header(value: Any) -> str:
+    return unicodedata.normalize("NFC", display_text(value)).strip()
+
+
+def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | None:
+    """Find the header row and split the sheet into columns; None for an empty sheet."""
+    rows = sheet.rows
+    if header_index is None:
+        header_index = _header_index(rows)
+    if header_index is None:
+        return None
+    width = max((len(r) for r in rows[header_index:]), default=0)
+    raw_headers = [_clean_header(c) for c in rows[header_index]]
+    raw_headers += [""] * (width - len(raw_headers))
+    data = rows[header_index + 1 :]
+    if data and any(len(r) != width for r in data):  # ragged CSV rows
+        data = [list(r) + [""] * (width - len(r)) for r in data]
+    cols = list(zip(*data)) if data else [() for _ in range(width)]
+    first = header_index + 1
+    if sheet.row_numbers is not None:
+        numbers = np.asarray(sheet.row_numbers[first : first + len(data)], dtype=np.int64)
+    else:
+        numbers = np.arange(first + 1, first + 1 + len(data), dtype=np.int64)
+    headers: list[str] = []
+    columns: dict[str, np.ndarray] = {}
+    seen: dict[str, int] = {}
+    for j, raw in enumerate(raw_headers):
+        values = np.array(cols[j], dtype=object) if j < len(cols) else np.empty(0, dtype=object)
+        if not raw:
+            if values.size == 0 or is_blank(values).all():
+                continue  # an empty column without a header
+            raw = f"({column_letter(j)})"
+        name = raw
+        if name in seen:
+            seen[name] += 1
+            name = f"{raw} ({seen[raw]})"
+        else:
+            seen[name] = 1
+        headers.append(name)
+        columns[name] = values
+    if sheet.total_rows is not None:
+        total = max(sheet.total_rows - first, len(data))
+    else:
+        total = len(data)
+    header_row = sheet.row_number(header_index)
+    return Table(sheet.name, headers, header_row, columns, numbers, total)

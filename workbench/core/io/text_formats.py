@@ -1,0 +1,216 @@
+"""TREC qrels/run files and the seed blog's JSON ground truth, as tables.
+
+They are turned into the same :class:`~workbench.core.io.reading.Table`
+(plus a fixed :class:`ColumnMapping`) a spreadsheet gives, so one set of
+checks serves every format. Row numbers are line numbers.
+
+- TREC qrels: ``qid iter docid grade`` (or ``qid docid grade``).
+- TREC run: ``qid Q0 docid rank score tag`` — the tag names the system.
+- JSON: ``{"question": …, "relevantDocuments": ["A", "C"]}`` or with objects
+  ``{"documentId": …, "relevance": 3}``; a list of those, a JSON-lines file,
+  or an object holding such a list. The question id is the ``id`` /
+  ``questionId`` field when present, else the question text; a document
+  given as a plain string has grade 1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from workbench.core import schema as S
+from workbench.core.io.common import Collector
+from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.reading import Table
+from workbench.core.problems import InputError, error
+
+QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
+RUN_HEADERS = ["query_id", "Q0", "doc_id", "rank", "score", "tag"]
+
+
+def _lines(text: str) -> tuple[list[list[str]], list[int]]:
+    fields, numbers = [], []
+    for n, line in enumerate(text.splitlines(), start=1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        fields.append(s.split())
+        numbers.append(n)
+    return fields, numbers
+
+
+def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table, ColumnMapping]:
+    """A TREC qrels or run file as a table; malformed lines are errors."""
+    fields, numbers = _lines(text)
+    sheet = path.stem
+    if kind == "trec_run":
+        headers, width = RUN_HEADERS, {6}
+        expect_en = "6 fields: question-id Q0 passage-id rank score tag"
+        expect_ko = "6개 항목(질문ID Q0 문단ID 순위 점수 태그)"
+        roles = {
+            "query_id": S.QID,
+            "Q0": None,
+            "doc_id": S.PID,
+            "rank": S.RANK,
+            "score": S.SCORE,
+            "tag": S.SYSTEM,
+        }
+    else:
+        headers, width = QRELS_HEADERS, {3, 4}
+        expect_en = "4 fields: question-id iteration passage-id grade (or 3 without iteration)"
+        expect_ko = "4개 항목(질문ID 반복 문단ID 등급, 또는 반복 없이 3개)"
+        roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
+    good: list[list[str]] = []
+    rows: list[int] = []
+    for f, n in zip(fields, numbers):
+        if len(f) not in width:
+            col.error(
+                "trec_fields",
+                f"Line {n} has {len(f)} fields; expected {expect_en}.",
+                f"{n}번째 줄의 항목 수가 {len(f)}개입니다. {expect_ko}이어야 합니다.",
+                row=n,
+            )
+            continue
+        if len(f) == 3:
+            f = [f[0], "0", f[1], f[2]]
+        good.append(f)
+        rows.append(n)
+    cols = list(zip(*good)) if good else [()] * len(headers)
+    columns = {h: np.array(c, dtype=object) for h, c in zip(headers, cols)}
+    table = Table(sheet, list(headers), 0, columns, np.asarray(rows, dtype=np.int64), len(rows))
+    return table, ColumnMapping(dict(roles))
+
+
+# -- JSON -------------------------------------------------------------------------
+_ID_KEYS = ("id", "questionId", "question_id", "qid", "queryId", "query_id")
+_Q_KEYS = ("question", "query", "questionText", "question_text")
+_DOCS_KEYS = (
+    "relevantDocuments",
+    "relevant_documents",
+    "relevantDocs",
+    "relevant_docs",
+    "relevantPassages",
+    "relevant_passages",
+    "documents",
+)
+_DOC_ID_KEYS = ("documentId", "document_id", "docId", "doc_id", "passageId", "passage_id", "id")
+_REL_KEYS = ("relevance", "grade", "rel", "label", "score")
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _items_with_lines(text: str, path: Path) -> list[tuple[Any, int]]:
+    """Top-level items and the line each starts on (JSON array, object or JSON lines)."""
+    dec = json.JSONDecoder()
+    try:
+        if path.suffix.lower() == ".jsonl":
+            out = []
+            for n, line in enumerate(text.splitlines(), start=1):
+                if line.strip():
+                    out.append((json.loads(line), n))
+            return out
+        start = len(text) - len(text.lstrip())
+        if text[start : start + 1] == "[":
+            out, i = [], start + 1
+            ws = re.compile(r"[\s,]*")
+            while True:
+                i = ws.match(text, i).end()
+                if i >= len(text):
+                    raise json.JSONDecodeError("unterminated list", text, i)
+                if text[i] == "]":
+                    break
+                obj, end = dec.raw_decode(text, i)
+                out.append((obj, _line_of(text, i)))
+                i = end
+            return out
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            [
+                error(
+                    "json_invalid",
+                    f"The JSON file is not valid near line {exc.lineno}, column {exc.colno} "
+                    f"({exc.msg}). Check for a missing comma, quote or bracket.",
+                    f"JSON 파일의 {exc.lineno}번째 줄 {exc.colno}번째 글자 근처가 올바르지 "
+                    f"않습니다({exc.msg}). 빠진 쉼표, 따옴표, 괄호가 있는지 확인하세요.",
+                    file=path.name,
+                    row=exc.lineno,
+                )
+            ]
+        ) from None
+    if isinstance(data, dict):
+        if any(k in data for k in _Q_KEYS):
+            return [(data, 1)]
+        for value in data.values():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                return [(v, i + 1) for i, v in enumerate(value)]
+    return [(data, 1)]
+
+
+def _first(d: dict, keys: tuple[str, ...]) -> Any:
+    for k in keys:
+        if k in d and d[k] is not None:
+            return d[k]
+    return None
+
+
+def json_table(text: str, path: Path, col: Collector) -> tuple[Table, ColumnMapping]:
+    """The JSON ground truth as a judgments table (question id, text, passage, grade)."""
+    qids, qtexts, pids, grades, rows = [], [], [], [], []
+    for item, line in _items_with_lines(text, path):
+        if not isinstance(item, dict):
+            col.error(
+                "json_item",
+                f'The item on line {line} is not an object with "question" and '
+                '"relevantDocuments".',
+                f'{line}번째 줄의 항목이 "question"과 "relevantDocuments"를 가진 객체가 아닙니다.',
+                row=line,
+            )
+            continue
+        question = _first(item, _Q_KEYS)
+        qid = _first(item, _ID_KEYS)
+        docs = _first(item, _DOCS_KEYS)
+        if question is None and qid is None:
+            col.error(
+                "json_no_question",
+                f'The item on line {line} has no "question" (or "id") field.',
+                f'{line}번째 줄의 항목에 "question"(또는 "id") 항목이 없습니다.',
+                row=line,
+            )
+            continue
+        if docs is None:
+            col.error(
+                "json_no_documents",
+                f'The item on line {line} has no "relevantDocuments" list.',
+                f'{line}번째 줄의 항목에 "relevantDocuments" 목록이 없습니다.',
+                row=line,
+            )
+            continue
+        if not isinstance(docs, list):
+            docs = [docs]
+        qid = qid if qid is not None else question
+        for doc in docs:
+            if isinstance(doc, dict):
+                pid = _first(doc, _DOC_ID_KEYS)
+                grade = _first(doc, _REL_KEYS)
+                grade = 1 if grade is None else grade
+            else:
+                pid, grade = doc, 1
+            qids.append(qid)
+            qtexts.append("" if question is None else question)
+            pids.append("" if pid is None else pid)
+            grades.append(grade)
+            rows.append(line)
+    headers = ["id", "question", "documentId", "relevance"]
+    columns = {h: np.array(v, dtype=object) for h, v in zip(headers, (qids, qtexts, pids, grades))}
+    table = Table(path.stem, headers, 0, columns, np.asarray(rows, dtype=np.int64), len(rows))
+    mapping = ColumnMapping(
+        {"id": S.QID, "question": S.QTEXT, "documentId": S.PID, "relevance": S.GRADE}
+    )
+    return table, mapping

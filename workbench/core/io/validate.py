@@ -1,0 +1,246 @@
+"""Column checks shared by the readers, vectorised over whole columns.
+
+Each check works on a whole column with pandas/numpy and loops only over the
+rows that have a problem, writing one :class:`Problem` per bad cell with the
+Excel row number and the header as the user wrote it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from workbench.core import schema as S
+from workbench.core.io.common import Collector
+from workbench.core.io.ids import display_text, display_texts, is_blank, normalize_ids
+from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, closest_header
+from workbench.core.io.mapping import normalize_header as normalize_header_value
+from workbench.core.io.reading import Table
+
+GRADE_MIN = 0
+GRADE_MAX = 3
+
+
+def label(role: str, lang: str) -> str:
+    ko, en = ROLE_LABELS.get(role, (role, role))
+    return ko if lang == "ko" else f"{en} ({ko})"
+
+
+def report_missing(
+    col: Collector,
+    table: Table,
+    mapping: ColumnMapping,
+    roles: list[str],
+    what_en: str,
+    what_ko: str,
+) -> None:
+    """One error per missing role: the headers found and the closest one."""
+    found = ", ".join(table.headers) if table.headers else "(none)"
+    found_ko = ", ".join(table.headers) if table.headers else "(없음)"
+    mapped = [h for h, r in mapping.items() if r]
+    for role in roles:
+        near = closest_header(role, table.headers, exclude=mapped)
+        ko_name = ROLE_LABELS.get(role, (role, role))[0]
+        hint_en = f" — did you mean '{near}'?" if near else ""
+        hint_ko = f" '{near}' 열을 말씀하신 건가요?" if near else ""
+        col.error(
+            f"missing_{role}",
+            f"Expected a {label(role, 'en')} column in the {what_en} sheet; found headers: "
+            f"{found}{hint_en} Rename the header to '{ko_name}' or choose the column in the "
+            "import preview.",
+            f"{what_ko} 시트에 {ko_name} 열이 필요합니다. 찾은 머리글: {found_ko}.{hint_ko} "
+            f"머리글을 '{ko_name}'(으)로 바꾸거나 불러오기 미리보기에서 열을 지정하세요.",
+            sheet=table.sheet,
+            row=table.header_row,
+            column=near,
+        )
+
+
+def column(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray) -> np.ndarray | None:
+    header = mapping.header_for(role)
+    if header is None or header not in table.columns:
+        return None
+    return table.columns[header][keep]
+
+
+def non_empty_rows(table: Table, mapping: ColumnMapping) -> np.ndarray:
+    """Rows with something in at least one mapped column (blank rows are skipped silently)."""
+    keep = np.zeros(table.n_rows, dtype=bool)
+    for header, role in mapping.items():
+        if role and header in table.columns:
+            keep |= ~is_blank(table.columns[header])
+    return keep
+
+
+def ids_checked(
+    col: Collector,
+    table: Table,
+    mapping: ColumnMapping,
+    role: str,
+    keep: np.ndarray,
+    rows: np.ndarray,
+) -> np.ndarray:
+    """Normalised ids of ``role``; an error for each blank one."""
+    values = normalize_ids(column(table, mapping, role, keep))
+    blank = values == ""
+    if blank.any():
+        header = mapping.header_for(role)
+        ko = ROLE_LABELS[role][0]
+        for r in rows[blank][:500]:
+            col.error(
+                f"blank_{role}",
+                f"The {label(role, 'en')} in row {r} is blank. Fill it in or delete the row.",
+                f"{r}행의 {ko}이(가) 비어 있습니다. 값을 채우거나 행을 지우세요.",
+                sheet=table.sheet,
+                row=int(r),
+                column=header,
+            )
+    return values
+
+
+def texts(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray, n: int) -> np.ndarray:
+    """A free-text column (``""`` when the column is absent)."""
+    values = column(table, mapping, role, keep)
+    if values is None:
+        return np.full(n, "", dtype=object)
+    return display_texts(values)
+
+
+def short_ids(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray, n: int):
+    values = column(table, mapping, role, keep)
+    if values is None:
+        return np.full(n, "", dtype=object)
+    return normalize_ids(values)
+
+
+def to_numbers(values: np.ndarray) -> np.ndarray:
+    """Cells as float64; blank and non-numeric cells (and TRUE/FALSE) are NaN.
+
+    ``pd.to_numeric`` converts the whole column; only the cells it could not
+    read are looked at again (``" 1,000 "`` → 1000).
+    """
+    arr = np.asarray(values, dtype=object)
+    out = pd.to_numeric(pd.Series(arr, dtype=object), errors="coerce").to_numpy(
+        dtype=np.float64, na_value=np.nan, copy=True
+    )
+    is_bool = np.fromiter((type(v) is bool for v in arr), dtype=bool, count=arr.shape[0])
+    out[is_bool] = np.nan
+    for i in np.flatnonzero(np.isnan(out) & ~is_bool):
+        v = arr[i]
+        if isinstance(v, str) and v.strip():
+            try:
+                out[i] = float(v.strip().replace(",", ""))
+            except ValueError:
+                pass
+    return out
+
+
+def grades_checked(
+    col: Collector, table: Table, mapping: ColumnMapping, keep: np.ndarray, rows: np.ndarray
+) -> np.ndarray:
+    """Grades as int64; an error for each blank, non-integer or out-of-scale grade."""
+    raw = column(table, mapping, S.GRADE, keep)
+    header = mapping.header_for(S.GRADE)
+    nums = to_numbers(raw)
+    ok = ~np.isnan(nums)
+    ok[ok] &= (nums[ok] == np.floor(nums[ok])) & (nums[ok] >= GRADE_MIN) & (nums[ok] <= GRADE_MAX)
+    for i in np.flatnonzero(~ok)[:500]:
+        report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i])
+    out = np.zeros(len(nums), dtype=np.int64)
+    out[ok] = nums[ok].astype(np.int64)
+    return out
+
+
+def report_bad_grade(col: Collector, sheet: str | None, row: int, header: str | None, value: Any):
+    name = header or "등급"
+    shown = display_text(value).strip()
+    if not shown:
+        col.error(
+            "grade_blank",
+            f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} is blank. "
+            "Enter a grade or delete the row.",
+            f"{name}은(는) {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행이 비어 "
+            "있습니다. 등급을 입력하거나 행을 지우세요.",
+            sheet=sheet,
+            row=row,
+            column=header,
+        )
+        return
+    col.error(
+        "grade_invalid",
+        f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "
+        f"'{shown}'. Replace it with 0, 1, 2 or 3.",
+        f"{name}은(는) {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행의 값은 "
+        f"'{shown}'입니다. 0, 1, 2, 3 중 하나로 고치세요.",
+        sheet=sheet,
+        row=row,
+        column=header,
+    )
+
+
+# -- evidence roles and yes/no -------------------------------------------------
+_ROLE_VALUES = {
+    "core": ("핵심", "핵심근거", "주근거", "필수", "core", "c", "main", "primary"),
+    "supporting": ("보조", "보조근거", "부가", "supporting", "support", "s", "secondary"),
+    "alternative": ("대체", "대체근거", "대안", "alternative", "alt", "a"),
+}
+ROLE_LOOKUP = {normalize_header_value(v): k for k, vs in _ROLE_VALUES.items() for v in vs}
+
+_YES = ("예", "네", "o", "○", "y", "yes", "true", "1", "가능", "있음", "t", "참")
+_NO = ("아니오", "아니요", "x", "×", "n", "no", "false", "0", "불가", "불가능", "없음", "f", "거짓")
+YESNO_LOOKUP = {
+    **{normalize_header_value(v): True for v in _YES},
+    **{normalize_header_value(v): False for v in _NO},
+}
+
+
+def roles_checked(
+    col: Collector, table: Table, mapping: ColumnMapping, keep: np.ndarray, rows: np.ndarray, n: int
+) -> np.ndarray:
+    raw = column(table, mapping, S.ROLE, keep)
+    if raw is None:
+        return np.full(n, "", dtype=object)
+    header = mapping.header_for(S.ROLE)
+    text = normalize_ids(raw)
+    codes, uniques = pd.factorize(text)
+    mapped = []
+    for u in uniques:
+        key = normalize_header_value(u)
+        mapped.append("" if not key else ROLE_LOOKUP.get(key))
+    out = (
+        np.array(["" if m is None else m for m in mapped], dtype=object)[codes]
+        if len(uniques)
+        else np.full(n, "", dtype=object)
+    )
+    bad_codes = {i for i, m in enumerate(mapped) if m is None}
+    if bad_codes:
+        for i in np.flatnonzero(np.isin(codes, list(bad_codes)))[:500]:
+            r = int(rows[i])
+            col.error(
+                "role_invalid",
+                f"The evidence role in row {r} is '{text[i]}'; use core, supporting or "
+                "alternative (핵심, 보조, 대체), or leave it blank.",
+                f"{r}행의 근거역할 '{text[i]}'을(를) 알 수 없습니다. 핵심, 보조, 대체 중 하나를 "
+                "쓰거나 비워 두세요.",
+                sheet=table.sheet,
+                row=r,
+                column=header,
+            )
+    return out
+
+
+def yesno(value: Any) -> bool | None | float:
+    """True/False for a yes/no cell, None for blank, NaN when not understood."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value)):
+        if value in (0, 1):
+            return bool(value)
+        return math.nan
+    key = normalize_header_value(display_text(value))
+    if not key:
+        return None
+    return YESNO_LOOKUP.get(key, math.nan)
