@@ -1,0 +1,336 @@
+"""Chart data: curves, rank distribution, histograms, per type, coverage, marks.
+
+Every number is checked against the evaluation's own results (aggregates,
+by_type, the kernel) or against a hand computation.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.core import chart_data as cd
+from workbench.core import stats
+from workbench.core.evaluate import evaluate
+from workbench.core.metrics import Measure, score_rankings
+from workbench.core.schema import EvalSettings
+
+SYSTEMS = ("BM25", "벡터 RAG", "GraphRAG")
+TYPES = ("사실 확인", "개념 관계", "시대 변화", "")
+
+
+def synthetic(
+    n_questions: int = 24,
+    depth: int = 12,
+    seed: int = 7,
+    settings: EvalSettings | None = None,
+    systems=SYSTEMS,
+    missing: bool = True,
+):
+    """Judgments and runs with every case: graded, unjudged, missing, unanswerable."""
+    rng = np.random.default_rng(seed)
+    qrels, runs, questions = [], [], []
+    for qi in range(n_questions):
+        q = f"Q{qi + 1:02d}"
+        questions.append({"question_id": q, "question_type": TYPES[qi % len(TYPES)]})
+        n_judged = int(rng.integers(3, 10))
+        for pi in range(n_judged):
+            # the last question has only grade 0: unanswerable
+            g = 0 if qi == n_questions - 1 else int(rng.choice([0, 0, 1, 2, 3]))
+            qrels.append({"question_id": q, "passage_id": f"p{qi}_{pi}", "grade": g})
+    for si, system in enumerate(systems):
+        for qi in range(n_questions):
+            q = f"Q{qi + 1:02d}"
+            if missing and si == 1 and qi == 3:
+                continue  # an answerable question missing from one run
+            d = int(rng.integers(depth // 2, depth + 1))
+            pool = [f"p{qi}_{pi}" for pi in range(12)] + [f"x{qi}_{j}" for j in range(10)]
+            picks = rng.choice(len(pool), size=min(d, len(pool)), replace=False)
+            for rank, pick in enumerate(picks, start=1):
+                runs.append(
+                    {
+                        "system": system,
+                        "question_id": q,
+                        "passage_id": pool[pick],
+                        "rank": float(rank),
+                        "score": float(100 - rank),
+                        "text": "",
+                        "source_row": None,
+                    }
+                )
+    qr = pd.DataFrame(qrels)
+    rn = pd.DataFrame(runs)
+    qs = pd.DataFrame(questions)
+    # an answerable question with no grade ≥ 1 anywhere in the runs still counts
+    return evaluate(qr, rn, settings or EvalSettings(ks=(1, 3, 5, 10)), questions=qs)
+
+
+@pytest.fixture(scope="module")
+def results():
+    return synthetic()
+
+
+def test_synthetic_fixture_has_the_edge_cases(results):
+    assert len(results.unanswerable) == 1
+    assert results.per_question["missing"].any()
+    assert len(results.systems) == 3
+
+
+@pytest.mark.parametrize("gain", ["exponential", "linear"])
+@pytest.mark.parametrize("threshold", [1, 2])
+def test_curves_equal_aggregates_at_every_settings_k(gain, threshold):
+    res = synthetic(settings=EvalSettings(ks=(1, 3, 5, 10), gain=gain, threshold=threshold))
+    curves = cd.curve_data(res)
+    assert curves["k"].max() == max(cd.deepest_position(res), 10)
+    for system in res.systems:
+        for fam in ("Recall", "nDCG"):
+            for k in res.settings.ks:
+                row = curves[(curves.system == system) & (curves.family == fam) & (curves.k == k)]
+                assert len(row) == 1
+                assert row["value"].iloc[0] == pytest.approx(
+                    res.metric(system, f"{fam}@{k}"), abs=1e-12
+                )
+                assert row["n"].iloc[0] == res.aggregates.loc[system, "n"]
+
+
+def test_curves_equal_the_kernel_at_every_depth(results):
+    """Every K, not only the settings' ones: the kernel scores the same rankings."""
+    curves = cd.curve_data(results)
+    D = int(curves["k"].max())
+    rk = results.ranking.sort_values(["system", "question_id", "position"])
+    pq = results.per_question
+    ms = [Measure(f, k) for f in ("Recall", "nDCG") for k in range(1, D + 1)]
+    scored = score_rankings(
+        rk[["system", "question_id", "passage_id"]],
+        results.qrels[["question_id", "passage_id", "grade"]],
+        ms,
+        threshold=results.settings.threshold,
+        gain=results.settings.gain,
+    )
+    merged = pq[["system", "question_id"]].merge(scored, how="left", on=["system", "question_id"])
+    merged = merged.fillna(0.0)  # missing questions score 0
+    for system in results.systems:
+        sub = merged[merged.system == system]
+        for fam in ("Recall", "nDCG"):
+            got = curves[(curves.system == system) & (curves.family == fam)]["value"].to_numpy()
+            want = np.array([sub[f"{fam}@{k}"].mean() for k in range(1, D + 1)])
+            np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_curves_are_monotone_in_recall_and_bounded(results):
+    curves = cd.curve_data(results)
+    for (_, fam), grp in curves.groupby(["system", "family"]):
+        v = grp.sort_values("k")["value"].to_numpy()
+        assert np.all((v >= 0) & (v <= 1 + 1e-12))
+        if fam == "Recall":
+            assert np.all(np.diff(v) >= -1e-15)
+
+
+def test_curve_max_k_beyond_the_deepest_ranking_stays_flat(results):
+    deep = cd.deepest_position(results)
+    curves = cd.curve_data(results, max_k=deep + 5)
+    rec = curves[(curves.system == "BM25") & (curves.family == "Recall")]
+    tail = rec[rec.k >= deep]["value"].to_numpy()
+    assert np.allclose(tail, tail[0], atol=1e-15)
+
+
+def test_curve_cancel_raises():
+    from workbench.core.cancel import Cancelled
+
+    res = synthetic(n_questions=6)
+    with pytest.raises(Cancelled):
+        cd.curve_data(res, cancelled=lambda: True)
+
+
+def test_first_relevant_ranks_give_mrr(results):
+    fr = cd.first_relevant_ranks(results)
+    for system in results.systems:
+        r = fr.loc[fr.system == system, "first_rank"].to_numpy(dtype=float)
+        rr = np.where(np.isnan(r), 0.0, 1.0 / np.where(np.isnan(r), 1.0, r))
+        assert rr.mean() == pytest.approx(results.metric(system, "MRR"), abs=1e-12)
+        rr10 = np.where(r <= 10, 1.0 / np.where(np.isnan(r), 1.0, r), 0.0)
+        assert rr10.mean() == pytest.approx(results.metric(system, "MRR@10"), abs=1e-12)
+
+
+def test_rank_distribution_shares_match_hit(results):
+    dist = cd.rank_distribution(results, k=10)
+    assert list(dist["bucket"].unique()) == list(cd.RANK_BUCKETS)
+    for system in results.systems:
+        sub = dist[dist.system == system].set_index("bucket")
+        assert sub["share"].sum() == pytest.approx(1.0, abs=1e-12)
+        assert sub["count"].sum() == results.aggregates.loc[system, "n"]
+        assert sub.loc["rank_1", "share"] == pytest.approx(results.metric(system, "Hit@1"))
+        found = 1.0 - sub.loc["not_found", "share"]
+        assert found == pytest.approx(results.metric(system, "Hit@10"), abs=1e-12)
+        hit3 = sub.loc["rank_1", "share"] + sub.loc["rank_2_3", "share"]
+        assert hit3 == pytest.approx(results.metric(system, "Hit@3"), abs=1e-12)
+        ids = [q for t in sub["question_ids"] for q in t]
+        assert sorted(ids) == sorted(
+            results.per_question.loc[results.per_question.system == system, "question_id"]
+        )
+
+
+def test_missing_question_is_not_found(results):
+    dist = cd.rank_distribution(results, k=10)
+    missing = results.missing.iloc[0]
+    row = dist[(dist.system == missing["system"]) & (dist.bucket == "not_found")].iloc[0]
+    assert missing["question_id"] in row["question_ids"]
+
+
+@pytest.mark.parametrize(
+    "k, keys",
+    [(1, ["rank_1"]), (2, ["rank_1", "rank_2_3"]), (3, ["rank_1", "rank_2_3"]), (5, None)],
+)
+def test_rank_buckets_clip_to_k(k, keys):
+    got = cd.rank_buckets(k)
+    if keys is None:
+        assert got == [("rank_1", 1, 1), ("rank_2_3", 2, 3), ("rank_4_k", 4, 5)]
+    else:
+        assert [b[0] for b in got] == keys
+        assert got[-1][2] == min(k, 3)
+
+
+def test_rank_distribution_hand_example():
+    """The MRR article: first relevant at 1, 2, and none in the top 5."""
+    qrels = pd.DataFrame(
+        {"question_id": ["a", "b", "c"], "passage_id": ["A", "B", "C"], "grade": [1, 1, 1]}
+    )
+    runs = pd.DataFrame(
+        {
+            "system": "S",
+            "question_id": ["a", "b", "b", "c"],
+            "passage_id": ["A", "x", "B", "y"],
+            "rank": [1.0, 1.0, 2.0, 1.0],
+            "score": np.nan,
+            "text": "",
+            "source_row": None,
+        }
+    )
+    res = evaluate(qrels, runs, EvalSettings(ks=(5,)))
+    dist = cd.rank_distribution(res).set_index("bucket")
+    assert dist["count"].to_dict() == {"rank_1": 1, "rank_2_3": 1, "rank_4_k": 0, "not_found": 1}
+    assert dist.loc["not_found", "question_ids"] == ("c",)
+    assert res.metric("S", "MRR") == pytest.approx(0.5)
+
+
+def test_by_type_equals_results_by_type(results):
+    data = cd.by_type_data(results, "nDCG@10")
+    bt = results.by_type
+    for rec in data.to_dict("records"):
+        want = bt[(bt.system == rec["system"]) & (bt.question_type == rec["question_type"])]
+        assert len(want) == 1
+        assert rec["mean"] == pytest.approx(float(want["nDCG@10"].iloc[0]), abs=1e-12)
+        assert rec["n"] == int(want["n"].iloc[0]) == len(rec["question_ids"])
+    assert "" in set(data["question_type"])  # questions without a type are kept
+
+
+def test_metric_histogram_counts_every_question(results):
+    h = cd.metric_histogram(results, "nDCG@10", bins=10)
+    pq = results.per_question
+    for system in results.systems:
+        sub = h[h.system == system]
+        assert sub["count"].sum() == (pq.system == system).sum()
+        vals = pq.loc[pq.system == system].set_index("question_id")["nDCG@10"]
+        for rec in sub.to_dict("records"):
+            for q in rec["question_ids"]:
+                v = vals[q]
+                assert rec["low"] <= v <= rec["high"]
+                if rec["bin"] < 9:
+                    assert v < rec["high"]
+
+
+def test_histogram_edges_last_bin_closed_and_ids_sorted():
+    h = cd.histogram([0.0, 1.0, 0.5, 0.25, np.nan, 2.0], list("abcdef"), [0, 0.5, 1.0])
+    assert h["count"].tolist() == [2, 2]
+    assert h.loc[0, "question_ids"] == ("a", "d")
+    assert h.loc[1, "question_ids"] == ("c", "b")
+
+
+def test_difference_histogram_puts_ties_in_the_middle(results):
+    h = cd.difference_histogram(results.per_question, "nDCG@10", "BM25", "GraphRAG")
+    sc = cd.scatter_data(results.per_question, "nDCG@10", "BM25", "GraphRAG")
+    assert h["count"].sum() == len(sc)
+    mid = h.loc[(h["center"]).abs().idxmin()]
+    ties = set(sc.loc[sc["diff"].abs() < 1e-12, "question_id"])
+    assert ties <= set(mid["question_ids"])
+    assert h["low"].min() <= -1.0 and h["high"].max() >= 1.0
+
+
+def test_scatter_and_losses_agree_with_win_tie_loss(results):
+    sc = cd.scatter_data(results.per_question, "Recall@10", "BM25", "GraphRAG")
+    cmp = stats.compare_systems(
+        results.per_question, ["Recall@10"], baseline="BM25", systems=["GraphRAG"], test="t"
+    ).iloc[0]
+    assert len(sc) == cmp["n"]
+    assert sc["diff"].mean() == pytest.approx(cmp["mean_diff"], abs=1e-12)
+    lost = cd.losing_questions(results.per_question, "Recall@10", "BM25", "GraphRAG")
+    assert len(lost) == cmp["losses"]
+    d = sc.set_index("question_id")["diff"]
+    assert list(d[lost]) == sorted(d[lost])  # biggest loss first
+
+
+def test_coverage_matches_judged_measure(results):
+    cov = cd.coverage_data(results, k=10)
+    pq = results.per_question
+    for rec in cov.to_dict("records"):
+        sub = pq[(pq.system == rec["system"]) & ~pq["missing"]]
+        assert rec["n"] == len(sub)
+        assert rec["coverage"] == pytest.approx(sub["Judged@10"].mean(), abs=1e-12)
+        assert rec["trusted"] == (rec["coverage"] >= 0.8)
+
+
+def test_bar_data_means_and_cis(results):
+    metrics = cd.default_metrics(results)
+    assert metrics == ["nDCG@10", "Recall@10", "MRR"]
+    bars = cd.bar_data(results, metrics, n_resamples=500)
+    ci = stats.system_confidence_intervals(results.per_question, metrics, n_resamples=500)
+    for rec in bars.to_dict("records"):
+        assert rec["mean"] == pytest.approx(results.metric(rec["system"], rec["metric"]), abs=1e-12)
+        want = ci[(ci.system == rec["system"]) & (ci.metric == rec["metric"])].iloc[0]
+        assert rec["ci_low"] == want["ci_low"] and rec["ci_high"] == want["ci_high"]
+        assert rec["ci_low"] <= rec["mean"] <= rec["ci_high"]
+        vals = results.per_question.set_index(["system", "question_id"])[rec["metric"]]
+        scores = [vals[(rec["system"], q)] for q in rec["question_ids"]]
+        assert scores == sorted(scores)  # worst first
+    no_ci = cd.bar_data(results, metrics, with_ci=False)
+    assert no_ci["ci_low"].isna().all()
+
+
+def test_default_cutoff_without_10():
+    res = synthetic(n_questions=6, settings=EvalSettings(ks=(1, 3, 5)))
+    assert cd.default_cutoff(res) == 5
+    assert cd.default_metrics(res) == ["nDCG@5", "Recall@5", "MRR"]
+
+
+def test_significance_marks():
+    comp = pd.DataFrame(
+        {
+            "metric": ["nDCG@10", "nDCG@10", "MRR", "MRR"],
+            "system": ["A", "B", "A", "B"],
+            "mean_diff": [0.1, -0.2, 0.3, 0.0],
+            "p_value": [0.001, 0.01, 0.2, 0.001],
+            "p_adjusted": [0.002, 0.02, 0.4, math.nan],
+        }
+    )
+    assert cd.significance_marks(comp) == {("A", "nDCG@10"): "▲", ("B", "nDCG@10"): "▼"}
+    assert cd.significance_marks(comp, alpha=0.01) == {("A", "nDCG@10"): "▲"}
+    assert cd.significance_marks(None) == {}
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), depth=st.integers(2, 15))
+def test_curves_match_aggregates_property(seed, depth):
+    res = synthetic(n_questions=8, depth=depth, seed=seed, settings=EvalSettings(ks=(1, 2, 7)))
+    curves = cd.curve_data(res)
+    for system in res.systems:
+        for k in (1, 2, 7):
+            for fam in ("Recall", "nDCG"):
+                v = curves[(curves.system == system) & (curves.family == fam) & (curves.k == k)]
+                assert v["value"].iloc[0] == pytest.approx(
+                    res.metric(system, f"{fam}@{k}"), abs=1e-12
+                )
