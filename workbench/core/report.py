@@ -1,0 +1,1552 @@
+"""The Excel report: one workbook a pastor can open, read and pass on.
+
+:func:`write_report` turns a :class:`~workbench.core.results.Results` (plus
+optional questions, passages, significance tests, assessor agreement and the
+user's notes) into an ``.xlsx`` with these sheets, in this order, named and
+headed in the UI language:
+
+====================  ==============  ==========================================
+key                   Korean          contents
+====================  ==============  ==========================================
+``summary``           요약            systems × measures (means, n), counts,
+                                      warnings, measure legend, native charts
+``per_question``      질문별          question × system × measure, text, type,
+                                      note and flag
+``by_type``           유형별          means per question type, with n
+``low_scoring``       낮은 점수       worst N questions per system by the
+                                      primary measure, their top-K passages
+                                      (grade, text, source) and missed evidence
+``significance``      유의성          only when ``comparisons`` is given
+``agreement``         평가자 일치도   only with ≥ 2 assessors
+``abstention``        답변 보류       abstention rates; unanswerable questions
+``settings``          설정            every choice that changes a number, the
+                                      test and seed, versions, input checksums
+====================  ==============  ==========================================
+
+Conventions:
+
+- Numbers are written as the raw floats of ``Results`` (format ``0.000``);
+  a NaN is an empty cell.
+- Text that came from input (ids, questions, passages, notes, system names)
+  is always stored as a string cell, never a formula: a question ``=1+1``
+  stays the literal text ``=1+1`` (openpyxl would otherwise store it as a
+  formula) — formula injection is impossible. Control characters Excel
+  cannot store are removed and text is cut at Excel's 32,767 characters.
+- The workbook's default font is a Korean-capable font, so every cell
+  (styled or not) shows Hangul; grade cells carry diffir's colours *and*
+  the grade's label text (colour is never the only cue).
+- Scores get one colour scale (0 red → 0.5 yellow → 1 green) per sheet as
+  conditional formatting ranges, not per-cell fills, which keeps writing
+  2,000 questions × 4 systems close to the speed of ``DataFrame.to_excel``.
+- The file is built in memory and saved through :func:`~workbench.core.atomic.atomic_write`:
+  a cancel or crash leaves no file, and a workbook open in Excel raises
+  :class:`~workbench.core.atomic.LockedFileError`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.chart import BarChart, LineChart, Reference
+from openpyxl.chart.data_source import AxDataSource, StrRef
+from openpyxl.formatting.rule import ColorScaleRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.indexed_list import IndexedList
+from openpyxl.worksheet.worksheet import Worksheet
+
+from workbench import __version__
+from workbench.core import grades as g
+from workbench.core import schema as s
+from workbench.core.atomic import LockedFileError, atomic_write, excel_lock_file
+from workbench.core.cancel import Cancelled
+from workbench.core.results import Results
+from workbench.core.schema import SourceFile
+
+__all__ = [
+    "SHEET_KEYS",
+    "SHEET_NAMES",
+    "FONT_NAME",
+    "write_report",
+    "build_report",
+    "primary_measure",
+    "sheet_name",
+]
+
+Progress = Callable[[float, str], None]
+CancelCheck = Callable[[], bool]
+
+#: every sheet the report can hold, in workbook order
+SHEET_KEYS: tuple[str, ...] = (
+    "summary",
+    "per_question",
+    "by_type",
+    "low_scoring",
+    "significance",
+    "agreement",
+    "abstention",
+    "settings",
+)
+
+SHEET_NAMES: dict[str, dict[str, str]] = {
+    "ko": {
+        "summary": "요약",
+        "per_question": "질문별",
+        "by_type": "유형별",
+        "low_scoring": "낮은 점수",
+        "significance": "유의성",
+        "agreement": "평가자 일치도",
+        "abstention": "답변 보류",
+        "settings": "설정",
+    },
+    "en": {
+        "summary": "Summary",
+        "per_question": "Per question",
+        "by_type": "By type",
+        "low_scoring": "Low-scoring",
+        "significance": "Significance",
+        "agreement": "Agreement",
+        "abstention": "Abstention",
+        "settings": "Settings",
+    },
+}
+
+#: Korean Windows' UI font; Excel on macOS substitutes Apple SD Gothic Neo.
+FONT_NAME = "맑은 고딕"
+FONT_SIZE = 11
+#: Excel cannot hold more characters than this in one cell
+EXCEL_MAX_TEXT = 32767
+#: passage text shown on the Low-scoring sheet
+SNIPPET_CHARS = 400
+#: a difference is marked significant when the (adjusted) p-value is below this
+ALPHA = 0.05
+#: rows sampled per column when fitting column widths (the rest look alike)
+WIDTH_SAMPLE_ROWS = 400
+
+SCORE_FORMAT = "0.000"
+P_FORMAT = "0.0000"
+RATE_FORMAT = "0.0%"
+INT_FORMAT = "0"
+
+# -- words -------------------------------------------------------------------
+
+_T: dict[str, tuple[str, str]] = {
+    # shared headers
+    "system": ("시스템", "System"),
+    "n": ("n", "n"),
+    "question_id": ("질문ID", "Question ID"),
+    "question": ("질문", "Question"),
+    "type": ("유형", "Type"),
+    "missing": ("결과 없음", "Missing from run"),
+    "note": ("메모", "Note"),
+    "flag": ("표시", "Flagged"),
+    "yes": ("예", "yes"),
+    "no_type": ("(유형 없음)", "(no type)"),
+    # summary
+    "counts": ("질문 수", "Question counts"),
+    "answerable": ("평가한 질문(근거 있음)", "Evaluated questions (with evidence)"),
+    "unanswerable": (
+        "답변 불가 질문(근거 없음, 평균에서 제외)",
+        "Unanswerable questions (no evidence, left out of means)",
+    ),
+    "missing_count": (
+        "실행 결과에 없는 질문(0점 처리)",
+        "Questions missing from the run (scored 0)",
+    ),
+    "run_only_count": (
+        "판정에 없는 질문(평가 안 함)",
+        "Questions not in the judgments (not evaluated)",
+    ),
+    "settings_line": ("설정", "Settings"),
+    "warnings": ("경고", "Warnings"),
+    "no_warnings": ("경고 없음", "No warnings"),
+    "warning": ("경고", "warning"),
+    "error": ("오류", "error"),
+    "legend": ("지표 설명", "Measures"),
+    "measure": ("지표", "Measure"),
+    "measure_name": ("이름", "Name"),
+    "explanation": ("설명", "Explanation"),
+    "chart_data": ("차트 자료", "Chart data"),
+    "bar_title": ("시스템별 지표 평균", "Mean of each measure per system"),
+    "line_title": ("K에 따른 재현율(Recall@K)", "Recall@K over K"),
+    "mean": ("평균", "Mean"),
+    "best_note": (
+        "굵은 글씨: 그 지표에서 가장 좋은 시스템. 색: 0(빨강) → 0.5(노랑) → 1(초록).",
+        "Bold: the best system on that measure. Colour: 0 (red) → 0.5 (yellow) → 1 (green).",
+    ),
+    # low scoring
+    "kind": ("구분", "Kind"),
+    "retrieved": ("검색 결과", "Retrieved"),
+    "missed": ("놓친 근거", "Missed evidence"),
+    "nothing": ("결과 없음", "Nothing returned"),
+    "rank": ("순위", "Rank"),
+    "passage_id": ("문단ID", "Passage ID"),
+    "document_id": ("문서ID", "Document ID"),
+    "grade": ("등급", "Grade"),
+    "grade_label": ("등급 뜻", "Grade meaning"),
+    "text": ("본문", "Text"),
+    "volume": ("권", "Volume"),
+    "lecture": ("강연", "Lecture"),
+    "page": ("페이지", "Page"),
+    "score": ("점수", "Score"),
+    "role": ("근거 역할", "Evidence role"),
+    # significance
+    "baseline": ("기준 시스템", "Baseline"),
+    "mean_diff": ("평균 차이", "Mean difference"),
+    "ci_low": ("95% 신뢰구간 하한", "95% CI low"),
+    "ci_high": ("95% 신뢰구간 상한", "95% CI high"),
+    "p_value": ("p값", "p-value"),
+    "p_adjusted": ("보정 p값(Holm)", "Adjusted p (Holm)"),
+    "test": ("검정", "Test"),
+    "wins": ("이김", "Wins"),
+    "ties": ("비김", "Ties"),
+    "losses": ("짐", "Losses"),
+    "significant": ("유의함(p<0.05)", "Significant (p<0.05)"),
+    "sig_note": (
+        "차이 = 시스템 − 기준 시스템. 두 시스템이 모두 평가한 질문만 비교합니다. 여러 쌍을 비교하므로 p값은 Holm 방식으로 보정했습니다.",
+        "Difference = system − baseline, over questions both evaluate. p-values are Holm-adjusted across pairs.",
+    ),
+    # agreement
+    "assessor_a": ("평가자 A", "Assessor A"),
+    "assessor_b": ("평가자 B", "Assessor B"),
+    "exact": ("완전 일치율", "Exact agreement"),
+    "kappa": ("코헨 카파", "Cohen's kappa"),
+    "kappa_quadratic": ("가중 카파(이차)", "Weighted kappa (quadratic)"),
+    "band": ("해석", "Reading"),
+    "assessors": ("평가자", "Assessors"),
+    "items": ("두 명 이상 평가한 항목 수", "Items graded by two or more"),
+    "alpha": ("크리펜도르프 알파(순서형)", "Krippendorff's alpha (ordinal)"),
+    "disagreements": ("등급이 다른 항목 수", "Items with differing grades"),
+    # abstention
+    "n_unanswerable": ("답변 불가 질문 수", "Unanswerable questions"),
+    "appropriate_abstentions": ("적절한 보류 수", "Appropriate abstentions"),
+    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention rate"),
+    "n_answerable": ("답변 가능 질문 수", "Answerable questions"),
+    "false_abstentions": ("잘못된 보류 수", "False abstentions"),
+    "false_abstention_rate": ("잘못된 보류율", "False abstention rate"),
+    "unanswerable_list": ("답변 불가 질문 목록", "Unanswerable questions"),
+    "abstention_note": (
+        "시스템이 아무것도 돌려주지 않으면(또는 점수 하한 이상인 결과가 없으면) 답변을 보류한 것으로 봅니다.",
+        "A system abstains when it returns nothing (or nothing at or above the score floor).",
+    ),
+    # settings
+    "item": ("항목", "Item"),
+    "key": ("키", "Key"),
+    "value": ("값", "Value"),
+    "meaning": ("뜻", "Meaning"),
+    "sig_test": ("유의성 검정", "Significance test"),
+    "seed": ("난수 시드", "Random seed"),
+    "app_version": ("프로그램 버전", "App version"),
+    "written_at": ("작성 시각", "Written at"),
+    "measures_used": ("지표", "Measures"),
+    "primary": ("낮은 점수 기준 지표", "Primary measure (Low-scoring)"),
+    "low_n": ("시스템별 낮은 점수 질문 수", "Low-scoring questions per system"),
+    "inputs": ("입력 파일", "Input files"),
+    "file": ("파일", "File"),
+    "sheet": ("시트", "Sheet"),
+    "sha256": ("SHA-256", "SHA-256"),
+    "none": ("없음", "none"),
+}
+
+_SETTING_LABELS: dict[str, tuple[str, str]] = {
+    "ks": ("K (상위 몇 개까지 볼지)", "Cutoffs K"),
+    "threshold": ("관련 기준 θ (등급 ≥ θ면 관련)", "Relevance threshold θ (grade ≥ θ is relevant)"),
+    "gain": ("nDCG 이득", "nDCG gain"),
+    "order": ("순위 정렬 방식", "Ordering"),
+    "dedup": ("중복 제거", "De-duplication"),
+    "window": ("인접 범위 ±w", "Adjacent window ±w"),
+    "unit": ("평가 단위", "Evaluation unit"),
+    "score_floor": ("점수 하한(답변 보류 판단)", "Score floor (abstention)"),
+    "resolution": ("평가자 등급 통합 방식", "Assessor grade resolution"),
+    "adjudicator": ("최종 판정자", "Adjudicator"),
+}
+
+_SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
+    ("gain", "exponential"): (
+        "2^등급 − 1 (지수, 글 예시와 같음)",
+        "2^grade − 1 (exponential, as in the seeds)",
+    ),
+    ("gain", "linear"): (
+        "등급 그대로 (선형, trec_eval ndcg_cut과 같음)",
+        "grade (linear, = trec_eval ndcg_cut)",
+    ),
+    ("order", "rank"): (
+        "순위 열 순서 (같은 순위는 점수 높은 순, 그다음 문단ID 순)",
+        "rank column (ties: score descending, then passage id)",
+    ),
+    ("order", "score"): (
+        "점수 높은 순, 그다음 문단ID 순",
+        "score descending, then passage id ascending",
+    ),
+    ("order", "trec"): (
+        "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
+        "trec_eval: score descending, then passage id descending (rank column ignored)",
+    ),
+    ("dedup", "none"): ("없음 (같은 문단은 한 번만 셈)", "none (a repeated passage counts once)"),
+    ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
+    ("dedup", "adjacent"): (
+        "이미 나온 문단과 인접한(±w) 문단 제외",
+        "drop chunks within ±w of a kept chunk",
+    ),
+    ("unit", "passage"): ("문단", "passage"),
+    ("unit", "document"): (
+        "문서 (문서 등급 = 가장 높은 문단 등급)",
+        "document (its best passage's grade)",
+    ),
+    ("resolution", "median"): ("중앙값 (짝수면 낮은 쪽)", "median (lower middle on ties)"),
+    ("resolution", "majority"): ("다수결", "majority"),
+    ("resolution", "max"): ("가장 높은 등급", "highest grade"),
+    ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
+    ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+}
+
+_PROGRESS_TEXT: dict[str, tuple[str, str]] = {
+    "summary": ("요약 시트 작성 중", "Writing the summary"),
+    "per_question": ("질문별 시트 작성 중", "Writing per-question scores"),
+    "by_type": ("유형별 시트 작성 중", "Writing scores by type"),
+    "low_scoring": ("낮은 점수 시트 작성 중", "Writing low-scoring questions"),
+    "significance": ("유의성 시트 작성 중", "Writing significance tests"),
+    "agreement": ("평가자 일치도 시트 작성 중", "Writing assessor agreement"),
+    "abstention": ("답변 보류 시트 작성 중", "Writing abstention"),
+    "settings": ("설정 시트 작성 중", "Writing settings"),
+    "save": ("파일 저장 중", "Saving the file"),
+    "done": ("완료", "Done"),
+}
+
+# share of the total work per step, for the progress bar
+_WEIGHTS = {k: 0.03 for k in SHEET_KEYS} | {"per_question": 0.45, "low_scoring": 0.07, "save": 0.3}
+
+
+def sheet_name(key: str, lang: str = "ko") -> str:
+    """The sheet name of ``key`` (one of :data:`SHEET_KEYS`) in ``lang``."""
+    return SHEET_NAMES[_lang(lang)][key]
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "ko"
+
+
+# -- measures ----------------------------------------------------------------
+
+
+def _measure_info(name: str, lang: str) -> tuple[str, str, bool, str | None, int | None]:
+    """(display name, explanation, higher is better, family, cutoff) of a measure.
+
+    Falls back to the bare name when :mod:`workbench.core.metrics` does not
+    know it (or is unavailable).
+    """
+    try:
+        from workbench.core.metrics import parse_measure
+
+        m = parse_measure(name)
+        return m.display_name(lang), m.explanation(lang), m.higher_is_better, m.family, m.cutoff
+    except Exception:  # unknown name or metrics module missing: show the name alone
+        family, _, k = str(name).partition("@")
+        return str(name), "", True, family, int(k) if k.isdigit() else None
+
+
+def primary_measure(results: Results) -> str:
+    """The measure that ranks questions on the Low-scoring sheet: nDCG at the
+    largest K when computed, else the first nDCG, else the first measure."""
+    ndcg = [
+        (c, m)
+        for m in results.measures
+        for (_, _, _, f, c) in [_measure_info(m, "en")]
+        if f == "nDCG"
+    ]
+    with_k = [(c, m) for c, m in ndcg if c is not None]
+    if with_k:
+        return max(with_k, key=lambda cm: cm[0])[1]
+    if ndcg:
+        return ndcg[0][1]
+    if not results.measures:
+        raise ValueError("the results hold no measures")
+    return results.measures[0]
+
+
+# -- cell helpers ------------------------------------------------------------
+
+
+def _clean_text(value: str) -> str:
+    text = ILLEGAL_CHARACTERS_RE.sub("", value)
+    if len(text) > EXCEL_MAX_TEXT:
+        text = text[: EXCEL_MAX_TEXT - 1] + "…"
+    return text
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))
+    except TypeError:
+        return False
+
+
+def _cell_value(value: Any) -> Any:
+    """A value openpyxl can store: NaN/NA → None, numpy scalars → Python."""
+    if value is None or value is pd.NA:
+        return None
+    if isinstance(value, str):
+        return _clean_text(value)
+    if isinstance(value, bool):
+        return value
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        try:
+            value = value.item()
+        except (ValueError, AttributeError):
+            pass
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, (int, datetime)):
+        return value
+    if isinstance(value, pd.Timestamp):
+        return value.to_pydatetime()
+    return _clean_text(str(value))
+
+
+def _put(ws: Worksheet, row: int, col: int, value: Any, fmt: str | None = None):
+    """Write one cell. Strings are always string cells (never formulas/errors)."""
+    v = _cell_value(value)
+    cell = ws.cell(row=row, column=col, value=v)
+    if isinstance(v, str):
+        # openpyxl turns "=…" into a formula and "#N/A" into an error; input text
+        # must stay literal
+        cell.data_type = "s"
+    elif fmt is not None and v is not None:
+        cell.number_format = fmt
+    return cell
+
+
+def _display_width(text: str) -> int:
+    """Approximate Excel column width of ``text``: wide (Hangul, CJK) chars count 2."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _width_of(value: Any, fmt: str | None) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, float):
+        if fmt == SCORE_FORMAT:
+            return 6
+        if fmt == P_FORMAT:
+            return 7
+        if fmt == RATE_FORMAT:
+            return 7
+        return min(len(repr(value)), 12)
+    text = str(value)
+    # a wrapped multi-line cell is as wide as its longest line
+    return max((_display_width(line) for line in text.split("\n")), default=0)
+
+
+class _Styles:
+    """Style objects made once per workbook."""
+
+    def __init__(self) -> None:
+        self.bold = Font(name=FONT_NAME, sz=FONT_SIZE, b=True, charset=129, family=3)
+        self.title = Font(name=FONT_NAME, sz=FONT_SIZE + 3, b=True, charset=129, family=3)
+        self.italic = Font(
+            name=FONT_NAME, sz=FONT_SIZE, i=True, charset=129, family=3, color="FF555555"
+        )
+        self.header_fill = PatternFill("solid", fgColor="FFE8EEF4")
+        self.header_border = Border(bottom=Side(style="thin", color="FF7F8C99"))
+        self.block_border = Border(top=Side(style="medium", color="FF7F8C99"))
+        self.wrap = Alignment(wrap_text=True, vertical="top")
+        self.header_align = Alignment(wrap_text=True, vertical="center")
+        self.top = Alignment(vertical="top")
+        self.center = Alignment(horizontal="center", vertical="top")
+        self.grade_fills = {
+            key: PatternFill("solid", fgColor="FF" + colour.lstrip("#").upper())
+            for key, colour in [*((k, g.colour(k)) for k in g.GRADES), (None, g.UNJUDGED_COLOUR)]
+        }
+        self.grade_fonts = {
+            key: Font(
+                name=FONT_NAME,
+                sz=FONT_SIZE,
+                charset=129,
+                family=3,
+                color="FF" + g.text_colour(g.colour(key)).lstrip("#").upper(),
+            )
+            for key in [*g.GRADES, None]
+        }
+
+
+def _new_workbook() -> Workbook:
+    """A workbook whose default font (style 0, used by every unstyled cell) is
+    Korean-capable. Without ``scheme`` Excel uses the name as given rather than
+    the theme's Latin font."""
+    wb = Workbook()
+    base = Font(name=FONT_NAME, sz=FONT_SIZE, charset=129, family=3)
+    # style 0 and the "Normal" named style point at font 0; replacing that one
+    # font re-fonts every cell without touching them one by one
+    wb._fonts = IndexedList([base])
+    wb._named_styles["Normal"].font = base
+    return wb
+
+
+class _Sheet:
+    """A worksheet plus what is needed to fit its columns at the end."""
+
+    def __init__(self, wb: Workbook, title: str, styles: _Styles, lang: str) -> None:
+        self.ws = wb.create_sheet(title)
+        self.st = styles
+        self.lang = lang
+        self.widths: dict[int, int] = {}
+        self.max_width: dict[int, int] = {}
+        self.row = 1  # next free row
+
+    def t(self, key: str) -> str:
+        pair = _T[key]
+        return pair[0] if self.lang == "ko" else pair[1]
+
+    def note_width(self, col: int, width: int) -> None:
+        if width > self.widths.get(col, 0):
+            self.widths[col] = width
+
+    def header(self, row: int, headers: Sequence[str], col: int = 1) -> None:
+        for j, text in enumerate(headers):
+            c = _put(self.ws, row, col + j, text)
+            c.font = self.st.bold
+            c.fill = self.st.header_fill
+            c.border = self.st.header_border
+            c.alignment = self.st.header_align
+            # long headers wrap onto more lines rather than widen the column
+            self.note_width(col + j, min(_width_of(text, None), 14))
+
+    def title(self, row: int, text: str, col: int = 1) -> None:
+        c = _put(self.ws, row, col, text)
+        c.font = self.st.bold
+
+    def table(
+        self,
+        top: int,
+        headers: Sequence[str],
+        rows: Iterable[Sequence[Any]],
+        formats: Sequence[str | None] | None = None,
+        col: int = 1,
+        check: Callable[[int], None] | None = None,
+    ) -> int:
+        """Header at ``top``, rows below; returns the last row written."""
+        self.header(top, headers, col)
+        fmts = list(formats or [None] * len(headers))
+        ws = self.ws
+        r = top
+        sampled = 0
+        for r_i, values in enumerate(rows):
+            r = top + 1 + r_i
+            for j, v in enumerate(values):
+                _put(ws, r, col + j, v, fmts[j] if j < len(fmts) else None)
+            if sampled < WIDTH_SAMPLE_ROWS:
+                sampled += 1
+                for j, v in enumerate(values):
+                    self.note_width(col + j, _width_of(v, fmts[j] if j < len(fmts) else None))
+            if check is not None and r_i % 500 == 499:
+                check(r_i + 1)
+        return r
+
+    def wrap_column(self, col: int, first: int, last: int, max_width: int) -> None:
+        ws = self.ws
+        for r in range(first, last + 1):
+            cell = ws.cell(row=r, column=col)
+            if cell.value is not None:
+                cell.alignment = self.st.wrap
+        self.max_width[col] = max_width
+
+    def fit_columns(self, default_max: int = 50) -> None:
+        for col, width in self.widths.items():
+            cap = self.max_width.get(col, default_max)
+            self.ws.column_dimensions[get_column_letter(col)].width = max(6, min(width + 2, cap))
+
+
+# -- the report --------------------------------------------------------------
+
+
+class _Report:
+    def __init__(
+        self,
+        results: Results,
+        *,
+        lang: str,
+        questions: pd.DataFrame | None,
+        passages: pd.DataFrame | None,
+        comparisons: pd.DataFrame | None,
+        agreement: Any,
+        notes: Mapping[str, Mapping[str, Any]] | None,
+        sources: Sequence[SourceFile],
+        low_n: int,
+        primary: str | None,
+        top_k: int | None,
+        test: str | None,
+        seed: int | None,
+        app_version: str,
+        progress: Progress | None,
+        cancelled: CancelCheck | None,
+    ) -> None:
+        self.r = results
+        self.lang = _lang(lang)
+        self.questions = questions
+        self.passages = passages
+        self.comparisons = comparisons
+        self.agreement = _agreement_dict(agreement)
+        self.notes = dict(notes or {})
+        self.sources = list(sources or ())
+        self.low_n = max(0, int(low_n))
+        self.primary = primary or primary_measure(results)
+        ks = [int(k) for k in results.settings.ks] or [10]
+        self.top_k = int(top_k) if top_k else max(ks)
+        self.test = test
+        self.seed = seed
+        self.app_version = app_version
+        self.progress = progress
+        self.cancelled = cancelled
+        self.st = _Styles()
+        self.wb = _new_workbook()
+        self._done = 0.0
+        self.qtext = _question_texts(questions)
+
+    def t(self, key: str) -> str:
+        pair = _T[key]
+        return pair[0] if self.lang == "ko" else pair[1]
+
+    # progress / cancel
+    def check(self) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled()
+
+    def step(self, key: str, fraction_within: float = 0.0) -> None:
+        self.check()
+        if self.progress is not None:
+            pair = _PROGRESS_TEXT[key]
+            text = pair[0] if self.lang == "ko" else pair[1]
+            self.progress(min(1.0, self._done + _WEIGHTS.get(key, 0.03) * fraction_within), text)
+
+    def finish_step(self, key: str) -> None:
+        self._done += _WEIGHTS.get(key, 0.03)
+
+    def sheet(self, key: str) -> _Sheet:
+        return _Sheet(self.wb, SHEET_NAMES[self.lang][key], self.st, self.lang)
+
+    def wanted(self, sheets: Sequence[str] | None) -> list[str]:
+        keys = _resolve_sheets(sheets)
+        out = []
+        for key in keys:
+            if key == "significance" and (self.comparisons is None or len(self.comparisons) == 0):
+                continue
+            if key == "agreement" and (
+                self.agreement is None or len(self.agreement.get("assessors") or []) < 2
+            ):
+                continue
+            out.append(key)
+        return out
+
+    def build(self, sheets: Sequence[str] | None) -> Workbook:
+        keys = self.wanted(sheets)
+        default = self.wb.active
+        for key in keys:
+            self.step(key)
+            getattr(self, "_sheet_" + key)()
+            self.finish_step(key)
+        self.wb.remove(default)
+        if not self.wb.worksheets:  # nothing asked for: still a valid workbook
+            self.wb.create_sheet(SHEET_NAMES[self.lang]["settings"])
+        self.wb.active = 0
+        return self.wb
+
+    # -- summary --------------------------------------------------------------
+
+    def _sheet_summary(self) -> None:
+        r = self.r
+        sh = self.sheet("summary")
+        ws = sh.ws
+        measures = list(r.measures)
+        ncol = 2 + len(measures)
+        headers = [sh.t("system"), sh.t("n"), *measures]
+        agg = r.aggregates
+        rows = []
+        for system in r.systems:
+            row = agg.loc[system] if system in agg.index else None
+            n = None if row is None else row.get("n")
+            rows.append([system, n, *[None if row is None else row.get(m) for m in measures]])
+        last = sh.table(1, headers, rows, [None, INT_FORMAT, *[SCORE_FORMAT] * len(measures)])
+        ws.freeze_panes = "B2"
+        if measures and r.systems:
+            first_col, last_col = get_column_letter(3), get_column_letter(ncol)
+            _score_colours(ws, f"{first_col}2:{last_col}{last}")
+            # bold marks the best system per measure (ties all bold)
+            for j, m in enumerate(measures):
+                hib = _measure_info(m, "en")[2]
+                vals = [
+                    v for v in (_cell_value(x[2 + j]) for x in rows) if isinstance(v, float | int)
+                ]
+                if len(vals) < 2:
+                    continue
+                best = max(vals) if hib else min(vals)
+                for i, x in enumerate(rows):
+                    if _cell_value(x[2 + j]) == best:
+                        ws.cell(row=2 + i, column=3 + j).font = sh.st.bold
+        row = last + 1
+        c = _put(ws, row, 1, sh.t("best_note"))
+        c.font = sh.st.italic
+
+        # settings in one line, so a reader of the first sheet knows what the numbers mean
+        row += 2
+        sh.title(row, sh.t("settings_line"))
+        _put(ws, row, 2, _settings_line(r.settings, self.lang))
+
+        # counts; long labels sit right of their number and overflow into the
+        # empty cells beside them, so they do not widen the score columns above
+        row += 2
+        sh.title(row, sh.t("counts"))
+        answerable = int(r.per_question[s.QID].nunique()) if len(r.per_question) else 0
+        _put(ws, row + 1, 1, answerable, INT_FORMAT)
+        _put(ws, row + 1, 2, sh.t("answerable"))
+        _put(ws, row + 2, 1, len(r.unanswerable), INT_FORMAT)
+        _put(ws, row + 2, 2, sh.t("unanswerable"))
+        row += 4
+        miss = _count_by_system(r.missing, r.systems)
+        only = _count_by_system(r.run_only, r.systems)
+        row = sh.table(
+            row,
+            [sh.t("system"), sh.t("missing_count"), sh.t("run_only_count")],
+            [[sys_, miss[sys_], only[sys_]] for sys_ in r.systems],
+            [None, INT_FORMAT, INT_FORMAT],
+        )
+
+        # warnings: shown, never hidden
+        row += 2
+        sh.title(row, f"{sh.t('warnings')} ({len(r.warnings)})")
+        row += 1
+        if not r.warnings:
+            _put(ws, row, 1, sh.t("no_warnings"))
+        for p in r.warnings:
+            _put(ws, row, 1, sh.t("error" if p.is_error else "warning"))
+            _put(ws, row, 2, p.message(self.lang))
+            row += 1
+
+        # legend
+        row += 1
+        sh.title(row, sh.t("legend"))
+        for m in measures:
+            row += 1
+            name, explanation = _measure_info(m, self.lang)[:2]
+            _put(ws, row, 1, m)
+            _put(ws, row, 2, f"{name}: {explanation}" if explanation else name)
+            sh.note_width(1, _width_of(m, None))
+
+        # chart data and charts
+        row += 2
+        self._summary_charts(sh, row)
+        sh.fit_columns()
+
+    def _summary_charts(self, sh: _Sheet, row: int) -> None:
+        """Two native charts over real cells of this sheet: measure means
+        (bar, one series per system) and Recall@K over K (line)."""
+        r = self.r
+        ws = sh.ws
+        systems = list(r.systems)
+        if not systems:
+            return
+        sh.title(row, sh.t("chart_data"))
+        chart_measures = _chart_measures(r.measures)
+        agg = r.aggregates
+
+        def value(system: str, m: str) -> Any:
+            return agg.loc[system, m] if system in agg.index and m in agg.columns else None
+
+        bar_top = row + 1
+        anchor_col = get_column_letter(len(systems) + 3)
+        if chart_measures:
+            last = sh.table(
+                bar_top,
+                [sh.t("measure"), *systems],
+                [[m, *[value(x, m) for x in systems]] for m in chart_measures],
+                [None, *[SCORE_FORMAT] * len(systems)],
+            )
+            bar = BarChart()
+            bar.type = "col"
+            bar.title = sh.t("bar_title")
+            bar.y_axis.title = sh.t("mean")
+            bar.y_axis.scaling.min = 0
+            bar.y_axis.scaling.max = 1
+            data = Reference(ws, min_col=2, max_col=1 + len(systems), min_row=bar_top, max_row=last)
+            cats = Reference(ws, min_col=1, min_row=bar_top + 1, max_row=last)
+            bar.add_data(data, titles_from_data=True)
+            bar.set_categories(cats)
+            # measure names are text: a string reference shows them as labels
+            for series in bar.series:
+                series.cat = AxDataSource(strRef=StrRef(f=series.cat.numRef.f))
+            bar.width, bar.height = 18, 9
+            _show_axes(bar)
+            ws.add_chart(bar, f"{anchor_col}{bar_top}")
+            row = last + 2
+        else:
+            row = bar_top
+
+        recall = _recall_by_k(r.measures)
+        if recall:
+            line_top = max(row, bar_top + 20 if chart_measures else row)
+            last = sh.table(
+                line_top,
+                ["K", *systems],
+                [[k, *[value(x, m) for x in systems]] for k, m in recall],
+                [INT_FORMAT, *[SCORE_FORMAT] * len(systems)],
+            )
+            line = LineChart()
+            line.title = sh.t("line_title")
+            line.x_axis.title = "K"
+            line.y_axis.title = "Recall@K"
+            line.y_axis.scaling.min = 0
+            line.y_axis.scaling.max = 1
+            data = Reference(
+                ws, min_col=2, max_col=1 + len(systems), min_row=line_top, max_row=last
+            )
+            cats = Reference(ws, min_col=1, min_row=line_top + 1, max_row=last)
+            line.add_data(data, titles_from_data=True)
+            line.set_categories(cats)
+            for series in line.series:
+                series.marker.symbol = "circle"
+                series.smooth = False
+            line.width, line.height = 18, 9
+            _show_axes(line)
+            ws.add_chart(line, f"{anchor_col}{line_top}")
+
+    # -- per question ---------------------------------------------------------
+
+    def _sheet_per_question(self) -> None:
+        r = self.r
+        sh = self.sheet("per_question")
+        ws = sh.ws
+        measures = list(r.measures)
+        pq = _per_question_ordered(r)
+        headers = [
+            sh.t("question_id"),
+            sh.t("question"),
+            sh.t("type"),
+            sh.t("system"),
+            sh.t("missing"),
+            *measures,
+            sh.t("note"),
+            sh.t("flag"),
+        ]
+        formats = [None] * 5 + [SCORE_FORMAT] * len(measures) + [None, None]
+        total = max(1, len(pq))
+        yes = sh.t("yes")
+
+        def rows() -> Iterable[list[Any]]:
+            qids = pq[s.QID].tolist()
+            types = pq[s.QTYPE].tolist() if s.QTYPE in pq.columns else [""] * len(pq)
+            systems = pq[s.SYSTEM].tolist()
+            missing = pq["missing"].tolist() if "missing" in pq.columns else [False] * len(pq)
+            cols = [pq[m].tolist() if m in pq.columns else [None] * len(pq) for m in measures]
+            for i, q in enumerate(qids):
+                note = self.notes.get(q) or {}
+                yield [
+                    q,
+                    self.qtext.get(q, ""),
+                    types[i],
+                    systems[i],
+                    yes if bool(missing[i]) else "",
+                    *[c[i] for c in cols],
+                    note.get("note") or "",
+                    yes if note.get("flagged") else "",
+                ]
+
+        def check(done: int) -> None:
+            self.step("per_question", done / total)
+
+        last = sh.table(1, headers, rows(), formats, check=check)
+        ws.freeze_panes = "B2"
+        if len(pq):
+            ws.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{last}"
+            if measures:
+                _score_colours(ws, f"F2:{get_column_letter(5 + len(measures))}{last}")
+            sh.wrap_column(2, 2, last, 50)
+            sh.max_width[len(headers) - 1] = 40
+        sh.fit_columns()
+
+    # -- by type --------------------------------------------------------------
+
+    def _sheet_by_type(self) -> None:
+        r = self.r
+        sh = self.sheet("by_type")
+        measures = list(r.measures)
+        bt = r.by_type
+        # itertuples renames columns that are not identifiers ("nDCG@10"), so go by position
+        cols = list(bt.columns)
+        data = []
+        for values in bt.itertuples(index=False, name=None):
+            d = dict(zip(cols, values))
+            qtype = d.get(s.QTYPE) or sh.t("no_type")
+            data.append([qtype, d.get(s.SYSTEM), d.get("n"), *[d.get(m) for m in measures]])
+        last = sh.table(
+            1,
+            [sh.t("type"), sh.t("system"), sh.t("n"), *measures],
+            data,
+            [None, None, INT_FORMAT, *[SCORE_FORMAT] * len(measures)],
+        )
+        sh.ws.freeze_panes = "C2"
+        if data and measures:
+            _score_colours(sh.ws, f"D2:{get_column_letter(3 + len(measures))}{last}")
+        sh.fit_columns()
+
+    # -- low scoring ----------------------------------------------------------
+
+    def _sheet_low_scoring(self) -> None:
+        r = self.r
+        sh = self.sheet("low_scoring")
+        ws = sh.ws
+        st = self.st
+        lang = self.lang
+        primary = self.primary
+        k = self.top_k
+        threshold = r.settings.threshold
+        doc_unit = r.settings.unit == "document"
+        headers = [
+            sh.t("system"),
+            sh.t("question_id"),
+            sh.t("question"),
+            sh.t("type"),
+            primary,
+            sh.t("kind"),
+            sh.t("rank"),
+            sh.t("document_id") if doc_unit else sh.t("passage_id"),
+            sh.t("grade"),
+            sh.t("grade_label"),
+            sh.t("text"),
+            sh.t("volume"),
+            sh.t("lecture"),
+            sh.t("page"),
+            sh.t("score"),
+        ]
+        formats = [None, None, None, None, SCORE_FORMAT, None, INT_FORMAT, None, INT_FORMAT]
+        formats += [None, None, None, None, None, None]
+        sh.header(1, headers)
+        ws.freeze_panes = "A2"
+        lookup = _passage_lookup(self.passages, doc_unit)
+        worst = _worst_questions(r, primary, self.low_n)
+        ranking = r.ranking
+        if len(worst) and len(ranking):
+            keys = pd.MultiIndex.from_frame(worst[[s.SYSTEM, s.QID]])
+            rk = ranking[ranking["position"] <= k]
+            rk = rk[pd.MultiIndex.from_frame(rk[[s.SYSTEM, s.QID]]).isin(keys)]
+            rk = rk.sort_values([s.SYSTEM, s.QID, "position"], kind="stable")
+            top_lists = {key: grp for key, grp in rk.groupby([s.SYSTEM, s.QID], sort=False)}
+        else:
+            top_lists = {}
+        qrels = r.qrels
+        relevant = qrels[qrels[s.GRADE] >= threshold] if len(qrels) else qrels
+        rel_by_q = (
+            {q: grp for q, grp in relevant.groupby(s.QID, sort=False)} if len(relevant) else {}
+        )
+        types = _question_types(r)
+
+        row = 2
+        grade_col, label_col, text_col = 9, 10, 11
+        total = max(1, len(worst))
+        for i, (system, q, value) in enumerate(
+            worst[[s.SYSTEM, s.QID, primary]].itertuples(index=False, name=None)
+        ):
+            if i % 10 == 0:
+                self.step("low_scoring", i / total)
+            head = [system, q, self.qtext.get(q, ""), types.get(q, ""), value]
+            block_first = row
+            top = top_lists.get((system, q))
+            shown: set[str] = set()
+            lines: list[list[Any]] = []
+            grades_of: list[Any] = []
+            if top is None or top.empty:
+                lines.append(
+                    [sh.t("nothing"), None, None, None, None, None, None, None, None, None]
+                )
+                grades_of.append("skip")
+            else:
+                for pos, pid, grade, score in top[["position", s.PID, s.GRADE, s.SCORE]].itertuples(
+                    index=False, name=None
+                ):
+                    shown.add(pid)
+                    text, vol, lec, page = lookup.get(pid, ("", None, None, None))
+                    lines.append(
+                        [
+                            sh.t("retrieved"),
+                            pos,
+                            pid,
+                            _grade_number(grade),
+                            g.chip_text(grade, lang),
+                            _snippet(text),
+                            vol,
+                            lec,
+                            page,
+                            score,
+                        ]
+                    )
+                    grades_of.append(grade)
+            rel = rel_by_q.get(q)
+            if rel is not None:
+                rel = rel[~rel[s.PID].isin(shown)].sort_values(
+                    [s.GRADE, s.PID], ascending=[False, True], kind="stable"
+                )
+                for pid, grade in rel[[s.PID, s.GRADE]].itertuples(index=False, name=None):
+                    text, vol, lec, page = lookup.get(pid, ("", None, None, None))
+                    lines.append(
+                        [
+                            sh.t("missed"),
+                            None,
+                            pid,
+                            _grade_number(grade),
+                            g.chip_text(grade, lang),
+                            _snippet(text),
+                            vol,
+                            lec,
+                            page,
+                            None,
+                        ]
+                    )
+                    grades_of.append(grade)
+            for line, grade in zip(lines, grades_of):
+                values = head + line
+                for j, v in enumerate(values):
+                    _put(ws, row, j + 1, v, formats[j] if j < len(formats) else None)
+                for j, v in enumerate(values):
+                    sh.note_width(j + 1, _width_of(v, formats[j] if j < len(formats) else None))
+                if grade != "skip":
+                    key = _grade_number(grade)
+                    key = None if key is None else min(max(key, 0), 3)
+                    for col in (grade_col, label_col):
+                        c = ws.cell(row=row, column=col)
+                        if col == grade_col and c.value is None:
+                            # unjudged: the number cell says so in words too
+                            _put(ws, row, col, g.label(None, lang))
+                            c = ws.cell(row=row, column=col)
+                        c.fill = st.grade_fills[key]
+                        c.font = st.grade_fonts[key]
+                        if col == grade_col:
+                            c.alignment = st.center
+                for col in (3, text_col):
+                    ws.cell(row=row, column=col).alignment = st.wrap
+                row += 1
+            # a rule above each question's block keeps blocks apart
+            for col in range(1, len(headers) + 1):
+                c = ws.cell(row=block_first, column=col)
+                c.border = st.block_border
+        last = row - 1
+        if last >= 2:
+            _score_colours(ws, f"E2:E{last}")
+        sh.max_width[3] = 40
+        sh.max_width[text_col] = 70
+        sh.fit_columns()
+
+    # -- significance ---------------------------------------------------------
+
+    def _sheet_significance(self) -> None:
+        sh = self.sheet("significance")
+        cmp_ = self.comparisons
+        fields = [
+            ("metric", "measure", None),
+            ("baseline", "baseline", None),
+            ("system", "system", None),
+            ("n", "n", INT_FORMAT),
+            ("mean_diff", "mean_diff", SCORE_FORMAT),
+            ("ci_low", "ci_low", SCORE_FORMAT),
+            ("ci_high", "ci_high", SCORE_FORMAT),
+            ("p_value", "p_value", P_FORMAT),
+            ("p_adjusted", "p_adjusted", P_FORMAT),
+            ("test", "test", None),
+            ("wins", "wins", INT_FORMAT),
+            ("ties", "ties", INT_FORMAT),
+            ("losses", "losses", INT_FORMAT),
+        ]
+        present = [f for f in fields if f[0] in cmp_.columns]
+        yes = sh.t("yes")
+        rows = []
+        for values in cmp_.itertuples(index=False, name=None):
+            d = dict(zip(cmp_.columns, values))
+            p = d.get("p_adjusted", d.get("p_value"))
+            sig = yes if isinstance(p, float | int) and not _is_nan(p) and p < ALPHA else ""
+            rows.append([d.get(f[0]) for f in present] + [sig])
+        last = sh.table(
+            1,
+            [sh.t(f[1]) for f in present] + [sh.t("significant")],
+            rows,
+            [f[2] for f in present] + [None],
+        )
+        sh.ws.freeze_panes = "A2"
+        c = _put(sh.ws, last + 2, 1, sh.t("sig_note"))
+        c.font = sh.st.italic
+        extra = []
+        if self.test:
+            extra.append(f"{sh.t('sig_test')}: {self.test}")
+        if self.seed is not None:
+            extra.append(f"{sh.t('seed')}: {self.seed}")
+        if extra:
+            _put(sh.ws, last + 3, 1, " · ".join(extra))
+        sh.fit_columns()
+
+    # -- agreement ------------------------------------------------------------
+
+    def _sheet_agreement(self) -> None:
+        sh = self.sheet("agreement")
+        ag = self.agreement or {}
+        try:
+            from workbench.core.agreement import kappa_band
+        except Exception:  # pragma: no cover - agreement module unavailable
+            kappa_band = None  # type: ignore[assignment]
+        rows = []
+        for p in ag.get("pairs") or []:
+            kappa = p.get("kappa")
+            band = kappa_band(kappa, self.lang) if kappa_band else ""
+            rows.append(
+                [
+                    p.get("a"),
+                    p.get("b"),
+                    p.get("n"),
+                    p.get("exact"),
+                    kappa,
+                    p.get("kappa_quadratic"),
+                    band,
+                ]
+            )
+        last = sh.table(
+            1,
+            [
+                sh.t("assessor_a"),
+                sh.t("assessor_b"),
+                sh.t("n"),
+                sh.t("exact"),
+                sh.t("kappa"),
+                sh.t("kappa_quadratic"),
+                sh.t("band"),
+            ],
+            rows,
+            [None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
+        )
+        sh.ws.freeze_panes = "A2"
+        row = last + 2
+        alpha = ag.get("alpha_ordinal")
+        summary = [
+            (sh.t("assessors"), ", ".join(str(a) for a in ag.get("assessors") or []), None),
+            (sh.t("items"), ag.get("items"), INT_FORMAT),
+            (sh.t("alpha"), alpha, SCORE_FORMAT),
+            (sh.t("disagreements"), ag.get("disagreements"), INT_FORMAT),
+        ]
+        for i, (label, value, fmt) in enumerate(summary):
+            _put(sh.ws, row + i, 1, label).font = sh.st.bold
+            _put(sh.ws, row + i, 2, value, fmt)
+            sh.note_width(1, _width_of(label, None))
+        if kappa_band is not None:
+            _put(sh.ws, row + 2, 3, kappa_band(alpha, self.lang))
+        sh.fit_columns()
+
+    # -- abstention -----------------------------------------------------------
+
+    def _sheet_abstention(self) -> None:
+        r = self.r
+        sh = self.sheet("abstention")
+        cols = [
+            ("n_unanswerable", INT_FORMAT),
+            ("appropriate_abstentions", INT_FORMAT),
+            ("appropriate_abstention_rate", RATE_FORMAT),
+            ("n_answerable", INT_FORMAT),
+            ("false_abstentions", INT_FORMAT),
+            ("false_abstention_rate", RATE_FORMAT),
+        ]
+        ab = r.abstention
+        rows = []
+        for system in r.systems:
+            rec = ab.loc[system] if system in ab.index else None
+            rows.append([system, *[None if rec is None else rec.get(c) for c, _ in cols]])
+        last = sh.table(
+            1,
+            [sh.t("system"), *[sh.t(c) for c, _ in cols]],
+            rows,
+            [None, *[f for _, f in cols]],
+        )
+        sh.ws.freeze_panes = "B2"
+        c = _put(sh.ws, last + 1, 1, sh.t("abstention_note"))
+        c.font = sh.st.italic
+        row = last + 3
+        sh.title(row, f"{sh.t('unanswerable_list')} ({len(r.unanswerable)})")
+        types = _question_types(r)
+        last = sh.table(
+            row + 1,
+            [sh.t("question_id"), sh.t("question"), sh.t("type")],
+            [[q, self.qtext.get(q, ""), types.get(q, "")] for q in r.unanswerable],
+        )
+        sh.wrap_column(2, row + 2, last, 50)
+        sh.fit_columns()
+
+    # -- settings -------------------------------------------------------------
+
+    def _sheet_settings(self) -> None:
+        r = self.r
+        sh = self.sheet("settings")
+        lang = self.lang
+        rows: list[list[Any]] = []
+        for key, value in r.settings.to_dict().items():
+            label = _SETTING_LABELS.get(key, (key, key))[0 if lang == "ko" else 1]
+            rows.append([label, key, _setting_value(value), _setting_meaning(key, value, lang)])
+        none = sh.t("none")
+        rows += [
+            [sh.t("sig_test"), "test", self.test if self.test else none, ""],
+            [sh.t("seed"), "seed", self.seed if self.seed is not None else none, ""],
+            [sh.t("primary"), "primary_measure", self.primary, ""],
+            [sh.t("low_n"), "low_n", self.low_n, f"K = {self.top_k}"],
+            [sh.t("measures_used"), "measures", ", ".join(r.measures), ""],
+            [sh.t("app_version"), "app_version", self.app_version, ""],
+            [
+                sh.t("written_at"),
+                "written_at",
+                datetime.now().astimezone().isoformat(timespec="seconds"),
+                "",
+            ],
+        ]
+        last = sh.table(1, [sh.t("item"), sh.t("key"), sh.t("value"), sh.t("meaning")], rows)
+        sh.ws.freeze_panes = "A2"
+        row = last + 2
+        sh.title(row, sh.t("inputs"))
+        sh.table(
+            row + 1,
+            [sh.t("file"), sh.t("sheet"), sh.t("sha256")],
+            [[src.name, src.sheet or "", src.sha256] for src in self.sources],
+        )
+        sh.max_width[3] = 70
+        sh.fit_columns(default_max=70)
+
+
+# -- helpers used by the sheets ----------------------------------------------
+
+
+def _resolve_sheets(sheets: Sequence[str] | None) -> list[str]:
+    if sheets is None:
+        return list(SHEET_KEYS)
+    by_name = {name: key for names in SHEET_NAMES.values() for key, name in names.items()}
+    chosen = set()
+    for item in sheets:
+        key = item if item in SHEET_KEYS else by_name.get(item)
+        if key is None:
+            raise ValueError(f"unknown report sheet {item!r}; choose from {', '.join(SHEET_KEYS)}")
+        chosen.add(key)
+    return [k for k in SHEET_KEYS if k in chosen]
+
+
+def _agreement_dict(agreement: Any) -> dict | None:
+    if agreement is None:
+        return None
+    if hasattr(agreement, "to_dict"):
+        return agreement.to_dict()
+    return dict(agreement)
+
+
+def _question_texts(questions: pd.DataFrame | None) -> dict[str, str]:
+    if questions is None or len(questions) == 0 or s.QTEXT not in questions.columns:
+        return {}
+    texts = questions[[s.QID, s.QTEXT]].dropna(subset=[s.QID])
+    texts = texts.drop_duplicates(s.QID, keep="first")
+    return {
+        str(q): ("" if _is_nan(t) else str(t)) for q, t in texts.itertuples(index=False, name=None)
+    }
+
+
+def _question_types(r: Results) -> dict[str, str]:
+    pq = r.per_question
+    if len(pq) == 0 or s.QTYPE not in pq.columns:
+        return {}
+    first = pq[[s.QID, s.QTYPE]].drop_duplicates(s.QID)
+    return {q: ("" if _is_nan(t) else str(t)) for q, t in first.itertuples(index=False, name=None)}
+
+
+def _per_question_ordered(r: Results) -> pd.DataFrame:
+    """Rows grouped by question (first-appearance order), systems in the user's order,
+    so the systems' scores for one question sit together."""
+    pq = r.per_question
+    if len(pq) == 0:
+        return pq
+    q_order = pd.Series(range(pq[s.QID].nunique()), index=pd.unique(pq[s.QID]))
+    s_order = {name: i for i, name in enumerate(r.systems)}
+    key_q = pq[s.QID].map(q_order)
+    key_s = pq[s.SYSTEM].map(s_order).fillna(len(s_order))
+    order = (
+        pd.DataFrame({"q": key_q.to_numpy(), "s": key_s.to_numpy()})
+        .sort_values(["q", "s"], kind="stable")
+        .index
+    )
+    return pq.iloc[order.to_numpy()]
+
+
+def _worst_questions(r: Results, primary: str, n: int) -> pd.DataFrame:
+    """The ``n`` lowest-scoring questions of each system by ``primary``
+    (ties: question id ascending, so the choice is reproducible)."""
+    pq = r.per_question
+    if n <= 0 or len(pq) == 0 or primary not in pq.columns:
+        return pd.DataFrame(columns=[s.SYSTEM, s.QID, primary])
+    parts = []
+    for system in r.systems:
+        sub = pq[pq[s.SYSTEM] == system][[s.SYSTEM, s.QID, primary]]
+        sub = sub.sort_values([primary, s.QID], kind="stable", na_position="first")
+        parts.append(sub.head(n))
+    return (
+        pd.concat(parts, ignore_index=True)
+        if parts
+        else pd.DataFrame(columns=[s.SYSTEM, s.QID, primary])
+    )
+
+
+def _passage_lookup(passages: pd.DataFrame | None, doc_unit: bool) -> dict[str, tuple]:
+    """passage id (document id in document unit) → (text, 권, 강연, 페이지)."""
+    if passages is None or len(passages) == 0:
+        return {}
+    key = s.DOCID if doc_unit and s.DOCID in passages.columns else s.PID
+    if key not in passages.columns:
+        return {}
+    cols = [c for c in (s.TEXT, s.VOLUME, s.LECTURE, s.PAGE)]
+    frame = passages.drop_duplicates(key, keep="first")
+    out = {}
+    get = {c: frame[c].tolist() if c in frame.columns else [None] * len(frame) for c in cols}
+    for i, pid in enumerate(frame[key].tolist()):
+        text = get[s.TEXT][i]
+        # in document unit a document has many passages; the first one is only a hint
+        text = "" if _is_nan(text) or doc_unit else str(text)
+        out[str(pid)] = (text, *[None if _is_nan(get[c][i]) else get[c][i] for c in cols[1:]])
+    return out
+
+
+def _snippet(text: str) -> str:
+    text = " ".join(str(text).split()) if text else ""
+    return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
+
+
+def _grade_number(grade: Any) -> int | None:
+    if _is_nan(grade):
+        return None
+    try:
+        return int(round(float(grade)))
+    except (TypeError, ValueError):
+        return None
+
+
+def _count_by_system(frame: pd.DataFrame, systems: Sequence[str]) -> dict[str, int]:
+    counts = {name: 0 for name in systems}
+    if frame is not None and len(frame) and s.SYSTEM in frame.columns:
+        for name, c in frame[s.SYSTEM].value_counts().items():
+            counts[str(name)] = int(c)
+    return counts
+
+
+def _chart_measures(measures: Sequence[str]) -> list[str]:
+    """Measures for the bar chart: those at the largest K and the cutoff-free
+    ones, without Judged@K (coverage, not quality) — a readable handful."""
+    info = [(m, *_measure_info(m, "en")[3:]) for m in measures]
+    cut = [c for _, _, c in info if c is not None]
+    top = max(cut) if cut else None
+    chosen = [m for m, fam, c in info if fam != "Judged" and (c is None or c == top)]
+    return chosen or list(measures)[:12]
+
+
+def _recall_by_k(measures: Sequence[str]) -> list[tuple[int, str]]:
+    out = []
+    for m in measures:
+        _, _, _, fam, cut = _measure_info(m, "en")
+        if fam == "Recall" and cut is not None:
+            out.append((cut, m))
+    return sorted(out)
+
+
+def _score_colours(ws: Worksheet, ref: str) -> None:
+    """0 red → 0.5 yellow → 1 green over fixed bounds, so one colour means one
+    score on every column and sheet."""
+    rule = ColorScaleRule(
+        start_type="num",
+        start_value=0,
+        start_color="FFF8696B",
+        mid_type="num",
+        mid_value=0.5,
+        mid_color="FFFFEB84",
+        end_type="num",
+        end_value=1,
+        end_color="FF63BE7B",
+    )
+    ws.conditional_formatting.add(ref, rule)
+
+
+def _show_axes(chart: Any) -> None:
+    # openpyxl ≥ 3.1 hides axes unless told otherwise
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+
+
+def _setting_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return str(value)
+    return value
+
+
+def _setting_meaning(key: str, value: Any, lang: str) -> str:
+    i = 0 if lang == "ko" else 1
+    if key == "score_floor" and value is None:
+        return (
+            "없음: 결과가 하나도 없을 때만 보류로 봅니다",
+            "none: abstains only when nothing is returned",
+        )[i]
+    if key == "adjudicator" and value is None:
+        return ("없음", "none")[i]
+    pair = _SETTING_VALUES.get((key, str(value)))
+    return pair[i] if pair else ""
+
+
+def _settings_line(settings: s.EvalSettings, lang: str) -> str:
+    d = settings.to_dict()
+    i = 0 if lang == "ko" else 1
+    parts = [
+        f"K = {', '.join(str(k) for k in d['ks'])}",
+        f"θ = {d['threshold']}",
+        f"{_SETTING_LABELS['gain'][i]}: {_setting_meaning('gain', d['gain'], lang) or d['gain']}",
+        f"{_SETTING_LABELS['order'][i]}: {_setting_meaning('order', d['order'], lang) or d['order']}",
+        f"{_SETTING_LABELS['dedup'][i]}: {_setting_meaning('dedup', d['dedup'], lang) or d['dedup']}",
+        f"{_SETTING_LABELS['unit'][i]}: {_setting_meaning('unit', d['unit'], lang) or d['unit']}",
+    ]
+    return " · ".join(parts)
+
+
+# -- public API --------------------------------------------------------------
+
+
+def build_report(
+    results: Results,
+    *,
+    lang: str = "ko",
+    questions: pd.DataFrame | None = None,
+    passages: pd.DataFrame | None = None,
+    comparisons: pd.DataFrame | None = None,
+    agreement: Mapping[str, Any] | Any | None = None,
+    notes: Mapping[str, Mapping[str, Any]] | None = None,
+    sources: Sequence[SourceFile] = (),
+    low_n: int = 10,
+    sheets: Sequence[str] | None = None,
+    primary: str | None = None,
+    top_k: int | None = None,
+    test: str | None = None,
+    seed: int | None = None,
+    app_version: str = __version__,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Workbook:
+    """The report as an in-memory openpyxl ``Workbook`` (see :func:`write_report`)."""
+    report = _Report(
+        results,
+        lang=lang,
+        questions=questions,
+        passages=passages,
+        comparisons=comparisons,
+        agreement=agreement,
+        notes=notes,
+        sources=sources,
+        low_n=low_n,
+        primary=primary,
+        top_k=top_k,
+        test=test,
+        seed=seed,
+        app_version=app_version,
+        progress=progress,
+        cancelled=cancelled,
+    )
+    return report.build(sheets)
+
+
+def write_report(
+    path: str | os.PathLike[str],
+    results: Results,
+    *,
+    lang: str = "ko",
+    questions: pd.DataFrame | None = None,
+    passages: pd.DataFrame | None = None,
+    comparisons: pd.DataFrame | None = None,
+    agreement: Mapping[str, Any] | Any | None = None,
+    notes: Mapping[str, Mapping[str, Any]] | None = None,
+    sources: Sequence[SourceFile] = (),
+    low_n: int = 10,
+    sheets: Sequence[str] | None = None,
+    primary: str | None = None,
+    top_k: int | None = None,
+    test: str | None = None,
+    seed: int | None = None,
+    app_version: str = __version__,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the Excel report of ``results`` to ``path`` (atomically) and return it.
+
+    - ``lang``: ``"ko"`` or ``"en"`` — sheet names, headers and labels.
+    - ``questions`` (QUESTION_COLUMNS) adds question text; ``passages``
+      (PASSAGE_COLUMNS) adds passage text and 권/강연/페이지 to Low-scoring.
+    - ``comparisons``: the significance table (metric, baseline, system, n,
+      mean_diff, ci_low, ci_high, p_value, p_adjusted, test, wins, ties,
+      losses); the Significance sheet is written only when it has rows.
+    - ``agreement``: ``{"assessors", "items", "pairs": [{"a", "b", "n",
+      "exact", "kappa", "kappa_quadratic"}], "alpha_ordinal",
+      "disagreements"}`` (or an object with ``to_dict()``); the Agreement
+      sheet is written only with ≥ 2 assessors.
+    - ``notes``: question id → ``{"note": str, "flagged": bool}``.
+    - ``sources``: input files; their names and SHA-256 go on Settings.
+    - ``low_n``: worst questions per system on Low-scoring, ranked by
+      ``primary`` (default :func:`primary_measure`: nDCG at the largest K),
+      each with its top ``top_k`` passages (default: the largest K) and the
+      relevant evidence (grade ≥ θ) not among them.
+    - ``sheets``: keys of :data:`SHEET_KEYS` (or sheet names) to include;
+      order is always the canonical one.
+    - ``test``/``seed``: the significance test and its seed, for Settings.
+    - ``progress(fraction, text)`` is called as sheets are written;
+      ``cancelled()`` is polled and raises
+      :class:`~workbench.core.cancel.Cancelled` — no file is left behind.
+
+    Raises :class:`~workbench.core.atomic.LockedFileError` when the file is
+    open in Excel or the folder is not writable (before any work, when
+    Excel's owner file is present).
+    """
+    target = Path(path)
+    # fail fast, before minutes of work, when Excel visibly holds the file
+    if excel_lock_file(target).exists():
+        raise LockedFileError(target, "locked")
+    lang = _lang(lang)
+    wb = build_report(
+        results,
+        lang=lang,
+        questions=questions,
+        passages=passages,
+        comparisons=comparisons,
+        agreement=agreement,
+        notes=notes,
+        sources=sources,
+        low_n=low_n,
+        sheets=sheets,
+        primary=primary,
+        top_k=top_k,
+        test=test,
+        seed=seed,
+        app_version=app_version,
+        progress=progress,
+        cancelled=cancelled,
+    )
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+    if progress is not None:
+        progress(0.7, _PROGRESS_TEXT["save"][0 if lang == "ko" else 1])
+
+    def save(tmp: Path) -> None:
+        wb.save(tmp)
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+
+    out = atomic_write(target, save)
+    if progress is not None:
+        progress(1.0, _PROGRESS_TEXT["done"][0 if lang == "ko" else 1])
+    return out
