@@ -1,0 +1,191 @@
+"""The Overview page driven as a user would: settings → background recompute → tables."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from _overview_fixtures import judgment_set, make_results, run_set
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+
+from workbench.core.schema import EvalSettings
+from workbench.ui.models import metrics_table
+from workbench.ui.state import AppState
+from workbench.ui.views.overview import OverviewPage
+
+USER = Qt.ItemDataRole.UserRole
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+@pytest.fixture(autouse=True)
+def _fresh_column_choice():
+    choice = metrics_table._SessionChoice
+    for hidden in (choice.hidden_families, choice.hidden_ks, choice.hidden_measures):
+        hidden.clear()
+    yield
+
+
+@pytest.fixture
+def state(qtbot):
+    st = AppState()
+    yield st
+    st.runner.cancel("evaluate")
+    st.runner.wait(10000)
+
+
+@pytest.fixture
+def page(qtbot, state):
+    widget = OverviewPage(state)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 900)
+    return widget
+
+
+def _load(qtbot, state):
+    errs = []
+    state.failed.connect(errs.append)
+    state.set_judgments(judgment_set())
+    state.add_runs(run_set())
+    qtbot.waitUntil(
+        lambda: (
+            bool(errs) or (state.results is not None and not state.runner.is_running("evaluate"))
+        ),
+        timeout=20000,
+    )
+    assert not errs, errs
+
+
+def _table_values(page, measure):
+    model = page.metrics_model
+    col = model.column_of(measure)
+    return {
+        model.data(model.index(r, 0), DISPLAY): model.data(model.index(r, col), USER)
+        for r in range(model.rowCount())
+    }
+
+
+def test_empty_state_without_results(page):
+    page.show()
+    assert page.is_empty
+    assert page.empty_page.isVisible()
+    assert "Open judgments and runs" in page.empty_title.text()
+    assert page.empty_hint.text()
+    assert page.metrics_model.rowCount() == 0
+
+
+def test_settings_panel_hands_debounced_settings_to_the_state(qtbot, page, state):
+    calls = []
+    state.settings_changed.connect(calls.append)
+    panel = page.settings_panel
+    panel.ks_edit.selectAll()
+    qtbot.keyClicks(panel.ks_edit, "2, 4")
+    panel.threshold_spin.setValue(2)
+    qtbot.waitUntil(lambda: bool(calls) and calls[-1].threshold == 2 and calls[-1].ks == (2, 4))
+    assert state.settings == EvalSettings(ks=(2, 4), threshold=2)
+
+
+def test_invalid_k_list_is_flagged_and_not_applied(qtbot, page, state):
+    panel = page.settings_panel
+    panel.ks_edit.selectAll()
+    qtbot.keyClicks(panel.ks_edit, "0, 5")
+    assert not panel.ks_error.isHidden()
+    panel.apply_now()
+    assert state.settings.ks == EvalSettings().ks
+
+
+def test_other_choices_reach_the_settings(qtbot, page, state):
+    panel = page.settings_panel
+    panel.gain_combo.setCurrentIndex(panel.gain_combo.findData("linear"))
+    panel.order_combo.setCurrentIndex(panel.order_combo.findData("trec"))
+    panel.dedup_combo.setCurrentIndex(panel.dedup_combo.findData("adjacent"))
+    panel.window_spin.setValue(2)
+    panel.unit_combo.setCurrentIndex(panel.unit_combo.findData("document"))
+    panel.floor_check.setChecked(True)
+    panel.floor_spin.setValue(0.25)
+    assert "trec_eval" in panel.order_rule.text()
+    qtbot.waitUntil(lambda: state.settings.score_floor == pytest.approx(0.25))
+    assert state.settings == EvalSettings(
+        gain="linear", order="trec", dedup="adjacent", window=2, unit="document", score_floor=0.25
+    )
+
+
+def test_tables_show_real_results_and_follow_settings(qtbot, page, state):
+    _load(qtbot, state)
+    assert not page.is_empty
+    expected = make_results()
+    shown = _table_values(page, "nDCG@5")
+    for system in expected.systems:
+        assert math.isclose(shown[system], expected.metric(system, "nDCG@5"), abs_tol=1e-12)
+    assert [
+        page.unanswerable_list.item(i).data(USER) for i in range(page.unanswerable_list.count())
+    ] == ["q4"]
+
+    # θ = 2 and K = 2: q5 (only grade-1 evidence) becomes unanswerable, numbers change
+    with qtbot.waitSignal(state.results_changed, timeout=20000):
+        page.settings_panel.threshold_spin.setValue(2)
+        page.settings_panel.ks_edit.selectAll()
+        qtbot.keyClicks(page.settings_panel.ks_edit, "2")
+    qtbot.waitUntil(
+        lambda: state.results.settings.ks == (2,) and state.results.settings.threshold == 2,
+        timeout=20000,
+    )
+    qtbot.waitUntil(lambda: not state.runner.is_running("evaluate"), timeout=20000)
+    expected2 = make_results(EvalSettings(ks=(2,), threshold=2))
+    assert page.metrics_model.measures == expected2.measures
+    shown = _table_values(page, "P@2")
+    for system in expected2.systems:
+        assert math.isclose(shown[system], expected2.metric(system, "P@2"), abs_tol=1e-12)
+    ids = {page.unanswerable_list.item(i).data(USER) for i in range(page.unanswerable_list.count())}
+    assert ids == {"q4", "q5"}
+
+
+def test_by_type_abstention_and_warnings(qtbot, page, state):
+    _load(qtbot, state)
+    res = state.results
+    # per question type: the chosen measure per system and type
+    i = page.type_measure.findData("MRR")
+    page.type_measure.setCurrentIndex(i)
+    model = page.type_model
+    headers = [
+        model.headerData(c, Qt.Orientation.Horizontal, DISPLAY) for c in range(model.columnCount())
+    ]
+    assert any(h.startswith("사실 확인") and "n = 2" in h for h in headers)
+    bt = res.by_type.set_index(["system", "question_type"])
+    col = next(c for c, h in enumerate(headers) if h.startswith("개념 관계"))
+    for r in range(model.rowCount()):
+        system = model.data(model.index(r, 0), DISPLAY)
+        assert model.data(model.index(r, col), USER) == pytest.approx(
+            bt.loc[(system, "개념 관계"), "MRR"], abs=1e-12
+        )
+    # abstention: rates as the core computed them
+    am = page.abstention_model
+    rate_col = am.column_of("false_abstention_rate")
+    hyb = [r for r in range(am.rowCount()) if am.data(am.index(r, 0), DISPLAY) == "Hybrid"][0]
+    assert am.data(am.index(hyb, rate_col), USER) == pytest.approx(
+        res.abstention.loc["Hybrid", "false_abstention_rate"]
+    )
+    assert am.data(am.index(hyb, rate_col), DISPLAY) == "25.0 %"
+    # warnings: every one, in the UI language
+    texts = [page.warnings_list.item(i).text() for i in range(page.warnings_list.count())]
+    assert texts == [p.message("en") for p in res.warnings]
+    assert str(len(res.warnings)) in page.warnings_title.text()
+
+
+def test_busy_overlay_and_language_change(qtbot, page, state):
+    page.show()
+    state.busy_changed.emit(True, "Computing scores…")
+    assert page.busy.isVisible() and "Computing" in page.busy.label.text()
+    state.busy_changed.emit(False, "")
+    assert not page.busy.isVisible()
+    page.empty_title.setText("")
+    QCoreApplication.sendEvent(page, QEvent(QEvent.Type.LanguageChange))
+    assert page.empty_title.text() == "Open judgments and runs to see scores"
+
+
+def test_charts_section_appears_with_its_first_chart(qtbot, page):
+    from PySide6.QtWidgets import QLabel
+
+    page.show()
+    assert page.charts.isHidden()
+    page.add_chart(QLabel("chart"), "Bars")
+    assert not page.charts.isHidden() and page.charts.count() == 1

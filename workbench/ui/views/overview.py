@@ -1,0 +1,535 @@
+"""The Overview page: settings, systems × measures, per-type means, abstention, warnings.
+
+The page only listens to :class:`AppState` (``results_changed``,
+``busy_changed``) and hands edited settings back to it; every number comes
+from :class:`Results` as computed in the background. Charts are added later
+into the ``charts`` tab widget through :meth:`OverviewPage.add_chart`.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.core import schema as s
+from workbench.core.results import Results
+from workbench.ui.models.frame_model import FrameModel, make_sort_proxy, percent
+from workbench.ui.models.metrics_table import (
+    MetricColumnChooser,
+    SystemsMetricsModel,
+    measure_tooltip,
+    ui_language,
+)
+from workbench.ui.state import AppState
+from workbench.ui.views.settings_panel import SettingsPanel
+
+
+def _table(name: str) -> QTableView:
+    view = QTableView()
+    view.setObjectName(name)
+    view.setSortingEnabled(True)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setWordWrap(True)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+    view.horizontalHeader().setHighlightSections(False)
+    # rows stay in the order the user added the systems until a header is clicked
+    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    return view
+
+
+def _title(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    font = label.font()
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.15)
+    label.setFont(font)
+    label.setWordWrap(True)
+    return label
+
+
+def _hint(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: palette(placeholder-text);")
+    return label
+
+
+class BusyOverlay(QWidget):
+    """A translucent cover with a moving bar over the page while scores are recomputed."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("busy_overlay")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.label = QLabel(self)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setWordWrap(True)
+        font = self.label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.label.setFont(font)
+        self.bar = QProgressBar(self)
+        self.bar.setRange(0, 0)  # indeterminate: the evaluation reports no fraction here
+        self.bar.setTextVisible(False)
+        box = QVBoxLayout(self)
+        box.addStretch(1)
+        box.addWidget(self.label)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.bar, 2)
+        row.addStretch(1)
+        box.addLayout(row)
+        box.addStretch(1)
+        parent.installEventFilter(self)
+        self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parent() and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.parentWidget().rect())
+        return False
+
+    def show_busy(self, text: str) -> None:
+        # the window colour, translucent: works in light and dark palettes
+        c = self.palette().color(QPalette.ColorRole.Window)
+        self.setStyleSheet(
+            f"#busy_overlay {{ background-color: rgba({c.red()}, {c.green()}, {c.blue()}, 180); }}"
+        )
+        self.label.setText(text)
+        self.setGeometry(self.parentWidget().rect())
+        self.raise_()
+        self.show()
+
+
+class OverviewPage(QWidget):
+    """Settings + scores of every system. Hosted by the main window."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("overview_page")
+        self.state = state
+        self.results: Results | None = None
+        self.lang = ui_language()
+
+        # -- settings (scrolls on its own at large font sizes) ----------------------
+        self.settings_panel = SettingsPanel(state, self)
+        settings_scroll = QScrollArea()
+        settings_scroll.setWidgetResizable(True)
+        settings_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        settings_scroll.setWidget(self.settings_panel)
+
+        # -- empty state --------------------------------------------------------------
+        self.empty_page = QWidget()
+        self.empty_page.setObjectName("empty_state")
+        self.empty_title = QLabel()
+        self.empty_title.setObjectName("empty_title")
+        self.empty_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_title.setWordWrap(True)
+        font = self.empty_title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.empty_title.setFont(font)
+        self.empty_hint = QLabel()
+        self.empty_hint.setObjectName("empty_hint")
+        self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_hint.setWordWrap(True)
+        empty_box = QVBoxLayout(self.empty_page)
+        empty_box.addStretch(1)
+        empty_box.addWidget(self.empty_title)
+        empty_box.addWidget(self.empty_hint)
+        empty_box.addStretch(2)
+
+        # -- systems × measures ----------------------------------------------------------
+        self.metrics_model = SystemsMetricsModel(self, lang=self.lang)
+        self.metrics_proxy = make_sort_proxy(self.metrics_model, self)
+        self.metrics_view = _table("metrics_table")
+        self.metrics_view.setModel(self.metrics_proxy)
+        self.column_chooser = MetricColumnChooser(self.metrics_view, self.metrics_model)
+        self.metrics_title = _title("metrics_title")
+        self.metrics_hint = _hint("metrics_hint")
+        metrics_section = QWidget()
+        box = QVBoxLayout(metrics_section)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.metrics_title)
+        box.addWidget(self.metrics_hint)
+        box.addWidget(self.metrics_view, 1)
+
+        # -- charts: filled in by the charts issue through add_chart() ------------------
+        self.charts = QTabWidget()
+        self.charts.setObjectName("charts")
+        self.charts.setDocumentMode(True)
+        self.charts.hide()
+
+        # -- per question type ------------------------------------------------------------
+        self.type_measure_label = QLabel()
+        self.type_measure = QComboBox()
+        self.type_measure.setObjectName("type_measure")
+        self.type_measure.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.type_measure.currentIndexChanged.connect(self._fill_by_type)
+        self.type_model = FrameModel(None, self)
+        self.type_view = _table("type_table")
+        self.type_view.setModel(make_sort_proxy(self.type_model, self))
+        self.type_hint = _hint("type_hint")
+        type_page = QWidget()
+        tbox = QVBoxLayout(type_page)
+        row = QHBoxLayout()
+        row.addWidget(self.type_measure_label)
+        row.addWidget(self.type_measure)
+        row.addStretch(1)
+        tbox.addLayout(row)
+        tbox.addWidget(self.type_hint)
+        tbox.addWidget(self.type_view, 1)
+
+        # -- unanswerable questions and abstention --------------------------------------
+        self.abstention_model = FrameModel(
+            None,
+            self,
+            formatters={
+                "n_unanswerable": _int_text,
+                "appropriate_abstentions": _int_text,
+                "n_answerable": _int_text,
+                "false_abstentions": _int_text,
+                "appropriate_abstention_rate": percent,
+                "false_abstention_rate": percent,
+            },
+        )
+        self.abstention_view = _table("abstention_table")
+        self.abstention_view.setModel(make_sort_proxy(self.abstention_model, self))
+        self.abstention_hint = _hint("abstention_hint")
+        self.unanswerable_label = QLabel()
+        self.unanswerable_label.setWordWrap(True)
+        self.unanswerable_list = QListWidget()
+        self.unanswerable_list.setObjectName("unanswerable_list")
+        abst_left = QWidget()
+        abox = QVBoxLayout(abst_left)
+        abox.setContentsMargins(0, 0, 0, 0)
+        abox.addWidget(self.abstention_hint)
+        abox.addWidget(self.abstention_view, 1)
+        abst_right = QWidget()
+        rbox = QVBoxLayout(abst_right)
+        rbox.setContentsMargins(0, 0, 0, 0)
+        rbox.addWidget(self.unanswerable_label)
+        rbox.addWidget(self.unanswerable_list, 1)
+        abst_split = QSplitter(Qt.Orientation.Horizontal)
+        abst_split.addWidget(abst_left)
+        abst_split.addWidget(abst_right)
+        abst_split.setStretchFactor(0, 3)
+        abst_split.setStretchFactor(1, 1)
+
+        self.details = QTabWidget()
+        self.details.setObjectName("details")
+        self.details.addTab(type_page, "")
+        self.details.addTab(abst_split, "")
+
+        # -- warnings: always on the page, never filtered ---------------------------------
+        self.warnings_title = _title("warnings_title")
+        self.warnings_list = QListWidget()
+        self.warnings_list.setObjectName("warnings_list")
+        self.warnings_list.setWordWrap(True)
+        self.warnings_list.setAlternatingRowColors(True)
+        warnings_section = QWidget()
+        wbox = QVBoxLayout(warnings_section)
+        wbox.setContentsMargins(0, 0, 0, 0)
+        wbox.addWidget(self.warnings_title)
+        wbox.addWidget(self.warnings_list, 1)
+
+        self.content_split = QSplitter(Qt.Orientation.Vertical)
+        self.content_split.setObjectName("content_split")
+        self.content_split.setChildrenCollapsible(False)
+        for w, stretch in (
+            (metrics_section, 2),
+            (self.charts, 3),
+            (self.details, 3),
+            (warnings_section, 1),
+        ):
+            self.content_split.addWidget(w)
+            self.content_split.setStretchFactor(self.content_split.count() - 1, stretch)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty_page)
+        self.stack.addWidget(self.content_split)
+        self.busy = BusyOverlay(self.stack)
+
+        self.page_split = QSplitter(Qt.Orientation.Vertical)
+        self.page_split.setObjectName("page_split")
+        self.page_split.setChildrenCollapsible(False)
+        self.page_split.addWidget(settings_scroll)
+        self.page_split.addWidget(self.stack)
+        self.page_split.setStretchFactor(0, 0)
+        self.page_split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.page_split)
+
+        state.results_changed.connect(self.set_results)
+        state.busy_changed.connect(self.set_busy)
+        self.retranslate()
+        self.set_results(state.results)
+
+    # -- public -----------------------------------------------------------------------
+    def add_chart(self, widget: QWidget, title: str) -> int:
+        """Add a chart tab (the charts section appears with its first tab)."""
+        index = self.charts.addTab(widget, title)
+        self.charts.show()
+        return index
+
+    @property
+    def is_empty(self) -> bool:
+        return self.stack.currentWidget() is self.empty_page
+
+    def set_busy(self, busy: bool, text: str = "") -> None:
+        if busy:
+            self.busy.show_busy(text or self.tr("Computing scores…"))
+        else:
+            self.busy.hide()
+
+    def set_results(self, results: Results | None) -> None:
+        self.results = results
+        self.metrics_model.set_results(results)
+        if results is None:
+            self.stack.setCurrentWidget(self.empty_page)
+            self.type_model.set_frame(pd.DataFrame())
+            self.abstention_model.set_frame(pd.DataFrame())
+            self.unanswerable_list.clear()
+            self._fill_warnings()
+            self._update_counts()
+            return
+        self.stack.setCurrentWidget(self.content_split)
+        self.metrics_view.resizeColumnsToContents()
+        self._fill_type_measures()
+        self._fill_by_type()
+        self._fill_abstention()
+        self._fill_warnings()
+        self._update_counts()
+
+    # -- sections ---------------------------------------------------------------------
+    def _fill_type_measures(self) -> None:
+        previous = self.type_measure.currentData()
+        measures = self.results.measures if self.results is not None else []
+        self.type_measure.blockSignals(True)
+        self.type_measure.clear()
+        for m in measures:
+            self.type_measure.addItem(m, m)
+            self.type_measure.setItemData(
+                self.type_measure.count() - 1,
+                measure_tooltip(m, self.lang),
+                Qt.ItemDataRole.ToolTipRole,
+            )
+        # keep the user's choice across recomputes; else a headline measure
+        i = self.type_measure.findData(previous) if previous else -1
+        if i < 0:
+            i = _headline_index(measures)
+        self.type_measure.setCurrentIndex(i)
+        self.type_measure.blockSignals(False)
+
+    def by_type_frame(self, measure: str) -> tuple[pd.DataFrame, dict[str, str], dict[str, str]]:
+        """System × question type for ``measure``: the frame, header texts, header tips.
+
+        Columns: ``system``, one ``type:i`` per question type (first-seen order),
+        ``all`` (the overall mean). ``n`` goes into the header when every system
+        has the same n for the type (the usual case), else into the tooltip.
+        """
+        res = self.results
+        headers = {"system": self.tr("System"), "all": self.tr("All questions")}
+        tips: dict[str, str] = {}
+        if res is None or res.by_type is None or measure not in res.by_type.columns:
+            return pd.DataFrame(), headers, tips
+        bt = res.by_type
+        systems = [sys for sys in res.systems if sys in set(bt[s.SYSTEM])]
+        types = list(dict.fromkeys(bt[s.QTYPE].tolist()))
+        frame = pd.DataFrame({"system": systems})
+        for i, qtype in enumerate(types):
+            sub = bt[bt[s.QTYPE] == qtype].set_index(s.SYSTEM)
+            key = f"type:{i}"
+            frame[key] = [
+                float(sub.loc[x, measure]) if x in sub.index else float("nan") for x in systems
+            ]
+            ns = sorted({int(n) for n in sub["n"].tolist()})
+            name = str(qtype) if str(qtype) else self.tr("(no type)")
+            n_text = str(ns[0]) if len(ns) == 1 else f"{ns[0]}–{ns[-1]}"
+            headers[key] = f"{name}\n(n = {n_text})"
+            tips[key] = (
+                self.tr("%1: mean over %2 answerable questions of this type.")
+                .replace("%1", measure)
+                .replace("%2", n_text)
+            )
+        agg = res.aggregates
+        frame["all"] = [
+            float(agg.loc[x, measure]) if x in agg.index else float("nan") for x in systems
+        ]
+        if len(agg):
+            n_all = sorted({int(agg.loc[x, "n"]) for x in systems if x in agg.index})
+            if n_all:
+                headers["all"] = f"{headers['all']}\n(n = {n_all[0]})"
+        return frame, headers, tips
+
+    def _fill_by_type(self, *_: object) -> None:
+        measure = self.type_measure.currentData()
+        frame, headers, tips = self.by_type_frame(measure) if measure else (pd.DataFrame(), {}, {})
+        self.type_model.headers = headers
+        self.type_model.header_tooltips = tips
+        self.type_model.bold_max = {c for c in frame.columns if c != "system"}
+        self.type_model.set_frame(frame)
+        self.type_view.resizeColumnsToContents()
+
+    def _fill_abstention(self) -> None:
+        res = self.results
+        ab = res.abstention if res is not None else None
+        if ab is None or ab.empty:
+            self.abstention_model.set_frame(pd.DataFrame())
+        else:
+            frame = ab.copy()
+            frame.insert(0, "system", [str(x) for x in frame.index])
+            self.abstention_model.set_frame(frame.reset_index(drop=True))
+        self.abstention_view.resizeColumnsToContents()
+        self.unanswerable_list.clear()
+        texts = self._question_texts()
+        for qid in res.unanswerable if res is not None else []:
+            text = texts.get(str(qid), "")
+            item = QListWidgetItem(f"{qid} — {text}" if text else str(qid))
+            item.setData(Qt.ItemDataRole.UserRole, str(qid))
+            item.setToolTip(text or str(qid))
+            self.unanswerable_list.addItem(item)
+
+    def _question_texts(self) -> dict[str, str]:
+        js = self.state.judgment_set
+        questions = js.questions if js is not None else None
+        if questions is None or s.QTEXT not in questions.columns:
+            return {}
+        return {
+            str(q): str(t)
+            for q, t in zip(questions[s.QID].tolist(), questions[s.QTEXT].tolist())
+            if isinstance(t, str) and t
+        }
+
+    def _fill_warnings(self) -> None:
+        self.warnings_list.clear()
+        res = self.results
+        icon_warn = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        icon_err = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
+        for problem in res.warnings if res is not None else []:
+            item = QListWidgetItem(
+                icon_err if problem.is_error else icon_warn, problem.message(self.lang)
+            )
+            item.setToolTip(problem.message(self.lang))
+            self.warnings_list.addItem(item)
+
+    def _update_counts(self) -> None:
+        n_warn = self.warnings_list.count()
+        self.warnings_title.setText(
+            self.tr("Warnings (%1)").replace("%1", str(n_warn))
+            if n_warn
+            else self.tr("No warnings")
+        )
+        n_un = self.unanswerable_list.count()
+        self.unanswerable_label.setText(
+            self.tr(
+                "Unanswerable questions (%1): no relevant evidence in the judgments, "
+                "so they are left out of every mean above."
+            ).replace("%1", str(n_un))
+        )
+        self.details.setTabText(
+            1, self.tr("Unanswerable questions and abstention (%1)").replace("%1", str(n_un))
+        )
+
+    # -- language ---------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self.lang = ui_language()
+        self.metrics_model.set_language(self.lang)
+        self.empty_title.setText(self.tr("Open judgments and runs to see scores"))
+        self.empty_hint.setText(
+            self.tr(
+                "Open a judgments workbook (questions, passages and grades) and one or more "
+                "run workbooks (the ranked results of each system) from the File menu, or "
+                "drag the files onto this window. To look around first, open the demo data."
+            )
+        )
+        self.metrics_title.setText(self.tr("Scores per system"))
+        self.metrics_hint.setText(
+            self.tr(
+                "Means over answerable questions; a question missing from a run counts as 0. "
+                "The best value of each column is bold. Click a header to sort; right-click "
+                "a header to choose columns; hover over a header for what it measures."
+            )
+        )
+        self.type_measure_label.setText(self.tr("Measure:"))
+        self.type_hint.setText(
+            self.tr("The chosen measure per question type; n is the number of questions.")
+        )
+        self.details.setTabText(0, self.tr("By question type"))
+        self.abstention_hint.setText(
+            self.tr(
+                "A system abstains when it returns nothing for a question (or nothing above "
+                "the score floor). Abstaining on an unanswerable question is appropriate; "
+                "abstaining on an answerable one is a false abstention."
+            )
+        )
+        self.abstention_model.set_headers(
+            {
+                "system": self.tr("System"),
+                "n_unanswerable": self.tr("Unanswerable\nquestions"),
+                "appropriate_abstentions": self.tr("Appropriate\nabstentions"),
+                "appropriate_abstention_rate": self.tr("Appropriate\nabstention rate"),
+                "n_answerable": self.tr("Answerable\nquestions"),
+                "false_abstentions": self.tr("False\nabstentions"),
+                "false_abstention_rate": self.tr("False\nabstention rate"),
+            },
+            {
+                "appropriate_abstention_rate": self.tr(
+                    "Share of unanswerable questions on which the system returned nothing "
+                    "(higher is better)."
+                ),
+                "false_abstention_rate": self.tr(
+                    "Share of answerable questions on which the system returned nothing "
+                    "(lower is better)."
+                ),
+            },
+        )
+        if self.results is not None:
+            # texts that embed the language: measure tooltips, per-type headers, warnings
+            self._fill_type_measures()
+            self._fill_by_type()
+            self._fill_warnings()
+        self._update_counts()
+        if self.busy.isVisible():
+            self.busy.label.setText(self.tr("Computing scores…"))
+
+
+def _headline_index(measures: list[str]) -> int:
+    """nDCG@10 (else nDCG@5, else the first nDCG, else the first measure)."""
+    for wanted in ("nDCG@10", "nDCG@5"):
+        if wanted in measures:
+            return measures.index(wanted)
+    return next((j for j, m in enumerate(measures) if m.startswith("nDCG")), 0)
+
+
+def _int_text(value) -> str:
+    return str(int(value))
