@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 
 from workbench.core.cancel import Cancelled
 
@@ -35,10 +35,23 @@ class TaskHandle(QObject):
     finished = Signal(object)
     failed = Signal(object)  # the exception (InputError for bad input)
     cancelled = Signal()
+    # The worker emits these; each is relayed to its public twin on the GUI
+    # thread. A queued emission only reaches the connections that exist when it
+    # is emitted, so a fast task could otherwise finish before the caller has
+    # connected its slots; the relay's own connection exists from the start.
+    _progress_relay = Signal(float, str)
+    _finished_relay = Signal(object)
+    _failed_relay = Signal(object)
+    _cancelled_relay = Signal()
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.name = name
+        queued = Qt.ConnectionType.QueuedConnection
+        self._progress_relay.connect(self.progress, queued)
+        self._finished_relay.connect(self.finished, queued)
+        self._failed_relay.connect(self.failed, queued)
+        self._cancelled_relay.connect(self.cancelled, queued)
         self._cancel = threading.Event()
         self._last_progress = 0.0
         self.done = False
@@ -54,7 +67,7 @@ class TaskHandle(QObject):
         now = time.monotonic()
         if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
             self._last_progress = now
-            self.progress.emit(float(fraction), text)
+            self._progress_relay.emit(float(fraction), text)
 
 
 class _Job(QRunnable):
@@ -73,20 +86,20 @@ class _Job(QRunnable):
                 *self.args, progress=handle.report, cancelled=handle.is_cancelled, **self.kwargs
             )
         except Cancelled:
-            handle.cancelled.emit()
+            handle._cancelled_relay.emit()
             return
         except Exception as exc:  # delivered to the GUI, which shows a friendly message
             if not getattr(exc, "problems", None):
                 log.exception("task %s failed", handle.name)
             if handle.is_cancelled():
-                handle.cancelled.emit()
+                handle._cancelled_relay.emit()
             else:
-                handle.failed.emit(exc)
+                handle._failed_relay.emit(exc)
             return
         if handle.is_cancelled():
-            handle.cancelled.emit()
+            handle._cancelled_relay.emit()
         else:
-            handle.finished.emit(result)
+            handle._finished_relay.emit(result)
 
 
 class TaskRunner(QObject):
