@@ -1,0 +1,157 @@
+"""Project file: relative paths, checksums, atomic writes, clear errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pandas as pd
+import pytest
+
+from workbench.core.problems import InputError
+from workbench.core.project import (
+    FORMAT,
+    Project,
+    ProjectSource,
+    check_sources,
+    file_sha256,
+    frame_to_records,
+    load_project,
+    records_to_frame,
+    save_project,
+)
+
+
+def _project(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    qrels = data / "평가.xlsx"
+    qrels.write_bytes(b"judgments")
+    run = data / "runs.csv"
+    run.write_bytes(b"runs")
+    return Project(
+        sources=[
+            ProjectSource(
+                "judgments",
+                str(qrels),
+                file_sha256(qrels),
+                mappings={"평가": {"질문ID": "question_id", "등급": "grade", "비고": None}},
+                sheets={"judgments": "평가"},
+            ),
+            ProjectSource("runs", str(run), file_sha256(run), sheets=["bm25"]),
+        ],
+        settings={"ks": [1, 5], "threshold": 2},
+        notes={"q1": {"note": "다시 보기", "flagged": True}},
+        added_grades=[{"question_id": "q1", "passage_id": "p9", "grade": 2, "assessor": "A"}],
+        view={"page": "overview", "question": "q1"},
+    )
+
+
+def test_save_then_load_round_trips_everything(tmp_path):
+    project = _project(tmp_path)
+    target = save_project(tmp_path / "study.wbproj", project)
+    again = load_project(target)
+    assert [s.path for s in again.sources] == [
+        str((tmp_path / "data" / n).resolve()) for n in ("평가.xlsx", "runs.csv")
+    ]
+    assert again.sources[0].mappings == project.sources[0].mappings
+    assert again.sources[0].sheets == {"judgments": "평가"}
+    assert again.sources[1].sheets == ["bm25"]
+    assert again.settings == project.settings
+    assert again.notes == project.notes
+    assert again.added_grades == project.added_grades
+    assert again.view == project.view
+
+
+def test_paths_are_written_relative_to_the_project(tmp_path):
+    target = save_project(tmp_path / "study.wbproj", _project(tmp_path))
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT
+    assert data["sources"][0]["path"] == "data/평가.xlsx"
+
+
+def test_moving_the_whole_folder_keeps_sources(tmp_path):
+    old = tmp_path / "old"
+    old.mkdir()
+    save_project(old / "study.wbproj", _project(old))
+    new = tmp_path / "new"
+    shutil.move(str(old), str(new))
+    again = load_project(new / "study.wbproj")
+    assert all(s.ok for s in check_sources(again))
+    assert again.sources[0].path.startswith(str(new.resolve()))
+
+
+def test_absolute_path_is_the_fallback_when_only_the_project_moves(tmp_path):
+    project = _project(tmp_path)
+    target = save_project(tmp_path / "study.wbproj", project)
+    moved = tmp_path / "elsewhere" / "study.wbproj"
+    moved.parent.mkdir()
+    shutil.move(str(target), str(moved))
+    again = load_project(moved)
+    assert [s.state for s in check_sources(again)] == ["ok", "ok"]
+
+
+def test_check_sources_reports_missing_and_changed(tmp_path):
+    project = _project(tmp_path)
+    (tmp_path / "data" / "runs.csv").write_bytes(b"edited")
+    (tmp_path / "data" / "평가.xlsx").unlink()
+    states = [s.state for s in check_sources(project)]
+    assert states == ["missing", "changed"]
+
+
+def test_save_is_atomic_and_leaves_no_temp_files(tmp_path):
+    target = save_project(tmp_path / "study", _project(tmp_path))
+    assert target.name == "study.wbproj"
+    save_project(target, Project())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "study.wbproj"]
+    assert load_project(target).sources == []
+
+
+def test_save_to_unwritable_place_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(InputError) as info:
+        save_project(blocker / "sub" / "p.wbproj", Project())
+    assert "저장하지 못했습니다" in info.value.summary("ko")
+
+
+@pytest.mark.parametrize(
+    ("content", "needle_ko"),
+    [
+        ("not json at all", "손상"),
+        ('{"hello": 1}', "형식 번호"),
+        ('{"format": 99}', "새로운 버전"),
+        ('{"format": 1, "sources": [{"kind": "weird", "path": "a"}]}', "손상"),
+    ],
+)
+def test_bad_project_files_give_bilingual_errors(tmp_path, content, needle_ko):
+    path = tmp_path / "bad.wbproj"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_project(path)
+    assert needle_ko in info.value.summary("ko")
+    assert "project" in info.value.summary("en").lower()
+
+
+def test_missing_project_file(tmp_path):
+    with pytest.raises(InputError) as info:
+        load_project(tmp_path / "nope.wbproj")
+    assert info.value.problems[0].code == "project_not_found"
+
+
+def test_frames_round_trip_through_records_with_missing_values():
+    frame = pd.DataFrame(
+        {
+            "question_id": ["q1", "q2"],
+            "grade": [2, 3],
+            "note": [None, "x"],
+            "score": [float("nan"), 1.5],
+        }
+    )
+    records = frame_to_records(frame)
+    assert records[0] == {"question_id": "q1", "grade": 2, "note": None, "score": None}
+    json.dumps(records)  # must be JSON-safe
+    back = records_to_frame(records, ["question_id", "grade"])
+    assert list(back.columns) == ["question_id", "grade", "note", "score"]
+    assert back["grade"].tolist() == [2, 3]
+    assert records_to_frame([], ["a"]).columns.tolist() == ["a"]
