@@ -73,6 +73,12 @@ def open_book(
             else:
                 table, mapping = trec_table(text, kind, path, col)
                 sheet_kind = "judgments" if kind == "trec_qrels" else "run"
+            if table.n_rows == 0 and not col.has_errors:
+                col.error(
+                    "no_data",
+                    "The file contains no data lines. Check that you chose the right file.",
+                    "파일에 데이터 줄이 없습니다. 올바른 파일을 골랐는지 확인하세요.",
+                )
             book.sheets.append(Sheet(table.sheet, table, mapping, sheet_kind, fixed=True))
             return book
     else:  # pragma: no cover - detect_kind returns only the kinds above
@@ -87,6 +93,16 @@ def open_book(
             # mention (the file changed since) are ignored.
             mapping = ColumnMapping({h: given.get(h) for h in headers})
             kind_ = kind_from_roles(mapping.roles, raw.name)
+            gone = [h for h, r in given.items() if r and h not in mapping]
+            if gone:
+                col.warning(
+                    "mapping_stale",
+                    f"The saved column choice names columns no longer in the sheet: "
+                    f"{', '.join(gone)}. Check the columns in the import preview.",
+                    f"저장된 열 지정에 있는 열이 시트에 없습니다: {', '.join(gone)}. 불러오기 "
+                    "미리보기에서 열 지정을 확인하세요.",
+                    sheet=raw.name,
+                )
         else:
             mapping, kind_ = detect_mapping(headers, raw.name)
         book.sheets.append(Sheet(raw.name, table, mapping, kind_))

@@ -320,8 +320,10 @@ def normalize_header(text: str) -> str:
     """Lower case, NFC, without spaces/underscores/hyphens/dots or a (remark)."""
     text = unicodedata.normalize("NFC", str(text)).strip()
     stripped = _PAREN.sub("", text)
-    if _STRIP.sub("", stripped):  # keep the remark when it is the whole header
+    if _STRIP.sub("", stripped):
         text = stripped
+    else:  # the remark is the whole header: keep its words
+        text = re.sub(r"[\(\)\[\]（）【】]", "", text)
     return _STRIP.sub("", text).casefold()
 
 
@@ -589,9 +591,16 @@ def detect_mapping(headers: list[str], sheet_name: str = "") -> tuple[ColumnMapp
 
 
 def header_score(cells: list[str]) -> int:
-    """How header-like a row is: the number of cells naming a role."""
-    return sum(
-        1 for c in cells if c and (header_role(c) is not None or wide_position(c) is not None)
+    """How header-like a row is: the number of cells naming a role.
+
+    Rank-position cells (``1``, ``2위``) count only beside a named column, so
+    a data row of numbers is not taken for a wide-layout header.
+    """
+    named = sum(1 for c in cells if c and header_role(c) is not None)
+    if not named:
+        return 0
+    return named + sum(
+        1 for c in cells if c and header_role(c) is None and wide_position(c) is not None
     )
 
 

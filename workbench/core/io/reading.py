@@ -148,16 +148,18 @@ def sniff_trec(text: str) -> str | None:
             break
     if not lines:
         return None
-    widths = {len(f) for f in lines}
-    if len(widths) != 1:
-        return None
-    width = widths.pop()
-    if width == 6 and all(_INT.match(f[3]) and _FLOAT.match(f[4]) for f in lines):
-        return "trec_run"
-    if width == 4 and all(_INT.match(f[3]) for f in lines):
-        return "trec_qrels"
-    if width == 3 and all(_INT.match(f[2]) for f in lines):
-        return "trec_qrels"
+
+    def run_line(f: list[str]) -> bool:
+        return len(f) == 6 and bool(_INT.match(f[3]) and _FLOAT.match(f[4]))
+
+    def qrels_line(f: list[str]) -> bool:
+        return (len(f) == 4 and bool(_INT.match(f[3]))) or (len(f) == 3 and bool(_INT.match(f[2])))
+
+    # most lines must fit (a stray bad line is reported later, with its number)
+    need = max(1, int(0.8 * len(lines)))
+    for kind, fits in (("trec_run", run_line), ("trec_qrels", qrels_line)):
+        if fits(lines[0]) and sum(map(fits, lines)) >= need:
+            return kind
     return None
 
 
@@ -444,7 +446,7 @@ def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | Non
         if not raw:
             if values.size == 0 or is_blank(values).all():
                 continue  # an empty column without a header
-            raw = f"({column_letter(j)})"
+            raw = f"({column_letter(j)}열)"  # no header: named after its column
         name = raw
         if name in seen:
             seen[name] += 1
