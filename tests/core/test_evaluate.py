@@ -1,0 +1,361 @@
+"""evaluate(): ordering, de-dup, unit, unanswerable/abstention, missing, warnings."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from workbench.core.cancel import Cancelled
+from workbench.core.evaluate import evaluate
+from workbench.core.schema import RUN_COLUMNS, EvalSettings
+
+
+def qrels(rows: list[tuple]) -> pd.DataFrame:
+    cols = ["question_id", "passage_id", "grade", "role", "group"][: len(rows[0])]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def runs(rows: list[tuple]) -> pd.DataFrame:
+    """rows: (system, question, passage, rank, score)."""
+    frame = pd.DataFrame(rows, columns=["system", "question_id", "passage_id", "rank", "score"])
+    frame["rank"] = frame["rank"].astype(float)
+    frame["score"] = frame["score"].astype(float)
+    frame["text"] = ""
+    frame["source_row"] = np.arange(len(frame)) + 2
+    return frame[RUN_COLUMNS]
+
+
+def ranked(system: str, qid: str, pids: list[str]) -> list[tuple]:
+    return [(system, qid, p, i + 1, np.nan) for i, p in enumerate(pids)]
+
+
+def order_of(res, system="s", qid="q") -> list[str]:
+    r = res.ranking
+    sel = r[(r["system"] == system) & (r["question_id"] == qid)].sort_values("position")
+    return [str(p) for p in sel["passage_id"]]
+
+
+def pq(res, system="s", qid="q") -> pd.Series:
+    r = res.per_question
+    return r[(r["system"] == system) & (r["question_id"] == qid)].iloc[0]
+
+
+BLOG = qrels([("q", p, 1) for p in "ACEG"])
+
+
+def test_blog_example_through_evaluate_fills_every_field():
+    res = evaluate(BLOG, runs(ranked("s", "q", list("ABCDE"))), EvalSettings(ks=(3, 5)))
+    row = pq(res)
+    assert row["P@5"] == pytest.approx(0.6)
+    assert row["Recall@3"] == pytest.approx(0.5)
+    assert row["MAP@5"] == pytest.approx(0.5666666667)
+    assert res.metric("s", "P@3") == pytest.approx(2 / 3)
+    assert res.measures[:2] == ["P@3", "P@5"] and res.measures[-3:] == ["MRR", "MAP", "R-Prec"]
+    assert res.systems == ["s"]
+    assert list(res.per_question.columns[:4]) == [
+        "system",
+        "question_id",
+        "question_type",
+        "missing",
+    ]
+    assert res.aggregates.loc["s", "n"] == 1
+    assert list(res.by_type.columns[:3]) == ["system", "question_type", "n"]
+    assert list(res.ranking.columns) == [
+        "system",
+        "question_id",
+        "position",
+        "passage_id",
+        "grade",
+        "score",
+        "rank",
+    ]
+    assert res.ranking["grade"].isna().sum() == 2  # B and D unjudged
+    assert res.skipped.empty and res.missing.empty and res.run_only.empty
+    assert res.unanswerable == []
+    assert list(res.abstention.columns) == [
+        "n_unanswerable",
+        "appropriate_abstentions",
+        "appropriate_abstention_rate",
+        "n_answerable",
+        "false_abstentions",
+        "false_abstention_rate",
+    ]
+    assert set(res.qrels.columns) >= {"question_id", "passage_id", "grade"}
+
+
+def test_empty_run_every_answerable_question_missing_no_systems():
+    res = evaluate(BLOG, runs([]), EvalSettings(ks=(5,)))
+    assert res.systems == []
+    assert res.per_question.empty
+    assert res.aggregates.empty
+
+
+def test_question_missing_from_run_scores_zero_and_is_listed():
+    qr = qrels([("q1", "a", 1), ("q2", "b", 2)])
+    res = evaluate(qr, runs(ranked("s", "q1", ["a"])), EvalSettings(ks=(5,)))
+    row = pq(res, qid="q2")
+    assert bool(row["missing"])
+    assert all(row[m] == 0 for m in res.measures)
+    assert res.missing.to_dict("records") == [{"system": "s", "question_id": "q2"}]
+    assert res.metric("s", "MRR") == pytest.approx(0.5)  # missing counts 0 in the mean
+    assert res.aggregates.loc["s", "n"] == 2
+    assert any(w.code == "missing_questions" for w in res.warnings)
+
+
+def test_run_only_question_listed_not_evaluated():
+    res = evaluate(BLOG, runs(ranked("s", "q", ["A"]) + ranked("s", "zz", ["A"])), EvalSettings())
+    assert res.run_only.to_dict("records") == [{"system": "s", "question_id": "zz"}]
+    assert "zz" not in set(res.per_question["question_id"])
+    assert any(w.code == "run_only_questions" for w in res.warnings)
+    w = next(w for w in res.warnings if w.code == "run_only_questions")
+    assert "zz" in w.message_en and "zz" in w.message_ko
+
+
+def test_ties_in_rank_broken_by_score_then_passage_id():
+    rows = [
+        ("s", "q", "b", 1, 0.5),
+        ("s", "q", "a", 1, 0.5),  # same rank and score as b → id ascending
+        ("s", "q", "c", 1, 0.9),  # same rank, higher score → first
+        ("s", "q", "d", 0.5, 0.0),
+    ]
+    res = evaluate(BLOG, runs(rows), EvalSettings(order="rank"))
+    assert order_of(res) == ["d", "c", "a", "b"]
+
+
+def test_rank_all_nan_falls_back_to_score_order():
+    rows = [
+        ("s", "q", "A", np.nan, 0.1),
+        ("s", "q", "B", np.nan, 0.9),
+        ("s", "q", "C", np.nan, 0.5),
+    ]
+    res = evaluate(BLOG, runs(rows), EvalSettings(order="rank"))
+    assert order_of(res) == ["B", "C", "A"]
+    assert any(w.code == "ordered_by_score" for w in res.warnings)
+
+
+def test_ties_in_score_order_score_id_ascending_and_trec_id_descending():
+    rows = [
+        ("s", "q", "A", 1, 0.5),
+        ("s", "q", "C", 2, 0.5),
+        ("s", "q", "B", 3, 0.7),
+        ("s", "q", "E", 4, 0.5),
+    ]
+    by_score = evaluate(BLOG, runs(rows), EvalSettings(order="score"))
+    assert order_of(by_score) == ["B", "A", "C", "E"]
+    by_trec = evaluate(BLOG, runs(rows), EvalSettings(order="trec"))
+    assert order_of(by_trec) == ["B", "E", "C", "A"]
+    by_rank = evaluate(BLOG, runs(rows), EvalSettings(order="rank"))
+    assert order_of(by_rank) == ["A", "C", "B", "E"]
+    assert pq(by_rank)["P@1"] == 1 and pq(by_score)["P@1"] == 0
+
+
+def test_rows_out_of_order_in_the_file_are_ranked():
+    rows = [("s", "q", "C", 3, 0), ("s", "q", "A", 1, 0), ("s", "q", "B", 2, 0)]
+    res = evaluate(BLOG, runs(rows), EvalSettings())
+    assert order_of(res) == ["A", "B", "C"]
+    assert pq(res)["MAP"] == pytest.approx((1 + 2 / 3) / 4)
+
+
+def test_repeated_passage_counts_once_first_place_kept():
+    res = evaluate(BLOG, runs(ranked("s", "q", ["A", "B", "A", "C"])), EvalSettings(ks=(3,)))
+    assert order_of(res) == ["A", "B", "C"]
+    assert pq(res)["P@3"] == pytest.approx(2 / 3)
+    assert res.skipped.to_dict("records") == [
+        {"system": "s", "question_id": "q", "passage_id": "A", "after_position": 2}
+    ]
+    assert any(w.code == "repeated_passage" for w in res.warnings)
+
+
+PASSAGES = pd.DataFrame(
+    {
+        "passage_id": ["d1c1", "d1c2", "d1c3", "d1c5", "d2c1"],
+        "document_id": ["D1", "D1", "D1", "D1", "D2"],
+        "chunk": [1, 2, 3, 5, 1],
+    }
+)
+DOC_QRELS = qrels([("q", "d1c1", 1), ("q", "d1c5", 3), ("q", "d2c1", 2), ("q", "x", 1)])
+
+
+def test_dedup_none_keeps_sibling_chunks():
+    run = runs(ranked("s", "q", ["d1c1", "d1c2", "d1c5", "d2c1", "x"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(dedup="none"), passages=PASSAGES)
+    assert order_of(res) == ["d1c1", "d1c2", "d1c5", "d2c1", "x"]
+    assert res.skipped.empty
+
+
+def test_dedup_document_one_passage_per_document():
+    run = runs(ranked("s", "q", ["d1c1", "d1c2", "d1c5", "d2c1", "x", "y"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(dedup="document", ks=(3,)), passages=PASSAGES)
+    # passages without a known document (x, y) are their own document
+    assert order_of(res) == ["d1c1", "d2c1", "x", "y"]
+    assert res.skipped[["passage_id", "after_position"]].to_dict("records") == [
+        {"passage_id": "d1c2", "after_position": 1},
+        {"passage_id": "d1c5", "after_position": 1},
+    ]
+    assert pq(res)["P@3"] == 1
+
+
+def test_dedup_adjacent_drops_neighbouring_chunks_only():
+    run = runs(ranked("s", "q", ["d1c2", "d1c1", "d1c3", "d1c5", "d2c1"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(dedup="adjacent", window=1), passages=PASSAGES)
+    # c1 and c3 are within ±1 of kept c2; c5 is not
+    assert order_of(res) == ["d1c2", "d1c5", "d2c1"]
+    assert res.skipped["passage_id"].tolist() == ["d1c1", "d1c3"]
+    assert res.skipped["after_position"].tolist() == [1, 1]
+    wide = evaluate(DOC_QRELS, run, EvalSettings(dedup="adjacent", window=3), passages=PASSAGES)
+    assert order_of(wide) == ["d1c2", "d2c1"]
+
+
+def test_dedup_adjacent_is_greedy_on_kept_chunks():
+    # c1 kept; c2 dropped (next to c1); c3 is compared with KEPT chunks only
+    # (c1, two away), so it stays although it touches the dropped c2.
+    run = runs(ranked("s", "q", ["d1c1", "d1c2", "d1c3"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(dedup="adjacent", window=1), passages=PASSAGES)
+    assert order_of(res) == ["d1c1", "d1c3"]
+
+
+def test_dedup_without_passages_sheet_warns_and_removes_nothing():
+    run = runs(ranked("s", "q", ["d1c1", "d1c2"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(dedup="document"))
+    assert order_of(res) == ["d1c1", "d1c2"]
+    assert any(w.code == "dedup_without_documents" for w in res.warnings)
+
+
+def test_document_unit_maps_grades_to_best_passage_and_keeps_first_document():
+    run = runs(ranked("s", "q", ["d1c2", "d1c1", "d2c1", "x"]))
+    res = evaluate(DOC_QRELS, run, EvalSettings(unit="document", ks=(3,)), passages=PASSAGES)
+    assert order_of(res) == ["D1", "D2", "x"]
+    got = res.qrels.set_index("passage_id")["grade"].to_dict()
+    assert got == {"D1": 3, "D2": 2, "x": 1}
+    row = pq(res)
+    assert row["P@3"] == 1 and row["Recall@3"] == 1
+    assert row["nDCG@3"] == pytest.approx(1.0)
+    assert res.ranking["grade"].tolist() == [3, 2, 1]
+
+
+def test_unanswerable_question_left_out_and_abstention_counted():
+    qr = qrels([("q1", "a", 1), ("q2", "b", 0), ("q3", "c", 1)])
+    questions = pd.DataFrame({"question_id": ["q1", "q2", "q3", "q4"], "question_type": ""})
+    rows = ranked("s", "q1", ["a"]) + ranked("s", "q2", ["b"]) + ranked("t", "q1", ["a"])
+    res = evaluate(qr, runs(rows), EvalSettings(), questions=questions)
+    assert res.unanswerable == ["q2", "q4"]
+    assert set(res.per_question["question_id"]) == {"q1", "q3"}
+    ab = res.abstention
+    # s answered q2 (unanswerable), abstained on q4; abstained on answerable q3
+    assert ab.loc["s", "n_unanswerable"] == 2
+    assert ab.loc["s", "appropriate_abstentions"] == 1
+    assert ab.loc["s", "appropriate_abstention_rate"] == 0.5
+    assert ab.loc["s", "n_answerable"] == 2
+    assert ab.loc["s", "false_abstentions"] == 1
+    assert ab.loc["s", "false_abstention_rate"] == 0.5
+    assert ab.loc["t", "appropriate_abstentions"] == 2
+    assert res.metric("s", "MRR") == 0.5  # q1 = 1, q3 missing = 0; q2 not counted
+
+
+def test_score_floor_turns_low_scored_results_into_abstention():
+    qr = qrels([("q1", "a", 1), ("q2", "b", 0)])
+    rows = [("s", "q1", "a", 1, 0.9), ("s", "q2", "b", 1, 0.2), ("s", "q2", "c", 2, 0.1)]
+    plain = evaluate(qr, runs(rows), EvalSettings())
+    floored = evaluate(qr, runs(rows), EvalSettings(score_floor=0.5))
+    assert plain.abstention.loc["s", "appropriate_abstentions"] == 0
+    assert floored.abstention.loc["s", "appropriate_abstentions"] == 1
+    assert floored.abstention.loc["s", "false_abstentions"] == 0
+    # the floor changes abstention only, not the measures
+    assert floored.metric("s", "MRR") == plain.metric("s", "MRR") == 1
+
+
+def test_question_type_means_with_n():
+    qr = qrels([("q1", "a", 1), ("q2", "b", 1), ("q3", "c", 1)])
+    questions = pd.DataFrame(
+        {
+            "question_id": ["q1", "q2", "q3"],
+            "question_type": ["사실 확인", "사실 확인", "개념 관계"],
+        }
+    )
+    rows = ranked("s", "q1", ["a"]) + ranked("s", "q2", ["x", "b"]) + ranked("s", "q3", ["x"])
+    res = evaluate(qr, runs(rows), EvalSettings(), questions=questions)
+    bt = res.by_type.set_index("question_type")
+    assert bt.loc["사실 확인", "n"] == 2
+    assert bt.loc["사실 확인", "MRR"] == pytest.approx(0.75)
+    assert bt.loc["개념 관계", "MRR"] == 0
+    assert pq(res, qid="q3")["question_type"] == "개념 관계"
+
+
+def test_several_systems_keep_their_order_and_are_independent():
+    rows = ranked("zeta", "q", ["A"]) + ranked("alpha", "q", ["B", "A"])
+    res = evaluate(BLOG, runs(rows), EvalSettings())
+    assert res.systems == ["zeta", "alpha"]
+    assert list(res.aggregates.index) == ["zeta", "alpha"]
+    assert res.metric("zeta", "MRR") == 1 and res.metric("alpha", "MRR") == 0.5
+
+
+def test_duplicate_qrels_raise():
+    qr = qrels([("q", "a", 1), ("q", "a", 2)])
+    with pytest.raises(ValueError, match="one resolved grade"):
+        evaluate(qr, runs(ranked("s", "q", ["a"])), EvalSettings())
+
+
+def test_threshold_changes_relevance():
+    qr = qrels([("q", "a", 1), ("q", "b", 2)])
+    res = evaluate(qr, runs(ranked("s", "q", ["a", "b"])), EvalSettings(threshold=2))
+    assert pq(res)["MRR"] == 0.5 and pq(res)["Recall@1"] == 0
+
+
+def test_low_judged_coverage_warning_is_bilingual():
+    res = evaluate(BLOG, runs(ranked("s", "q", ["A", "x", "y", "z", "w"])), EvalSettings(ks=(5,)))
+    w = next(w for w in res.warnings if w.code == "low_judged_coverage")
+    assert "20%" in w.message_en and "20%" in w.message_ko
+    full = evaluate(BLOG, runs(ranked("s", "q", list("ACEG"))), EvalSettings(ks=(4,)))
+    assert not any(w.code == "low_judged_coverage" for w in full.warnings)
+
+
+def test_core_recall_counts_groups_alternative_covers_core():
+    qr = qrels(
+        [
+            ("q", "c1", 3, "core", "g1"),
+            ("q", "alt1", 2, "alternative", "g1"),
+            ("q", "c2", 3, "core", ""),  # its own group
+            ("q", "sup", 1, "supporting", "g3"),  # not a core group
+        ]
+    )
+    res = evaluate(qr, runs(ranked("s", "q", ["alt1", "sup", "x", "c2"])), EvalSettings(ks=(2, 4)))
+    assert "CoreRecall@2" in res.measures
+    row = pq(res)
+    assert row["CoreRecall@2"] == 0.5  # g1 via its alternative; c2 not yet
+    assert row["CoreRecall@4"] == 1
+
+
+def test_core_recall_absent_without_roles():
+    res = evaluate(BLOG, runs(ranked("s", "q", ["A"])), EvalSettings())
+    assert not any(m.startswith("CoreRecall") for m in res.measures)
+    asked = evaluate(BLOG, runs(ranked("s", "q", ["A"])), EvalSettings(), measures=["CoreRecall@5"])
+    assert math.isnan(pq(asked)["CoreRecall@5"])
+    assert any(w.code == "core_recall_unavailable" for w in asked.warnings)
+
+
+def test_progress_reported_and_cancel_raises():
+    seen = []
+    evaluate(
+        BLOG, runs(ranked("s", "q", ["A"])), EvalSettings(), progress=lambda f, t: seen.append(f)
+    )
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
+    with pytest.raises(Cancelled):
+        evaluate(BLOG, runs(ranked("s", "q", ["A"])), EvalSettings(), cancelled=lambda: True)
+
+
+def test_numeric_ids_are_treated_as_text():
+    qr = pd.DataFrame({"question_id": ["1"], "passage_id": ["7"], "grade": [1]})
+    run = runs([("s", "1", "7", 1, 0.0)])
+    res = evaluate(qr, run, EvalSettings())
+    assert res.metric("s", "MRR") == 1
+
+
+def test_answerable_flag_disagreeing_with_judgments_warns():
+    questions = pd.DataFrame(
+        {"question_id": ["q"], "answerable": pd.array([False], dtype="boolean")}
+    )
+    res = evaluate(BLOG, runs(ranked("s", "q", ["A"])), EvalSettings(), questions=questions)
+    assert any(w.code == "answerable_flag_disagrees" for w in res.warnings)
