@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import zipfile
@@ -10,7 +11,10 @@ from datetime import datetime
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.utils.cell import range_boundaries
 from python_calamine import CalamineWorkbook
 from test_report_fixtures import make_inputs, make_results
@@ -635,3 +639,77 @@ def test_report_on_real_evaluate_output(tmp_path, real):
             assert r[8] == ("unjudged" if g is None else int(g))
             checked += 1
     assert checked > 0
+
+
+def test_report_with_real_comparisons_and_agreement_objects(tmp_path, real):
+    stats = pytest.importorskip("workbench.core.stats")
+    agreement_mod = pytest.importorskip("workbench.core.agreement")
+    results, questions, _ = real
+    comparisons = stats.compare_systems(
+        results.per_question, ["nDCG@10", "MRR"], n_permutations=200, n_resamples=200, seed=3
+    )
+    qrels = results.qrels
+    judgments = pd.concat(
+        [
+            qrels.assign(**{s.ASSESSOR: "가"}),
+            qrels.assign(**{s.ASSESSOR: "나", s.GRADE: (qrels[s.GRADE] + 1).clip(upper=3)}),
+        ],
+        ignore_index=True,
+    )
+    summary = agreement_mod.agreement_table(judgments)
+    path = write_report(
+        tmp_path / "r.xlsx",
+        results,
+        comparisons=comparisons,
+        agreement=summary,  # the object itself, not its dict
+        test="randomization",
+        seed=3,
+    )
+    wb = load_workbook(path)
+    sig = rows_of(wb["유의성"])
+    assert len(sig) >= 1 + len(comparisons)
+    for row, rec in zip(sig[1:], comparisons.to_dict("records")):
+        assert row[:3] == [rec["metric"], rec["baseline"], rec["system"]]
+        assert close(row[4], rec["mean_diff"]) and close(row[8], rec["p_adjusted"])
+        assert row[10:13] == [rec["wins"], rec["ties"], rec["losses"]]
+    ag = rows_of(wb["평가자 일치도"])
+    pair = summary.pairs[0]
+    assert ag[1][:3] == [pair.a, pair.b, pair.n]
+    assert close(ag[1][4], pair.kappa) and close(ag[1][5], pair.kappa_quadratic)
+
+
+def test_document_unit_low_scoring_uses_document_ids(tmp_path):
+    evaluate = pytest.importorskip("workbench.core.evaluate").evaluate
+    qrels, runs, questions, passages = make_inputs(n_questions=8)
+    results = evaluate(
+        qrels, runs, EvalSettings(unit="document"), questions=questions, passages=passages
+    )
+    path = write_report(
+        tmp_path / "d.xlsx", results, passages=passages, sheets=["low_scoring"], low_n=2
+    )
+    _, header, rows = low_rows(path)
+    assert header[7] == "문서ID"
+    docs = set(passages[s.DOCID])
+    listed = [r for r in rows if r[5] == "검색 결과"]
+    assert listed and all(r[7] in docs for r in listed)
+    assert all(r[11] is not None for r in listed)  # 권 of the document
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(min_size=1, max_size=40))
+def test_any_question_text_reads_back_as_the_same_text(text):
+    results, questions, _ = make_results(n_questions=3, systems=("A",))
+    questions = questions.copy()
+    questions.loc[0, s.QTEXT] = text
+    wb = build_report(results, questions=questions, sheets=["per_question"])
+    buf = io.BytesIO()
+    wb.save(buf)
+    ws = load_workbook(io.BytesIO(buf.getvalue()))["질문별"]
+    cell = ws["B2"]
+    expected = ILLEGAL_CHARACTERS_RE.sub("", text)
+    # openpyxl/Excel drop what XML cannot hold; what is left is the text itself
+    if expected.strip():
+        assert cell.data_type == "s"
+        assert cell.value.replace("\r\n", "\n").replace("\r", "\n") == expected.replace(
+            "\r\n", "\n"
+        ).replace("\r", "\n")

@@ -1378,6 +1378,9 @@ def _show_axes(chart: Any) -> None:
     # openpyxl ≥ 3.1 hides axes unless told otherwise
     chart.x_axis.delete = False
     chart.y_axis.delete = False
+    # one decimal on the score axis; the cells keep three
+    chart.y_axis.number_format = "0.0"
+    chart.y_axis.majorUnit = 0.2
 
 
 def _setting_value(value: Any) -> Any:
