@@ -114,3 +114,54 @@ class AppState(QObject):
     def _on_failed(self, exc: Exception) -> None:
         self.busy_changed.emit(False, "")
         self.failed.emit(exc)
+
+    # -- user work: grades resolved by hand (used by the Agreement page) ---------
+    def resolution_of(self, question_id: str, passage_id: str) -> dict | None:
+        """The hand resolution of an item (grade, by, reason, time), or None."""
+        res = self.resolutions
+        hit = res[(res[s.QID] == question_id) & (res[s.PID] == passage_id)]
+        return None if hit.empty else hit.iloc[-1].to_dict()
+
+    def resolve_item(
+        self, question_id: str, passage_id: str, grade: int, reason: str = ""
+    ) -> pd.DataFrame:
+        """Resolve an item by hand: this grade wins over the resolution policy.
+
+        Replaces an earlier hand resolution of the item; the assessors' own
+        grades are untouched (they stay in the judgments: the dissent record).
+        Emits ``work_changed`` (autosave) and re-evaluates. Returns the rows it
+        replaced, for :meth:`unresolve_item` (undo).
+        """
+        from datetime import datetime
+
+        now = datetime.now().astimezone().isoformat(timespec="seconds")
+        item = (self.resolutions[s.QID] == question_id) & (self.resolutions[s.PID] == passage_id)
+        previous = self.resolutions[item].copy()
+        row = {
+            s.QID: question_id,
+            s.PID: passage_id,
+            s.GRADE: int(grade),
+            # assessor_name() comes with the review page's grading work; without it, unnamed
+            "by": getattr(self, "assessor_name", lambda: "")(),
+            "reason": reason,
+            "time": now,
+        }
+        new = pd.DataFrame([row], columns=self.resolutions.columns)
+        others = self.resolutions[~item]
+        self.resolutions = pd.concat([others, new], ignore_index=True) if len(others) else new
+        self.work_changed.emit()
+        self.recompute()
+        return previous
+
+    def unresolve_item(
+        self, question_id: str, passage_id: str, previous: pd.DataFrame | None = None
+    ) -> None:
+        """Undo :meth:`resolve_item`: drop the item's hand resolution (and put
+        back ``previous``, the rows it replaced), then re-evaluate."""
+        item = (self.resolutions[s.QID] == question_id) & (self.resolutions[s.PID] == passage_id)
+        frames = [f for f in (self.resolutions[~item], previous) if f is not None and len(f)]
+        self.resolutions = (
+            pd.concat(frames, ignore_index=True) if frames else self.resolutions.iloc[0:0]
+        )
+        self.work_changed.emit()
+        self.recompute()
