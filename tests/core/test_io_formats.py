@@ -528,3 +528,49 @@ def test_nfd_ids_match_nfc_ids_across_files(tmp_path):
         tmp_path / "r.xlsx", {"BM25": [["질문ID", "순위", "문단ID"], ["질문", 1, "말씀-1"]]}
     )
     assert load_judgments(j).judgments[S.PID].iloc[0] == load_run(r).runs[S.PID].iloc[0]
+
+
+def test_excel_sep_hint_line(tmp_path):
+    path = tmp_path / "j.csv"
+    path.write_text("sep=;\n질문ID;문단ID;등급\nq1;p1;2\n", encoding="utf-8")
+    js = load_judgments(path)
+    assert js.judgments[S.GRADE].tolist() == [2]
+    assert js.judgments[S.ROW].tolist() == [3]
+
+
+def test_system_name_is_not_forced_onto_several_systems(tmp_path):
+    path = write_xlsx(
+        tmp_path / "r.xlsx",
+        {
+            "A": [["qid", "docid", "rank"], ["q", "d", 1]],
+            "B": [["qid", "docid", "rank"], ["q", "d", 1]],
+        },
+    )
+    rs = load_run(path, system="X")
+    assert rs.systems == ["A", "B"]
+    assert [p.code for p in rs.problems] == ["system_name_ignored"]
+
+
+def test_mapping_from_a_project_file_dict_and_stale_headers(tmp_path):
+    path = write_xlsx(tmp_path / "j.xlsx", {"평가": [["a", "b", "c"], ["q", "p", 1]]})
+    saved = {"roles": {"a": S.QID, "b": S.PID, "c": S.GRADE, "old": S.NOTE}}
+    js = load_judgments(path, mappings={"평가": saved})
+    assert js.judgments[S.QID].tolist() == ["q"]
+    stale = [p for p in js.problems if p.code == "mapping_stale"]
+    assert stale and "old" in stale[0].message_en and "old" in stale[0].message_ko
+
+
+def test_unknown_sheet_choice_is_an_error(tmp_path):
+    path = write_xlsx(tmp_path / "j.xlsx", {"평가": [["질문ID", "문단ID", "등급"], ["q", "p", 1]]})
+    with pytest.raises(InputError) as info:
+        load_judgments(path, sheets={"judgments": "없는시트"})
+    assert info.value.errors[0].code == "sheet_not_found"
+    assert "평가" in info.value.errors[0].message_en
+
+
+def test_empty_trec_file(tmp_path):
+    path = tmp_path / "run.trec"
+    path.write_text("\n# only a comment\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_run(path)
+    assert {p.code for p in info.value.errors} & {"no_data", "no_run_sheet", "empty_sheet"}

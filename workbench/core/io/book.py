@@ -12,6 +12,7 @@ from workbench.core.io.reading import (
     build_table,
     decode_text,
     detect_kind,
+    header_index_for,
     read_bytes,
     read_csv_sheet,
     read_excel_sheets,
@@ -54,12 +55,12 @@ def open_book(
     """Read ``path`` (never writing to it) into sheets; file-level failures raise InputError."""
     path = Path(path)
     steps = steps or Steps()
-    steps(0.0, f"Reading {path.name}")
+    steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
     data = read_bytes(path)
     sha = sha256_of(data)
     kind = detect_kind(path, data)
     book = Book(path, kind, sha)
-    steps(0.05, f"Reading {path.name}")
+    steps(0.05, f"{path.name} 읽는 중 · Reading {path.name}")
     if kind == "excel":
         raws = read_excel_sheets(path, data, nrows=nrows)
     elif kind in ("csv", "trec_qrels", "trec_run", "json"):
@@ -85,9 +86,13 @@ def open_book(
         raise AssertionError(kind)
     steps.check()
     for raw in raws:
-        table = build_table(raw)
-        headers = table.headers if table is not None else []
         given = (mappings or {}).get(raw.name)
+        if isinstance(given, dict):  # straight from a project file
+            given = ColumnMapping.from_dict(given)
+        # a confirmed mapping also fixes which row is the header row
+        start = header_index_for(raw.rows, list(given)) if given is not None else None
+        table = build_table(raw, start)
+        headers = table.headers if table is not None else []
         if given is not None:
             # A confirmed mapping is used as the user left it; headers it does not
             # mention (the file changed since) are ignored.

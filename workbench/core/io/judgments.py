@@ -443,14 +443,14 @@ def load_judgments(
                 )
             ]
         )
-    steps(0.3, "Checking judgments")
+    steps(0.3, "평가 시트 확인 중 · Checking judgments")
     chosen = choose_sheets(book, sheets, col)
     js = None
     if "judgments" in chosen:
         js = judgments_from_sheet(col, chosen["judgments"])
-    steps(0.6, "Checking questions")
+    steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
-    steps(0.75, "Checking passages")
+    steps(0.75, "문단 시트 확인 중 · Checking passages")
     passages = passages_from_sheet(col, chosen["passages"]) if "passages" in chosen else None
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None
@@ -468,6 +468,6 @@ def load_judgments(
             passages if "passages" in chosen else None,
             names,
         )
-    steps(1.0, "Done")
+    steps(1.0, "완료 · Done")
     source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
     return JudgmentSet(js, questions, passages, [source], col.warnings_list())

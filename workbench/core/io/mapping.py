@@ -308,7 +308,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
         "sermon",
         "talk",
     ),
-    S.PAGE: ("페이지", "쪽", "면", "page", "pages", "pageno", "p"),
+    S.PAGE: ("페이지", "쪽", "면", "page", "pages", "pageno"),
     S.DATE: ("날짜", "일자", "강연일", "강연날짜", "일시", "date"),
 }
 

@@ -28,6 +28,8 @@ from workbench.core.problems import InputError, Problem, error
 EXCEL_EXTS = {".xlsx", ".xlsm", ".xls", ".ods", ".xlsb", ".xltx", ".xltm"}
 CSV_EXTS = {".csv", ".tsv", ".tab"}
 JSON_EXTS = {".json", ".jsonl"}
+TREC_RUN_EXTS = {".run", ".trec", ".res"}
+TREC_QRELS_EXTS = {".qrels", ".qrel"}
 
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
@@ -194,6 +196,12 @@ def detect_kind(path: Path, data: bytes) -> str:
         trec = sniff_trec(text_head)
         if trec:
             return trec
+    # a TREC extension keeps its format even when the lines are wrong, so each
+    # bad line is reported with its number instead of a puzzling CSV message
+    if ext in TREC_RUN_EXTS:
+        return "trec_run"
+    if ext in TREC_QRELS_EXTS:
+        return "trec_qrels"
     return "csv"
 
 
@@ -346,6 +354,11 @@ def sniff_delimiter(text: str, ext: str) -> str:
 def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
     """A CSV/TSV file as one sheet named after the file; row numbers are line numbers."""
     delim = sniff_delimiter(text, path.suffix.lower())
+    first_line, _, rest = text.partition("\n")
+    if first_line.strip().lower().startswith("sep=") and len(first_line.strip()) == 5:
+        # Excel's "sep=;" hint line: use it, and keep the line numbers right
+        delim = first_line.strip()[4]
+        text = "\n" + rest
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
     rows: list[list[Any]] = []
     numbers: list[int] = []
@@ -417,6 +430,17 @@ def _header_index(rows: list[list[Any]]) -> int | None:
 
 def _clean_header(value: Any) -> str:
     return unicodedata.normalize("NFC", display_text(value)).strip()
+
+
+def header_index_for(rows: list[list[Any]], headers: list[str]) -> int | None:
+    """The row (0-based, among the first rows) holding most of ``headers``."""
+    wanted = set(headers)
+    best, best_hits = None, 0
+    for i, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        hits = sum(1 for c in row if _clean_header(c) in wanted)
+        if hits > best_hits:
+            best, best_hits = i, hits
+    return best
 
 
 def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | None:

@@ -377,7 +377,10 @@ def load_run(
     allow_zero = book.kind == "trec_run"  # trec_eval ignores ranks; many runs start at 0
     parts = []
     for i, sheet in enumerate(chosen):
-        steps(0.1 + 0.6 * i / max(len(chosen), 1), f"Checking sheet {sheet.name}")
+        steps(
+            0.1 + 0.6 * i / max(len(chosen), 1),
+            f"시트 {sheet.name} 확인 중 · Checking sheet {sheet.name}",
+        )
         if sheet.table is None:
             col.error(
                 "empty_sheet",
@@ -410,7 +413,7 @@ def load_run(
             continue
         parts.append(_run_frame(data))
     col.raise_if_errors()
-    steps(0.75, "Checking rankings")
+    steps(0.75, "순위 확인 중 · Checking rankings")
     df = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
     df = _check_rankings(col, df, allow_zero)
     if system:
@@ -425,7 +428,7 @@ def load_run(
                 f"파일에 시스템이 {len(names)}개 있어 이름 '{system}'을(를) 적용하지 않았습니다. "
                 "시스템 이름은 파일에 적힌 것을 씁니다.",
             )
-    steps(1.0, "Done")
+    steps(1.0, "완료 · Done")
     df = df.drop(columns=[_SHEET]).reset_index(drop=True)
     sheet_name = chosen[0].name if len(chosen) == 1 else None
     return RunSet(df, [SourceFile(str(path), book.sha256, sheet_name)], col.warnings_list())
