@@ -186,6 +186,53 @@ def test_charts_section_appears_with_its_first_chart(qtbot, page):
     from PySide6.QtWidgets import QLabel
 
     page.show()
-    assert page.charts.isHidden()
+    assert page.charts_section.isHidden()
     page.add_chart(QLabel("chart"), "Bars")
-    assert not page.charts.isHidden() and page.charts.count() == 1
+    assert not page.charts_section.isHidden() and page.charts.count() == 1
+    panel = QLabel("panel")
+    page.set_charts_widget(panel)
+    assert not panel.isHidden() and page.charts_widget is panel
+
+
+def test_demo_data_numbers_match_the_core(qtbot, page, state):
+    from workbench.core import io, pipeline
+    from workbench.paths import demo_dir
+
+    judgments = io.load_judgments(demo_dir() / "judgments.xlsx")
+    runs = io.load_run(demo_dir() / "runs.xlsx")
+    state.set_judgments(judgments)
+    state.add_runs(runs)
+    qtbot.waitUntil(
+        lambda: state.results is not None and not state.runner.is_running("evaluate"),
+        timeout=60000,
+    )
+    expected = pipeline.run(judgments, [runs], EvalSettings())
+    model = page.metrics_model
+    assert model.rowCount() == len(expected.systems) >= 2
+    for measure in ("P@5", "Recall@10", "MRR", "nDCG@10", "Judged@10"):
+        shown = _table_values(page, measure)
+        for system in expected.systems:
+            assert math.isclose(shown[system], expected.metric(system, measure), abs_tol=1e-12)
+    assert page.unanswerable_list.count() == len(expected.unanswerable)
+
+
+def test_switching_to_korean_retranslates_the_page(qtbot, page, state):
+    from workbench.ui import i18n
+
+    _load(qtbot, state)
+    page.show()
+    try:
+        if not i18n.install_language("ko"):
+            pytest.skip("Korean catalog not built")
+        qtbot.waitUntil(lambda: page.settings_panel.box.title() == "평가 설정")
+        assert page.empty_title.text() != "Open judgments and runs to see scores"
+        warnings = [page.warnings_list.item(i).text() for i in range(page.warnings_list.count())]
+        assert warnings == [p.message("ko") for p in state.results.warnings]
+        col = page.metrics_model.column_of("MRR")
+        tip = page.metrics_model.headerData(
+            col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+        )
+        assert "평균 역순위" in tip
+    finally:
+        i18n.install_language("en")
+    qtbot.waitUntil(lambda: page.settings_panel.box.title() == "Evaluation settings")

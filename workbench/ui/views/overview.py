@@ -3,13 +3,14 @@
 The page only listens to :class:`AppState` (``results_changed``,
 ``busy_changed``) and hands edited settings back to it; every number comes
 from :class:`Results` as computed in the background. Charts are added later
-into the ``charts`` tab widget through :meth:`OverviewPage.add_chart`.
+into the ``charts`` section: one tab at a time with :meth:`OverviewPage.add_chart`,
+or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget`.
 """
 
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -80,6 +81,33 @@ def _hint(name: str) -> QLabel:
     return label
 
 
+class _FittingScrollArea(QScrollArea):
+    """Asks for its content's full height, so the splitter gives it no empty space;
+    it still scrolls when the user drags the splitter smaller."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        inner = self.widget()
+        if inner is not None:
+            # wrapped labels: ask for the height at the width we actually have
+            width = self.viewport().width() if self.isVisible() else self.width()
+            height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+            if height < 0:
+                height = inner.sizeHint().height()
+            hint.setHeight(height + 2 * self.frameWidth())
+        return hint
+
+
+def _wrapping_list(name: str) -> QListWidget:
+    """A list whose long lines wrap to the width instead of scrolling sideways."""
+    widget = QListWidget()
+    widget.setObjectName(name)
+    widget.setWordWrap(True)
+    widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    widget.setResizeMode(QListWidget.ResizeMode.Adjust)
+    return widget
+
+
 class BusyOverlay(QWidget):
     """A translucent cover with a moving bar over the page while scores are recomputed."""
 
@@ -137,7 +165,8 @@ class OverviewPage(QWidget):
 
         # -- settings (scrolls on its own at large font sizes) ----------------------
         self.settings_panel = SettingsPanel(state, self)
-        settings_scroll = QScrollArea()
+        self._fitted = False
+        self.settings_scroll = settings_scroll = _FittingScrollArea()
         settings_scroll.setWidgetResizable(True)
         settings_scroll.setFrameShape(QFrame.Shape.NoFrame)
         settings_scroll.setWidget(self.settings_panel)
@@ -178,11 +207,18 @@ class OverviewPage(QWidget):
         box.addWidget(self.metrics_hint)
         box.addWidget(self.metrics_view, 1)
 
-        # -- charts: filled in by the charts issue through add_chart() ------------------
+        # -- charts: filled in later through add_chart() / set_charts_widget() --------
+        self.charts_section = QWidget()
+        self.charts_section.setObjectName("charts")
+        self._charts_box = QVBoxLayout(self.charts_section)
+        self._charts_box.setContentsMargins(0, 0, 0, 0)
         self.charts = QTabWidget()
-        self.charts.setObjectName("charts")
+        self.charts.setObjectName("chart_tabs")
         self.charts.setDocumentMode(True)
         self.charts.hide()
+        self._charts_box.addWidget(self.charts)
+        self.charts_widget: QWidget | None = None
+        self.charts_section.hide()
 
         # -- per question type ------------------------------------------------------------
         self.type_measure_label = QLabel()
@@ -222,8 +258,7 @@ class OverviewPage(QWidget):
         self.abstention_hint = _hint("abstention_hint")
         self.unanswerable_label = QLabel()
         self.unanswerable_label.setWordWrap(True)
-        self.unanswerable_list = QListWidget()
-        self.unanswerable_list.setObjectName("unanswerable_list")
+        self.unanswerable_list = _wrapping_list("unanswerable_list")
         abst_left = QWidget()
         abox = QVBoxLayout(abst_left)
         abox.setContentsMargins(0, 0, 0, 0)
@@ -237,7 +272,7 @@ class OverviewPage(QWidget):
         abst_split = QSplitter(Qt.Orientation.Horizontal)
         abst_split.addWidget(abst_left)
         abst_split.addWidget(abst_right)
-        abst_split.setStretchFactor(0, 3)
+        abst_split.setStretchFactor(0, 2)
         abst_split.setStretchFactor(1, 1)
 
         self.details = QTabWidget()
@@ -247,9 +282,7 @@ class OverviewPage(QWidget):
 
         # -- warnings: always on the page, never filtered ---------------------------------
         self.warnings_title = _title("warnings_title")
-        self.warnings_list = QListWidget()
-        self.warnings_list.setObjectName("warnings_list")
-        self.warnings_list.setWordWrap(True)
+        self.warnings_list = _wrapping_list("warnings_list")
         self.warnings_list.setAlternatingRowColors(True)
         warnings_section = QWidget()
         wbox = QVBoxLayout(warnings_section)
@@ -262,7 +295,7 @@ class OverviewPage(QWidget):
         self.content_split.setChildrenCollapsible(False)
         for w, stretch in (
             (metrics_section, 2),
-            (self.charts, 3),
+            (self.charts_section, 3),
             (self.details, 3),
             (warnings_section, 1),
         ):
@@ -294,7 +327,17 @@ class OverviewPage(QWidget):
         """Add a chart tab (the charts section appears with its first tab)."""
         index = self.charts.addTab(widget, title)
         self.charts.show()
+        self.charts_section.show()
         return index
+
+    def set_charts_widget(self, widget: QWidget) -> None:
+        """Put a whole chart panel (e.g. one with its own tabs) into the charts section."""
+        if self.charts_widget is not None:
+            self._charts_box.removeWidget(self.charts_widget)
+            self.charts_widget.setParent(None)
+        self.charts_widget = widget
+        self._charts_box.addWidget(widget, 1)
+        self.charts_section.show()
 
     @property
     def is_empty(self) -> bool:
@@ -319,11 +362,22 @@ class OverviewPage(QWidget):
             return
         self.stack.setCurrentWidget(self.content_split)
         self.metrics_view.resizeColumnsToContents()
+        self._fit_metrics_height()
         self._fill_type_measures()
         self._fill_by_type()
         self._fill_abstention()
         self._fill_warnings()
         self._update_counts()
+
+    def _fit_metrics_height(self) -> None:
+        """Keep up to 8 system rows visible whatever the font size (no fixed pixels)."""
+        view = self.metrics_view
+        view.resizeRowsToContents()
+        rows = min(self.metrics_model.rowCount(), 8)
+        height = sum(view.rowHeight(r) for r in range(rows))
+        height += view.horizontalHeader().sizeHint().height()
+        height += view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth()
+        view.setMinimumHeight(height)
 
     # -- sections ---------------------------------------------------------------------
     def _fill_type_measures(self) -> None:
@@ -455,10 +509,29 @@ class OverviewPage(QWidget):
             1, self.tr("Unanswerable questions and abstention (%1)").replace("%1", str(n_un))
         )
 
+    # -- layout -----------------------------------------------------------------------
+    def fit_settings(self) -> None:
+        """Give the settings exactly the height they need; the rest goes to the scores."""
+        sizes = self.page_split.sizes()
+        total = sum(sizes)
+        if total <= 0:
+            return
+        want = min(self.settings_scroll.sizeHint().height(), total // 2)
+        self.page_split.setSizes([want, total - want])
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            self.fit_settings()
+
     # -- language ---------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.fit_settings()
+        elif event.type() == QEvent.Type.FontChange and self._fitted:
+            self.fit_settings()
         super().changeEvent(event)
 
     def retranslate(self) -> None:

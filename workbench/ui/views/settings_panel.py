@@ -8,8 +8,9 @@ recomputes in the background. The panel never computes anything itself.
 from __future__ import annotations
 
 import dataclasses
+import html
 
-from PySide6.QtCore import QEvent, QRegularExpression, QTimer, Signal
+from PySide6.QtCore import QEvent, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,7 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.core import grades
 from workbench.core.schema import EvalSettings
+from workbench.ui.models.metrics_table import ui_language
 from workbench.ui.state import AppState
 
 DEBOUNCE_MS = 300
@@ -80,6 +83,7 @@ class SettingsPanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.box)
+        outer.addStretch(1)  # extra height goes below the box, not into gaps inside it
 
         # -- widgets ---------------------------------------------------------------
         self.ks_edit = QLineEdit(self)
@@ -98,6 +102,7 @@ class SettingsPanel(QWidget):
         self.threshold_spin.setRange(1, 3)
         self.threshold_label = QLabel(self)
         self.threshold_label.setWordWrap(True)
+        self.threshold_label.setTextFormat(Qt.TextFormat.RichText)
 
         self.gain_combo = self._combo("gain_combo", ["exponential", "linear"])
         self.order_combo = self._combo("order_combo", ["rank", "score", "trec"])
@@ -185,12 +190,14 @@ class SettingsPanel(QWidget):
 
     # -- texts ------------------------------------------------------------------------
     def grade_label(self, grade: int) -> str:
-        return {
-            0: self.tr("not relevant"),
-            1: self.tr("on topic only"),
-            2: self.tr("strong support"),
-            3: self.tr("direct evidence"),
-        }[grade]
+        """The grade's words from the shared scale (:mod:`workbench.core.grades`)."""
+        return grades.LABELS[ui_language()][grade]
+
+    def grade_scale_text(self) -> str:
+        lang = ui_language()
+        return "\n".join(
+            f"{g} {grades.LABELS[lang][g]}: {grades.DEFINITIONS[lang][g]}" for g in grades.GRADES
+        )
 
     def order_rule_text(self, order: str) -> str:
         """The ordering rule in force, in words (also shown in reports)."""
@@ -224,11 +231,11 @@ class SettingsPanel(QWidget):
         )
         self.threshold_row_label.setText(self.tr("Relevant from grade:"))
         self.threshold_spin.setToolTip(
-            self.tr(
-                "A passage counts as relevant when its grade is at least this value. "
-                "Grades: 0 not relevant, 1 on topic only, 2 strong support, 3 direct evidence."
-            )
+            self.tr("A passage counts as relevant when its grade is at least this value.")
+            + "\n\n"
+            + self.grade_scale_text()
         )
+        self.threshold_label.setToolTip(self.threshold_spin.toolTip())
         self.gain_row_label.setText(self.tr("nDCG gain:"))
         self.gain_combo.setItemText(0, self.tr("Exponential (2^g − 1)"))
         self.gain_combo.setItemText(1, self.tr("Linear (g)"))
@@ -283,11 +290,16 @@ class SettingsPanel(QWidget):
 
     def _update_texts(self) -> None:
         g = self.threshold_spin.value()
-        self.threshold_label.setText(
+        text = (
             self.tr("%1 %2 or higher counts as relevant")
             .replace("%1", str(g))
             .replace("%2", self.grade_label(g))
         )
+        # the grade's colour as in the review page, next to its words (never alone)
+        chips = "".join(
+            f'<span style="color:{grades.COLOURS[x]}">■</span>' for x in grades.GRADES if x >= g
+        )
+        self.threshold_label.setText(f"{chips} {html.escape(text)}")
         self.order_rule.setText(self.order_rule_text(self.order_combo.currentData()))
         self.window_spin.setEnabled(self.dedup_combo.currentData() == "adjacent")
         self.window_label.setEnabled(self.window_spin.isEnabled())
