@@ -115,6 +115,137 @@ class AppState(QObject):
         self.busy_changed.emit(False, "")
         self.failed.emit(exc)
 
+    # -- user work: grades, notes, flags (used by the Question review page) ----
+    #: assessor name written into grades made in the app when none is set
+    DEFAULT_ASSESSOR = "앱 평가자"
+
+    def assessor_name(self) -> str:
+        """The name grades made in the app are saved under (from the settings)."""
+        try:
+            from workbench.ui.settings import Settings
+
+            name = Settings().assessor_name
+        except Exception:  # settings unavailable: still record a grade
+            name = ""
+        return name or self.DEFAULT_ASSESSOR
+
+    def add_grade(
+        self,
+        question_id: str,
+        passage_id: str,
+        grade: int,
+        reason: str = "",
+        resolve: bool = False,
+    ) -> dict:
+        """Record a grade made in the app and re-evaluate.
+
+        The grade is one more assessor's judgment (this user's), so it joins the
+        resolution policy like any other. A second grade by the same user for the
+        same item replaces the first. ``resolve=True`` (re-grading a passage that
+        others judged) also records it as a grade resolved by hand, which wins
+        over the policy. Returns a token for :meth:`remove_added_grade` (undo).
+        """
+        from datetime import datetime
+
+        who = self.assessor_name()
+        now = datetime.now().astimezone().isoformat(timespec="seconds")
+        same = (
+            (self.added_grades[s.QID] == question_id)
+            & (self.added_grades[s.PID] == passage_id)
+            & (self.added_grades[s.ASSESSOR] == who)
+        )
+        token = {
+            "question_id": question_id,
+            "passage_id": passage_id,
+            "assessor": who,
+            "previous_grades": self.added_grades[same].copy(),
+            "previous_resolutions": None,
+        }
+        row = {c: "" for c in self.added_grades.columns}
+        row.update({s.QID: question_id, s.PID: passage_id, s.GRADE: int(grade), s.ASSESSOR: who})
+        row.update({s.ROW: None, "time": now, "reason": reason})
+        new = pd.DataFrame([row], columns=self.added_grades.columns)
+        kept = self.added_grades[~same]
+        self.added_grades = pd.concat([kept, new], ignore_index=True) if len(kept) else new
+        if resolve:
+            item = (self.resolutions[s.QID] == question_id) & (
+                self.resolutions[s.PID] == passage_id
+            )
+            token["previous_resolutions"] = self.resolutions[item].copy()
+            res = pd.DataFrame(
+                [
+                    {
+                        s.QID: question_id,
+                        s.PID: passage_id,
+                        s.GRADE: int(grade),
+                        "by": who,
+                        "reason": reason,
+                        "time": now,
+                    }
+                ],
+                columns=self.resolutions.columns,
+            )
+            others = self.resolutions[~item]
+            self.resolutions = pd.concat([others, res], ignore_index=True) if len(others) else res
+        self.work_changed.emit()
+        self.recompute()
+        return token
+
+    def remove_added_grade(
+        self,
+        question_id: str,
+        passage_id: str,
+        assessor: str | None = None,
+        token: dict | None = None,
+    ) -> None:
+        """Undo :meth:`add_grade`: drop the user's grade for the item (and, with
+        the ``token`` it returned, put back what it replaced), then re-evaluate."""
+        who = assessor or (token or {}).get("assessor") or self.assessor_name()
+        same = (
+            (self.added_grades[s.QID] == question_id)
+            & (self.added_grades[s.PID] == passage_id)
+            & (self.added_grades[s.ASSESSOR] == who)
+        )
+        frames = [self.added_grades[~same]]
+        if token is not None and len(token.get("previous_grades", [])):
+            frames.append(token["previous_grades"])
+        frames = [f for f in frames if len(f)]
+        self.added_grades = (
+            pd.concat(frames, ignore_index=True) if frames else self.added_grades.iloc[0:0]
+        )
+        previous_res = None if token is None else token.get("previous_resolutions")
+        if previous_res is not None:
+            item = (self.resolutions[s.QID] == question_id) & (
+                self.resolutions[s.PID] == passage_id
+            )
+            frames = [f for f in (self.resolutions[~item], previous_res) if len(f)]
+            self.resolutions = (
+                pd.concat(frames, ignore_index=True) if frames else self.resolutions.iloc[0:0]
+            )
+        self.work_changed.emit()
+        self.recompute()
+
+    def note(self, question_id: str) -> str:
+        return str(self.notes.get(question_id, {}).get("note", ""))
+
+    def is_flagged(self, question_id: str) -> bool:
+        return bool(self.notes.get(question_id, {}).get("flagged", False))
+
+    def set_note(self, question_id: str, text: str) -> None:
+        self._set_work(question_id, "note", text)
+
+    def set_flag(self, question_id: str, flagged: bool) -> None:
+        self._set_work(question_id, "flagged", bool(flagged))
+
+    def _set_work(self, question_id: str, key: str, value: object) -> None:
+        entry = self.notes.setdefault(question_id, {"note": "", "flagged": False})
+        if entry.get(key) == value:
+            return
+        entry[key] = value
+        if not entry.get("note") and not entry.get("flagged"):
+            del self.notes[question_id]  # nothing left to keep
+        self.work_changed.emit()
+
     # -- user work: grades resolved by hand (used by the Agreement page) ---------
     def resolution_of(self, question_id: str, passage_id: str) -> dict | None:
         """The hand resolution of an item (grade, by, reason, time), or None."""

@@ -1,0 +1,1092 @@
+"""The Question review page: find the questions a system got wrong, and see why.
+
+Left: the question list (one score per system for a chosen metric, worst
+first, filters). Right: the chosen question — its text, its gold evidence,
+its per-question metrics, notes and a flag — and 2–4 systems side by side,
+each its top K as passage cards with the relevant evidence it missed.
+Grading happens in place (grade chip menu, or keys 0–3 on the selected
+card), undoable (Ctrl+Z / Ctrl+Shift+Z); the state re-evaluates in the
+background and the page keeps the question and the selected card.
+
+Keys: J / K or Alt+Down / Alt+Up — next / previous question; Left / Right —
+between columns; Up / Down — between cards; 0–3 — grade the selected card.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPixmap,
+    QShortcut,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.core import grades, pipeline
+from workbench.core import schema as s
+from workbench.core.results import Results
+from workbench.core.review import (
+    ALL_FAIL,
+    NONE_FAIL,
+    SOME_FAIL,
+    QuestionView,
+    ReviewIndex,
+    build_index,
+    triage,
+)
+from workbench.ui.grading import FlagCommand, GradeCommand, NoteCommand
+from workbench.ui.models.question_list import QID_ROLE, QuestionFilterProxy, QuestionListModel
+from workbench.ui.state import AppState
+from workbench.ui.views.passage_cards import (
+    PassageCard,
+    SystemColumnView,
+    _lang,
+    review_stylesheet,
+)
+
+MAX_SYSTEMS = 4
+NOTE_DELAY_MS = 600
+
+
+def _measure_info(name: str, lang: str) -> tuple[str, str]:
+    """(display name, explanation) from the metric registry, if it knows the name."""
+    try:
+        from workbench.core.metrics import parse_measure
+
+        m = parse_measure(name)
+        return m.display_name(lang), m.explanation(lang)
+    except Exception:  # unknown to the registry: the canonical name is fine
+        return name, ""
+
+
+def _grade_icon(grade: int) -> QIcon:
+    pix = QPixmap(14, 14)
+    pix.fill(QColor(grades.colour(grade)))
+    return QIcon(pix)
+
+
+class CardsArea(QWidget):
+    """Holds the system columns; takes the arrow keys when it has focus."""
+
+    key_pressed = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.layout_ = QHBoxLayout(self)
+        self.layout_.setContentsMargins(4, 4, 4, 4)
+        self.layout_.setSpacing(10)
+        self.layout_.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            if not event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                self.key_pressed.emit(event)
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+
+class ReviewPage(QWidget):
+    """Question review: list, detail, side-by-side passage cards, grading."""
+
+    #: the current question changed (question id, "" when none)
+    question_opened = Signal(str)
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.index: ReviewIndex | None = None
+        self.view: QuestionView | None = None
+        self.current_qid = ""
+        #: (system, passage id) of the selected card
+        self.selected: tuple[str, str] | None = None
+        self.hover_pid = ""
+        self.chosen_systems: list[str] = []
+        self._runs_cache = None
+        self._note_qid = ""
+        self._sorted_once = False
+        self.undo_stack = QUndoStack(self)
+
+        self.setStyleSheet(review_stylesheet())
+        self._build()
+        self._build_actions()
+        self.retranslate()
+
+        state.results_changed.connect(self._on_results)
+        state.data_changed.connect(self._on_data_changed)
+        state.work_changed.connect(self._on_work_changed)
+        state.busy_changed.connect(self._on_busy)
+        if state.results is not None:
+            self._on_results(state.results)
+
+    # == construction ================================================================
+    def _build(self) -> None:
+        # -- left: question list ----------------------------------------------------
+        self.metric_label = QLabel()
+        self.metric_combo = QComboBox()
+        self.metric_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.metric_combo.currentIndexChanged.connect(self._on_metric_changed)
+        self.fail_label = QLabel()
+        self.fail_spin = QDoubleSpinBox()
+        self.fail_spin.setRange(0.0, 1.0)
+        self.fail_spin.setSingleStep(0.05)
+        self.fail_spin.setDecimals(2)
+        self.fail_spin.setValue(0.5)
+        self.fail_spin.valueChanged.connect(self._on_fail_threshold)
+
+        self.search = QLineEdit()
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda text: self._set_filter(text=text.strip()))
+        self.type_combo = QComboBox()
+        self.type_combo.currentIndexChanged.connect(self._on_type_filter)
+        self.answerable_combo = QComboBox()
+        self.answerable_combo.currentIndexChanged.connect(self._on_answerable_filter)
+        self.triage_combo = QComboBox()
+        self.triage_combo.currentIndexChanged.connect(self._on_triage_filter)
+        self.flagged_check = QCheckBox()
+        self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
+
+        self.model = QuestionListModel(self)
+        self.proxy = QuestionFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setDynamicSortFilter(True)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+        self.count_label = QLabel()
+        self.ids_banner = QLabel()
+        self.ids_banner.setWordWrap(True)
+        self.show_all_button = QPushButton()
+        self.show_all_button.clicked.connect(self.clear_question_filter)
+        banner = QHBoxLayout()
+        banner.addWidget(self.ids_banner, 1)
+        banner.addWidget(self.show_all_button)
+        self.banner_box = QWidget()
+        self.banner_box.setLayout(banner)
+        self.banner_box.setVisible(False)
+
+        filters = QGridLayout()
+        filters.addWidget(self.metric_label, 0, 0)
+        filters.addWidget(self.metric_combo, 0, 1)
+        filters.addWidget(self.fail_label, 0, 2)
+        filters.addWidget(self.fail_spin, 0, 3)
+        filters.addWidget(self.search, 1, 0, 1, 4)
+        filters.addWidget(self.type_combo, 2, 0, 1, 2)
+        filters.addWidget(self.answerable_combo, 2, 2, 1, 2)
+        filters.addWidget(self.triage_combo, 3, 0, 1, 2)
+        filters.addWidget(self.flagged_check, 3, 2, 1, 2)
+        filters.setColumnStretch(1, 1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.banner_box)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.count_label)
+
+        # -- right top: the question ---------------------------------------------------
+        self.prev_button = QToolButton()
+        self.prev_button.clicked.connect(self.previous_question)
+        self.next_button = QToolButton()
+        self.next_button.clicked.connect(self.next_question)
+        self.title_label = QLabel()
+        title_font = QFont(self.title_label.font())
+        title_font.setBold(True)
+        if title_font.pointSizeF() > 0:
+            title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
+        self.title_label.setFont(title_font)
+        self.title_label.setWordWrap(True)
+        self.flag_check = QCheckBox()
+        self.flag_check.toggled.connect(self._on_flag_toggled)
+        self.undo_button = QToolButton()
+        self.redo_button = QToolButton()
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("cardMeta")
+        head = QHBoxLayout()
+        head.addWidget(self.prev_button)
+        head.addWidget(self.next_button)
+        head.addWidget(self.title_label, 1)
+        head.addWidget(self.busy_label)
+        head.addWidget(self.undo_button)
+        head.addWidget(self.redo_button)
+        head.addWidget(self.flag_check)
+        self.question_label = QLabel()
+        self.question_label.setWordWrap(True)
+        self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        qfont = QFont(self.question_label.font())
+        if qfont.pointSizeF() > 0:
+            qfont.setPointSizeF(qfont.pointSizeF() * 1.1)
+        self.question_label.setFont(qfont)
+
+        self.gold_table = QTableWidget()
+        self.gold_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.gold_table.setWordWrap(True)
+        self.gold_table.verticalHeader().setVisible(False)
+        self.gold_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.gold_table.itemSelectionChanged.connect(self._on_gold_selected)
+        self.metrics_table = QTableWidget()
+        self.metrics_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.note_edit = QPlainTextEdit()
+        self.note_edit.textChanged.connect(self._on_note_typed)
+        self._note_timer = QTimer(self)
+        self._note_timer.setSingleShot(True)
+        self._note_timer.setInterval(NOTE_DELAY_MS)
+        self._note_timer.timeout.connect(self.commit_note)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.gold_table, "")
+        self.tabs.addTab(self.metrics_table, "")
+        self.tabs.addTab(self.note_edit, "")
+
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addLayout(head)
+        top_layout.addWidget(self.question_label)
+        top_layout.addWidget(self.tabs, 1)
+
+        # -- right bottom: systems side by side ----------------------------------------
+        self.systems_label = QLabel()
+        self._system_boxes: dict[str, QCheckBox] = {}
+        self.systems_row = QHBoxLayout()
+        self.k_label = QLabel()
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setValue(10)
+        self.k_spin.valueChanged.connect(lambda _: self._render())
+        self.keys_hint = QLabel()
+        self.keys_hint.setObjectName("cardMeta")
+        self.keys_hint.setWordWrap(True)
+        picker = QHBoxLayout()
+        picker.addWidget(self.systems_label)
+        picker.addLayout(self.systems_row)
+        picker.addStretch(1)
+        picker.addWidget(self.k_label)
+        picker.addWidget(self.k_spin)
+
+        self.cards_area = CardsArea()
+        self.cards_area.key_pressed.connect(self._on_card_key)
+        self.columns: list[SystemColumnView] = []
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.cards_area)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+
+        bottom = QWidget()
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        bottom_layout.addLayout(picker)
+        bottom_layout.addWidget(self.keys_hint)
+        bottom_layout.addWidget(self.scroll, 1)
+
+        self.right_split = QSplitter(Qt.Orientation.Vertical)
+        self.right_split.addWidget(top)
+        self.right_split.addWidget(bottom)
+        self.right_split.setStretchFactor(0, 2)
+        self.right_split.setStretchFactor(1, 5)
+        self.right_split.setChildrenCollapsible(False)
+
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(left)
+        self.split.addWidget(self.right_split)
+        self.split.setStretchFactor(0, 2)
+        self.split.setStretchFactor(1, 5)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.split)
+
+        self.empty_label = QLabel()
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.empty_label)
+        self._show_empty(True)
+
+        self.grade_menu = QMenu(self)
+        self._grade_actions: list[QAction] = []
+        for g in grades.GRADES:
+            action = self.grade_menu.addAction(_grade_icon(g), "")
+            action.setData(g)
+            self._grade_actions.append(action)
+
+    def _build_actions(self) -> None:
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        self.undo_action = self.undo_stack.createUndoAction(self)
+        self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+        self.redo_action = self.undo_stack.createRedoAction(self)
+        redo_keys = [QKeySequence("Ctrl+Shift+Z")]
+        for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo):
+            if key not in redo_keys:
+                redo_keys.append(key)
+        self.redo_action.setShortcuts(redo_keys)
+        for action in (self.undo_action, self.redo_action):
+            action.setShortcutContext(context)
+            self.addAction(action)
+        self.undo_button.setDefaultAction(self.undo_action)
+        self.redo_button.setDefaultAction(self.redo_action)
+        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+
+        def shortcut(key: str, slot) -> None:
+            sc = QShortcut(QKeySequence(key), self)
+            sc.setContext(context)
+            sc.activated.connect(slot)
+
+        shortcut("J", self.next_question)
+        shortcut("Alt+Down", self.next_question)
+        shortcut("K", self.previous_question)
+        shortcut("Alt+Up", self.previous_question)
+        for g in grades.GRADES:
+            shortcut(str(g), lambda g=g: self.grade_selected(g))
+
+    # == language ===================================================================
+    def retranslate(self) -> None:
+        lang = _lang()
+        self.metric_label.setText(self.tr("Metric"))
+        self.fail_label.setText(self.tr("Fails below"))
+        self.fail_spin.setToolTip(
+            self.tr("A system fails a question when its score is below this value.")
+        )
+        self.search.setPlaceholderText(self.tr("Search question id or text…"))
+        self._fill_filter_combos()
+        self.flagged_check.setText(self.tr("Flagged only"))
+        self.show_all_button.setText(self.tr("Show all questions"))
+        self.prev_button.setText(self.tr("◀ Previous"))
+        self.prev_button.setToolTip(self.tr("Previous question (K or Alt+Up)"))
+        self.next_button.setText(self.tr("Next ▶"))
+        self.next_button.setToolTip(self.tr("Next question (J or Alt+Down)"))
+        self.flag_check.setText(self.tr("Flag this question"))
+        self.undo_action.setText(self.tr("Undo"))
+        self.redo_action.setText(self.tr("Redo"))
+        self.undo_action.setToolTip(self.tr("Undo the last grade, flag or note (Ctrl+Z)"))
+        self.redo_action.setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
+        self.tabs.setTabText(0, self.tr("Gold evidence"))
+        self.tabs.setTabText(1, self.tr("Scores for this question"))
+        self.tabs.setTabText(2, self.tr("Notes"))
+        self.note_edit.setPlaceholderText(
+            self.tr("Notes on this question (saved with the project)…")
+        )
+        self.systems_label.setText(self.tr("Systems (2–4):"))
+        self.k_label.setText(self.tr("Top K"))
+        self.keys_hint.setText(
+            self.tr(
+                "Click a card or use the arrow keys to select it; press 0–3 or click its "
+                "grade to grade it. J / K: next / previous question."
+            )
+        )
+        self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
+        for action in self._grade_actions:
+            g = int(action.data())
+            action.setText(grades.chip_text(g, lang))
+            action.setToolTip(grades.definition(g, lang))
+        self.model.headerDataChanged.emit(
+            Qt.Orientation.Horizontal, 0, max(self.model.columnCount() - 1, 0)
+        )
+        self._update_count()
+        if self.index is not None and self.current_qid:
+            self._render()
+
+    def _fill_filter_combos(self) -> None:
+        def refill(combo: QComboBox, items: list[tuple[str, object]]) -> None:
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            for text, data in items:
+                combo.addItem(text, data)
+            at = combo.findData(current)
+            combo.setCurrentIndex(at if at >= 0 else 0)
+            combo.blockSignals(False)
+
+        types = self.model.types()
+        refill(
+            self.type_combo,
+            [(self.tr("All question types"), "")] + [(t, t) for t in types],
+        )
+        refill(
+            self.answerable_combo,
+            [
+                (self.tr("Answerable and unanswerable"), None),
+                (self.tr("Answerable only"), True),
+                (self.tr("Unanswerable only"), False),
+            ],
+        )
+        refill(
+            self.triage_combo,
+            [
+                (self.tr("All questions"), ""),
+                (self.tr("Every system fails"), ALL_FAIL),
+                (self.tr("Only some systems fail"), SOME_FAIL),
+                (self.tr("No system fails"), NONE_FAIL),
+            ],
+        )
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    # == data =====================================================================
+    def _show_empty(self, empty: bool) -> None:
+        self.split.setVisible(not empty)
+        self.empty_label.setVisible(empty)
+
+    def _on_data_changed(self) -> None:
+        self._runs_cache = None
+
+    def _runs(self):
+        if self._runs_cache is None and self.state.run_sets:
+            self._runs_cache = pipeline.combined_runs(self.state.run_sets)
+        return self._runs_cache
+
+    def _on_busy(self, busy: bool, text: str) -> None:
+        self.busy_label.setText(text if busy else "")
+
+    def _on_results(self, results: Results | None) -> None:
+        """New numbers: rebuild the index, keep the question and the selection."""
+        if results is None:
+            self.index = None
+            self.view = None
+            self._clear_list()
+            self._show_empty(True)
+            return
+        self.index = build_index(
+            results, self.state.judgment_set, self.state.added_grades, self._runs()
+        )
+        self._show_empty(False)
+        self._fill_measures(results)
+        self._fill_systems(results)
+        ks = results.settings.ks
+        if ks and self.k_spin.property("auto") in (None, True):
+            self.k_spin.blockSignals(True)
+            self.k_spin.setValue(max(ks))
+            self.k_spin.setProperty("auto", True)
+            self.k_spin.blockSignals(False)
+        keep = self.current_qid
+        self._refresh_list()
+        if keep and self.model.row_of(keep) >= 0:
+            self.open_question(keep, keep_selection=True)
+        elif self.proxy.rowCount() and not self.current_qid:
+            self._select_proxy_row(0)
+        elif not self.proxy.rowCount():
+            self._open("")
+
+    def _clear_list(self) -> None:
+        import pandas as pd
+
+        empty = pd.DataFrame({s.QID: [], s.QTEXT: [], s.QTYPE: [], s.ANSWERABLE: [], "mean": []})
+        self.model.set_table(empty, [], "")
+        self.current_qid = ""
+
+    def _fill_measures(self, results: Results) -> None:
+        lang = _lang()
+        current = self.metric_combo.currentData()
+        self.metric_combo.blockSignals(True)
+        self.metric_combo.clear()
+        for m in results.measures:
+            display, explanation = _measure_info(m, lang)
+            self.metric_combo.addItem(m if display == m else f"{m} · {display}", m)
+            if explanation:
+                self.metric_combo.setItemData(
+                    self.metric_combo.count() - 1, explanation, Qt.ItemDataRole.ToolTipRole
+                )
+        if current not in results.measures:
+            k = max(results.settings.ks) if results.settings.ks else 10
+            current = next(
+                (m for m in (f"nDCG@{k}", "nDCG@10", "MAP") if m in results.measures),
+                results.measures[0] if results.measures else None,
+            )
+        at = self.metric_combo.findData(current)
+        self.metric_combo.setCurrentIndex(max(at, 0))
+        self.metric_combo.blockSignals(False)
+
+    def _fill_systems(self, results: Results) -> None:
+        systems = list(results.systems)
+        chosen = [x for x in self.chosen_systems if x in systems]
+        if not chosen:
+            chosen = systems[:MAX_SYSTEMS]
+        self.chosen_systems = chosen
+        if list(self._system_boxes) != systems:
+            for box in self._system_boxes.values():
+                self.systems_row.removeWidget(box)
+                box.deleteLater()
+            self._system_boxes = {}
+            for name in systems:
+                box = QCheckBox(name)
+                box.toggled.connect(lambda on, name=name: self._on_system_toggled(name, on))
+                self.systems_row.addWidget(box)
+                self._system_boxes[name] = box
+        for name, box in self._system_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(name in chosen)
+            box.blockSignals(False)
+        self._update_system_boxes()
+
+    def _update_system_boxes(self) -> None:
+        full = len(self.chosen_systems) >= MAX_SYSTEMS
+        for name, box in self._system_boxes.items():
+            box.setEnabled(name in self.chosen_systems or not full)
+
+    def set_systems(self, systems: list[str]) -> None:
+        """Show these systems side by side (at most four, in this order)."""
+        known = [x for x in systems if x in self._system_boxes][:MAX_SYSTEMS]
+        if not known:
+            return
+        self.chosen_systems = known
+        for name, box in self._system_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(name in known)
+            box.blockSignals(False)
+        self._update_system_boxes()
+        self._render()
+
+    def _on_system_toggled(self, name: str, on: bool) -> None:
+        if on and name not in self.chosen_systems:
+            if len(self.chosen_systems) >= MAX_SYSTEMS:
+                self._system_boxes[name].setChecked(False)
+                return
+            order = list(self._system_boxes)
+            self.chosen_systems = sorted([*self.chosen_systems, name], key=order.index)
+        elif not on and name in self.chosen_systems:
+            if len(self.chosen_systems) == 1:  # keep at least one column
+                box = self._system_boxes[name]
+                box.blockSignals(True)
+                box.setChecked(True)
+                box.blockSignals(False)
+                return
+            self.chosen_systems = [x for x in self.chosen_systems if x != name]
+        self._update_system_boxes()
+        self._render()
+
+    # == the list ===================================================================
+    @property
+    def measure(self) -> str:
+        return self.metric_combo.currentData() or ""
+
+    def set_measure(self, measure: str) -> None:
+        at = self.metric_combo.findData(measure)
+        if at >= 0:
+            self.metric_combo.setCurrentIndex(at)
+
+    def _refresh_list(self) -> None:
+        if self.index is None:
+            return
+        systems = list(self.index.systems)
+        table = self.index.question_table(self.measure, systems)
+        self.model.fail_threshold = self.fail_spin.value()
+        self.model.set_triage(self._triage_map())
+        self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
+        self.model.set_table(table, systems, self.measure)
+        self._fill_filter_combos()
+        if not self._sorted_once:
+            # worst first: the lowest mean over the systems on top
+            self._sorted_once = True
+            self.table.sortByColumn(self.model.mean_column(), Qt.SortOrder.AscendingOrder)
+        self._reselect_current()
+        self._update_count()
+
+    def _triage_map(self) -> dict[str, str]:
+        if self.index is None or not self.measure:
+            return {}
+        series = triage(self.index.results.per_question, self.measure, self.fail_spin.value())
+        return dict(zip(series.index.tolist(), series.tolist()))
+
+    def _on_metric_changed(self, _index: int) -> None:
+        sort_col = self.proxy.sortColumn()
+        order = self.proxy.sortOrder()
+        self._refresh_list()
+        if sort_col >= 0:
+            self.table.sortByColumn(sort_col, order)
+        if self.current_qid:
+            self._render()
+
+    def _on_fail_threshold(self, value: float) -> None:
+        self.model.fail_threshold = value
+        self.proxy.refilter(lambda: self.model.set_triage(self._triage_map()))
+        self.model.layoutChanged.emit()  # the failing-score tint follows the threshold
+        self._update_count()
+
+    def _set_filter(self, **kwargs) -> None:
+        self.proxy.set_filters(**kwargs)
+        self._reselect_current()
+        self._update_count()
+
+    def _on_type_filter(self, _i: int) -> None:
+        self._set_filter(question_type=self.type_combo.currentData() or "")
+
+    def _on_answerable_filter(self, _i: int) -> None:
+        self._set_filter(answerable=self.answerable_combo.currentData())
+
+    def _on_triage_filter(self, _i: int) -> None:
+        self._set_filter(triage=self.triage_combo.currentData() or "")
+
+    def _update_count(self) -> None:
+        self.count_label.setText(
+            self.tr("{0} of {1} questions shown").format(
+                self.proxy.rowCount(), self.model.rowCount()
+            )
+        )
+
+    def _reselect_current(self) -> None:
+        if not self.current_qid:
+            return
+        row = self.model.row_of(self.current_qid)
+        if row < 0:
+            return
+        proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if proxy_index.isValid():
+            sel = self.table.selectionModel()
+            sel.blockSignals(True)
+            self.table.setCurrentIndex(proxy_index)
+            sel.blockSignals(False)
+            self.table.viewport().update()
+            self.table.scrollTo(proxy_index)
+
+    def _select_proxy_row(self, row: int) -> None:
+        if 0 <= row < self.proxy.rowCount():
+            index = self.proxy.index(row, 0)
+            self.table.setCurrentIndex(index)
+            self.table.scrollTo(index)
+
+    def _on_current_row(self, current, _previous) -> None:
+        if current.isValid():
+            self._open(current.data(QID_ROLE))
+
+    def next_question(self) -> None:
+        self._step(+1)
+
+    def previous_question(self) -> None:
+        self._step(-1)
+
+    def _step(self, delta: int) -> None:
+        if not self.proxy.rowCount():
+            return
+        row = self.table.currentIndex().row()
+        if row < 0:
+            row = -1 if delta > 0 else self.proxy.rowCount()
+        self._select_proxy_row(min(max(row + delta, 0), self.proxy.rowCount() - 1))
+
+    def show_questions(self, question_ids: list[str], system: str | None = None) -> None:
+        """Show only these questions (chosen on another page); open the first.
+
+        ``system``: make sure this system is among the columns (first).
+        """
+        ids = {str(q) for q in question_ids}
+        self.proxy.set_filters(ids=ids)
+        self.banner_box.setVisible(True)
+        self.ids_banner.setText(
+            self.tr("Showing {0} questions chosen on another page.").format(len(ids))
+        )
+        if system and system in self._system_boxes:
+            rest = [x for x in self.chosen_systems if x != system]
+            self.set_systems([system, *rest][:MAX_SYSTEMS])
+        self._update_count()
+        if self.proxy.rowCount():
+            self._select_proxy_row(0)
+
+    def clear_question_filter(self) -> None:
+        self.proxy.set_filters(ids=None)
+        self.banner_box.setVisible(False)
+        self._reselect_current()
+        self._update_count()
+
+    def open_question(self, question_id: str, keep_selection: bool = False) -> None:
+        """Open one question; clears list filters that would hide it."""
+        question_id = str(question_id)
+        row = self.model.row_of(question_id)
+        if row < 0:
+            return
+        proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not proxy_index.isValid():
+            self.search.clear()
+            self.flagged_check.setChecked(False)
+            for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
+                combo.setCurrentIndex(0)
+            self.clear_question_filter()
+            proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if question_id == self.current_qid:
+            self._reselect_current()
+            self._open(question_id, force=True, keep_selection=keep_selection)
+        elif proxy_index.isValid():
+            self.table.setCurrentIndex(proxy_index)
+            self.table.scrollTo(proxy_index)
+
+    # == the detail =================================================================
+    def _open(self, question_id: str, force: bool = False, keep_selection: bool = False) -> None:
+        if question_id == self.current_qid and not force:
+            return
+        self.commit_note()
+        if question_id != self.current_qid:
+            self.selected = None
+            self.hover_pid = ""
+        self.current_qid = question_id
+        self._render(keep_selection=keep_selection)
+        self.question_opened.emit(question_id)
+
+    def _render(self, keep_selection: bool = True) -> None:
+        """Build the detail of the current question (≤ 4 × K cards)."""
+        if self.index is None or not self.current_qid:
+            self.view = None
+            self.title_label.setText("")
+            self.question_label.setText("")
+            for col in self.columns:
+                col.setVisible(False)
+            return
+        lang = _lang()
+        qid = self.current_qid
+        k = self.k_spin.value()
+        systems = [x for x in self.chosen_systems if x in self.index.systems]
+        view = self.index.view(qid, systems, k)
+        self.view = view
+
+        kind = view.question_type or self.tr("no type")
+        status = self.tr("answerable") if view.answerable else self.tr("unanswerable")
+        self.title_label.setText(f"{qid} · {kind} · {status}")
+        self.question_label.setText(view.text or self.tr("(no question text in the files)"))
+        self._fill_gold(view, lang)
+        self._fill_metrics(qid)
+
+        self.flag_check.blockSignals(True)
+        self.flag_check.setChecked(self.state.is_flagged(qid))
+        self.flag_check.blockSignals(False)
+        if self._note_qid != qid or self.note_edit.toPlainText() != self.state.note(qid):
+            self.note_edit.blockSignals(True)
+            self.note_edit.setPlainText(self.state.note(qid))
+            self.note_edit.blockSignals(False)
+            self._note_qid = qid
+
+        summary = self._summary_measures(k)
+        while len(self.columns) < len(view.columns):
+            col = SystemColumnView()
+            col.card_clicked.connect(self._on_card_clicked)
+            col.card_hovered.connect(self._on_card_hovered)
+            col.chip_clicked.connect(self._on_chip_clicked)
+            self.cards_area.layout_.addWidget(col, 1, Qt.AlignmentFlag.AlignTop)
+            self.columns.append(col)
+        for col, data in zip(self.columns, view.columns):
+            col.set_column(data, k, summary, lang)
+            col.setVisible(True)
+        for col in self.columns[len(view.columns) :]:
+            col.setVisible(False)
+        if self.selected is not None and not self._find_card(*self.selected):
+            self.selected = None
+        if not keep_selection:
+            self.selected = None
+        self._update_card_states()
+
+    def _summary_measures(self, k: int) -> list[str]:
+        assert self.index is not None
+        wanted = [f"nDCG@{k}", f"Recall@{k}", f"P@{k}", f"MRR@{k}", f"Judged@{k}"]
+        out = [m for m in wanted if m in self.index.measures]
+        if self.measure and self.measure not in out:
+            out.insert(0, self.measure)
+        return out
+
+    def _fill_gold(self, view: QuestionView, lang: str) -> None:
+        assessors = view.assessors
+        headers = [self.tr("Passage"), self.tr("Grade"), self.tr("Role")]
+        headers += [a or self.tr("(assessor)") for a in assessors]
+        headers += [self.tr("Source"), self.tr("Text")]
+        table = self.gold_table
+        table.setUpdatesEnabled(False)
+        table.clear()
+        table.setColumnCount(len(headers))
+        table.setHorizontalHeaderLabels(headers)
+        table.setRowCount(len(view.gold))
+        bold = QFont(table.font())
+        bold.setBold(True)
+        for r, row in enumerate(view.gold):
+            cells = [QTableWidgetItem(row.passage_id)]
+            chip = QTableWidgetItem(grades.chip_text(row.grade, lang))
+            chip.setBackground(QColor(grades.colour(row.grade)))
+            chip.setForeground(QColor(grades.text_colour(grades.colour(row.grade))))
+            chip.setToolTip(grades.definition(row.grade, lang))
+            cells.append(chip)
+            role = QTableWidgetItem(grades.role_label(row.role, lang))
+            if row.role == "core":
+                role.setFont(bold)
+            if row.group:
+                role.setToolTip(self.tr("Evidence group {0}").format(row.group))
+            cells.append(role)
+            for a in assessors:
+                g = row.assessor_grades.get(a)
+                item = QTableWidgetItem("" if g is None else str(g))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if g is not None:
+                    item.setToolTip(grades.chip_text(g, lang))
+                    tint = QColor(grades.colour(g))
+                    tint.setAlpha(90)
+                    item.setBackground(tint)
+                cells.append(item)
+            cells.append(QTableWidgetItem(row.source.format(lang)))
+            text = QTableWidgetItem(row.text)
+            text.setToolTip(row.text)
+            cells.append(text)
+            for c, item in enumerate(cells):
+                item.setData(Qt.ItemDataRole.UserRole, row.passage_id)
+                table.setItem(r, c, item)
+        header = table.horizontalHeader()
+        for c in range(len(headers) - 1):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+        table.resizeRowsToContents()
+        table.setUpdatesEnabled(True)
+
+    def _fill_metrics(self, qid: str) -> None:
+        assert self.index is not None
+        systems = self.index.systems
+        measures = self.index.measures
+        table = self.metrics_table
+        table.setUpdatesEnabled(False)
+        table.clear()
+        table.setRowCount(len(systems))
+        table.setColumnCount(len(measures))
+        table.setHorizontalHeaderLabels(measures)
+        table.setVerticalHeaderLabels(systems)
+        lang = _lang()
+        for c, m in enumerate(measures):
+            _, explanation = _measure_info(m, lang)
+            if explanation:
+                table.horizontalHeaderItem(c).setToolTip(explanation)
+        values = [self.index.metrics(x, qid) for x in systems]
+        bold = QFont(table.font())
+        bold.setBold(True)
+        for c, m in enumerate(measures):
+            column = [v.get(m, math.nan) for v in values]
+            finite = [v for v in column if not math.isnan(v)]
+            best = max(finite) if finite else math.nan
+            for r, v in enumerate(column):
+                item = QTableWidgetItem("" if math.isnan(v) else f"{v:.3f}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if len(finite) > 1 and v == best and not all(x == best for x in finite):
+                    item.setFont(bold)
+                table.setItem(r, c, item)
+        table.resizeColumnsToContents()
+        table.setUpdatesEnabled(True)
+
+    # == cards: selection, hover, keys ===================================================
+    def _find_card(self, system: str, pid: str) -> PassageCard | None:
+        for col in self.columns:
+            if col.isVisible() and col.column is not None and col.column.system == system:
+                for card in col.cards:
+                    if card.card is not None and card.card.passage_id == pid:
+                        return card
+        return None
+
+    def selected_card(self) -> PassageCard | None:
+        return None if self.selected is None else self._find_card(*self.selected)
+
+    def select_card(self, system: str, passage_id: str) -> None:
+        self.selected = (system, passage_id)
+        self._update_card_states()
+        card = self.selected_card()
+        if card is not None:
+            self.scroll.ensureWidgetVisible(card, 10, 10)
+
+    def _update_card_states(self) -> None:
+        sel_sys, sel_pid = self.selected if self.selected else ("", "")
+        for col in self.columns:
+            if not col.isVisible() or col.column is None:
+                continue
+            for card in col.cards:
+                pid = card.card.passage_id if card.card else ""
+                selected = col.column.system == sel_sys and pid == sel_pid
+                related = bool(pid) and pid in (sel_pid, self.hover_pid)
+                card.set_state(selected, related)
+
+    def _on_card_clicked(self, card: PassageCard) -> None:
+        if card.card is None:
+            return
+        self.cards_area.setFocus(Qt.FocusReason.MouseFocusReason)
+        self.select_card(card.card.system, card.card.passage_id)
+
+    def _on_card_hovered(self, card: PassageCard, entered: bool) -> None:
+        pid = card.card.passage_id if (entered and card.card) else ""
+        if pid != self.hover_pid:
+            self.hover_pid = pid
+            self._update_card_states()
+
+    def _on_gold_selected(self) -> None:
+        items = self.gold_table.selectedItems()
+        pid = items[0].data(Qt.ItemDataRole.UserRole) if items else ""
+        self.hover_pid = pid or ""
+        self._update_card_states()
+
+    def _visible_columns(self) -> list[SystemColumnView]:
+        return [c for c in self.columns if c.isVisible() and c.column is not None]
+
+    def _on_card_key(self, event) -> None:
+        cols = self._visible_columns()
+        if not cols:
+            return
+        ci, ri = 0, -1
+        if self.selected is not None:
+            for i, col in enumerate(cols):
+                if col.column.system == self.selected[0]:
+                    ci = i
+                    for j, card in enumerate(col.cards):
+                        if card.card.passage_id == self.selected[1]:
+                            ri = j
+        key = event.key()
+        if key == Qt.Key.Key_Left:
+            ci = max(ci - 1, 0)
+        elif key == Qt.Key.Key_Right:
+            ci = min(ci + 1, len(cols) - 1)
+        elif key == Qt.Key.Key_Up:
+            ri = max(ri - 1, 0)
+        elif key == Qt.Key.Key_Down:
+            ri = ri + 1
+        cards = cols[ci].cards
+        if not cards:
+            return
+        ri = min(max(ri, 0), len(cards) - 1)
+        card = cards[ri].card
+        self.select_card(card.system, card.passage_id)
+
+    # == grading =======================================================================
+    def _on_chip_clicked(self, card: PassageCard, where: QPoint) -> None:
+        if card.card is None:
+            return
+        self.select_card(card.card.system, card.card.passage_id)
+        chosen = self.grade_menu.exec(where)
+        if chosen is not None:
+            self.grade_selected(int(chosen.data()))
+
+    def grade_selected(self, grade: int) -> bool:
+        """Grade the selected card's passage; returns True when a grade was recorded."""
+        if self.selected is None or self.index is None or not self.current_qid:
+            return False
+        return self.grade_passage(self.selected[1], grade)
+
+    def grade_passage(self, passage_id: str, grade: int) -> bool:
+        """Grade a passage of the current question (undoable).
+
+        An unjudged passage (or one only this user graded) takes the grade
+        directly. Re-grading a passage someone else judged asks for a reason,
+        and the new grade is recorded as resolved by hand, so it counts.
+        """
+        if self.index is None or not self.current_qid:
+            return False
+        qid = self.current_qid
+        if self.index.results.settings.unit == "document":
+            self.busy_label.setText(
+                self.tr("Grades are given to passages: switch the unit to passages to grade.")
+            )
+            return False
+        current = self.index.grade_of(qid, passage_id)
+        me = self.state.assessor_name()
+        others = set(self.index.assessor_grades(qid, passage_id)) - {me}
+        if not math.isnan(current) and int(current) == grade:
+            return False
+        if math.isnan(current) or not others:
+            command = GradeCommand(self.state, qid, passage_id, grade)
+        else:
+            reason = self.ask_reason(passage_id, current, grade)
+            if reason is None:
+                return False
+            command = GradeCommand(self.state, qid, passage_id, grade, reason, resolve=True)
+        self.undo_stack.push(command)
+        self._show_pending_grade(passage_id, grade)
+        return True
+
+    def ask_reason(self, passage_id: str, old: float, new: int) -> str | None:
+        """Ask why a judged passage is re-graded; None = cancelled."""
+        lang = _lang()
+        text, ok = QInputDialog.getText(
+            self,
+            self.tr("Change a grade"),
+            self.tr(
+                "{passage} is graded {old}. Why should it be {new}?\n"
+                "(The original grades are kept.)"
+            ).format(
+                passage=passage_id,
+                old=grades.chip_text(old, lang),
+                new=grades.chip_text(new, lang),
+            ),
+        )
+        return text.strip() if ok else None
+
+    def _show_pending_grade(self, passage_id: str, grade: int) -> None:
+        """Show the new grade on the chips right away; the scores follow."""
+        lang = _lang()
+        for col in self._visible_columns():
+            for card in col.cards:
+                if card.card is not None and card.card.passage_id == passage_id:
+                    card.chip.set_grade(float(grade), lang)
+
+    # == notes and flags =================================================================
+    def _on_note_typed(self) -> None:
+        self._note_timer.start()
+
+    def commit_note(self) -> None:
+        """Save the note editor's text for its question (one undo step per burst)."""
+        self._note_timer.stop()
+        qid = self._note_qid
+        if not qid:
+            return
+        text = self.note_edit.toPlainText()
+        if text != self.state.note(qid):
+            self.undo_stack.push(NoteCommand(self.state, qid, text))
+
+    def _on_flag_toggled(self, on: bool) -> None:
+        if self.current_qid and on != self.state.is_flagged(self.current_qid):
+            self.undo_stack.push(FlagCommand(self.state, self.current_qid, on))
+
+    def _on_work_changed(self) -> None:
+        self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
+        if self.proxy.flagged_only:
+            self.proxy.refilter()
+            self._update_count()
+        qid = self.current_qid
+        if not qid:
+            return
+        self.flag_check.blockSignals(True)
+        self.flag_check.setChecked(self.state.is_flagged(qid))
+        self.flag_check.blockSignals(False)
+        if self._note_qid == qid and not self._note_timer.isActive():
+            stored = self.state.note(qid)
+            if self.note_edit.toPlainText() != stored:
+                self.note_edit.blockSignals(True)
+                self.note_edit.setPlainText(stored)
+                self.note_edit.blockSignals(False)
+
+    def hideEvent(self, event) -> None:  # noqa: N802
+        self.commit_note()
+        super().hideEvent(event)
