@@ -138,6 +138,8 @@ def test_clicking_a_heatmap_cell_filters_the_queue(page, qtbot):
         rec = model.record(model.item(r))
         assert (int(rec[grade_column(A)]), int(rec[grade_column(B)])) == (0, 2)
     assert page.cell_filter_label.isVisible()
+    # the chosen item follows the filter: it is one of the listed items
+    assert page.model.row_of(page.current) >= 0
     qtbot.mouseClick(page.clear_cell_button, Qt.MouseButton.LeftButton)
     assert model.rowCount() == 96
 

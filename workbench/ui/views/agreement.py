@@ -33,7 +33,16 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QKeySequence,
+    QPen,
+    QShortcut,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -50,6 +59,9 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -149,10 +161,6 @@ def compute_agreement(
 # == undoable commands ==================================================================
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AgreementPage", text)
-
-
 class ResolveCommand(QUndoCommand):
     """Resolve one item by hand (undo puts back what was there before)."""
 
@@ -160,9 +168,9 @@ class ResolveCommand(QUndoCommand):
         self, state: AppState, item: Item, grade: int, reason: str = "", focus=None
     ) -> None:
         super().__init__(
-            _tr("Resolve {passage} of {question} as {grade}").format(
-                passage=item[1], question=item[0], grade=int(grade)
-            )
+            QCoreApplication.translate(
+                "AgreementPage", "Resolve {passage} of {question} as {grade}"
+            ).format(passage=item[1], question=item[0], grade=int(grade))
         )
         self.state = state
         self.item = item
@@ -185,9 +193,9 @@ class UnresolveCommand(QUndoCommand):
 
     def __init__(self, state: AppState, item: Item, focus=None) -> None:
         super().__init__(
-            _tr("Return {passage} of {question} to the rule").format(
-                passage=item[1], question=item[0]
-            )
+            QCoreApplication.translate(
+                "AgreementPage", "Return {passage} of {question} to the rule"
+            ).format(passage=item[1], question=item[0])
         )
         self.state = state
         self.item = item
@@ -386,6 +394,37 @@ class DisagreementModel(QAbstractTableModel):
         return None
 
 
+class GradeCellDelegate(QStyledItemDelegate):
+    """Keeps a grade cell's colour in the selected row and frames the row instead.
+
+    The usual selection fill would hide the grade colours exactly on the item
+    being resolved, so the selected row gets a dark frame above and below.
+    """
+
+    FRAME = QColor("#1f4e8c")
+
+    def paint(self, painter, option, index) -> None:
+        if not option.state & QStyle.StateFlag.State_Selected:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        coloured = index.data(Qt.ItemDataRole.BackgroundRole) is not None
+        if coloured:
+            opt.state &= ~QStyle.StateFlag.State_Selected
+        super().paint(painter, opt, index)
+        painter.save()
+        pen = QPen(self.FRAME, 3)
+        painter.setPen(pen)
+        r = option.rect
+        painter.drawLine(r.left(), r.top() + 1, r.right(), r.top() + 1)
+        painter.drawLine(r.left(), r.bottom() - 1, r.right(), r.bottom() - 1)
+        if index.column() == 0:
+            painter.drawLine(r.left() + 1, r.top(), r.left() + 1, r.bottom())
+        if index.column() == index.model().columnCount() - 1:
+            painter.drawLine(r.right() - 1, r.top(), r.right() - 1, r.bottom())
+        painter.restore()
+
+
 def _short_time(value) -> str:
     """'2025-03-04T10:22:31+09:00' → '2025-03-04 10:22'."""
     text = "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
@@ -430,12 +469,21 @@ class AgreementPage(QWidget):
         outer.addWidget(self.stack)
 
         # -- explanation shown instead of empty tables
+        empty = QWidget()
+        empty_lay = QHBoxLayout(empty)
         self.empty_label = QLabel()
         self.empty_label.setWordWrap(True)
-        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setMargin(40)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.empty_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.stack.addWidget(self.empty_label)
+        self.empty_label.setMaximumWidth(self.fontMetrics().averageCharWidth() * 70)
+        font = self.empty_label.font()
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.empty_label.setFont(font)
+        empty_lay.addStretch(1)
+        empty_lay.addWidget(self.empty_label)
+        empty_lay.addStretch(1)
+        self.stack.addWidget(empty)
 
         content = QWidget()
         self.stack.addWidget(content)
@@ -479,6 +527,7 @@ class AgreementPage(QWidget):
 
         # -- left: statistics and heat-map
         left = QWidget()
+        left.setMinimumWidth(440)
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 4, 0)
         self.stats_box = QGroupBox()
@@ -515,12 +564,12 @@ class AgreementPage(QWidget):
         pair_row.addWidget(self.pair_label)
         pair_row.addWidget(self.pair_combo, 1)
         hb.addLayout(pair_row)
-        self.heatmap = ConfusionHeatmap()
-        hb.addWidget(self.heatmap, 1)
         self.heat_caption = QLabel()
         self.heat_caption.setWordWrap(True)
         self.heat_caption.setStyleSheet("color: #555555;")
         hb.addWidget(self.heat_caption)
+        self.heatmap = ConfusionHeatmap()
+        hb.addWidget(self.heatmap, 1)
         left_lay.addWidget(self.heat_box, 1)
         self.pair_combo.currentIndexChanged.connect(self._show_pair)
         self.heatmap.cell_clicked.connect(self._on_cell_clicked)
@@ -541,15 +590,21 @@ class AgreementPage(QWidget):
         self.clear_cell_button.clicked.connect(lambda: self._set_cell_filter(None))
         self.cell_filter_label.hide()
         self.clear_cell_button.hide()
+        self.cell_filter_label.setWordWrap(True)
+        self.queue_count.setWordWrap(True)
+        self.queue_count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.unresolved_check)
-        bar.addWidget(self.cell_filter_label)
-        bar.addWidget(self.clear_cell_button)
-        bar.addStretch(1)
-        bar.addWidget(self.queue_count)
+        bar.addWidget(self.queue_count, 1)
         qb.addLayout(bar)
+        # the heat-map cell filter gets its own line: a long label must not widen the page
+        cell_bar = QHBoxLayout()
+        cell_bar.addWidget(self.cell_filter_label, 1)
+        cell_bar.addWidget(self.clear_cell_button)
+        qb.addLayout(cell_bar)
         self.model = DisagreementModel(self)
         self.queue_view = QTableView()
         self.queue_view.setModel(self.model)
+        self.queue_view.setItemDelegate(GradeCellDelegate(self.queue_view))
         self.queue_view.verticalHeader().hide()
         self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.queue_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -661,6 +716,9 @@ class AgreementPage(QWidget):
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(context)
             self.addAction(action)
+        # the stack's actions rename themselves after each command; keep the short words
+        self.undo_stack.undoTextChanged.connect(self._name_undo_actions)
+        self.undo_stack.redoTextChanged.connect(self._name_undo_actions)
         self.undo_button.setDefaultAction(self.undo_action)
         self.redo_button.setDefaultAction(self.redo_action)
         self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -707,7 +765,7 @@ class AgreementPage(QWidget):
                 self.tr("Items"),
                 self.tr("Same grade"),
                 self.tr("Cohen's κ"),
-                self.tr("Weighted κ (quadratic)"),
+                self.tr("Weighted κ\n(quadratic)"),
             ]
         )
         tips = [
@@ -755,10 +813,7 @@ class AgreementPage(QWidget):
         self.unresolve_button.setToolTip(
             self.tr("Forget the grade chosen by hand; the rule above decides again.")
         )
-        self.undo_action.setText(self.tr("Undo"))
-        self.redo_action.setText(self.tr("Redo"))
-        self.undo_action.setToolTip(self.tr("Undo the last resolution (Ctrl+Z)"))
-        self.redo_action.setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
+        self._name_undo_actions()
         self.model.lang = lang
         self.model.headers = {
             "status": "✓",
@@ -779,6 +834,17 @@ class AgreementPage(QWidget):
         )
         self._update_policy_widgets()
         self._show_all()
+
+    def _name_undo_actions(self, *_: object) -> None:
+        self.undo_action.setText(self.tr("Undo"))
+        self.redo_action.setText(self.tr("Redo"))
+        undo, redo = self.undo_stack.undoText(), self.undo_stack.redoText()
+        self.undo_action.setToolTip(
+            self.tr("Undo: {what} (Ctrl+Z)").format(what=undo) if undo else self.tr("Undo")
+        )
+        self.redo_action.setToolTip(
+            self.tr("Redo: {what} (Ctrl+Shift+Z)").format(what=redo) if redo else self.tr("Redo")
+        )
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
@@ -1018,8 +1084,10 @@ class AgreementPage(QWidget):
             if len(summary.pairs) > 1
             else QAbstractItemView.SelectionMode.NoSelection
         )
-        height = table.horizontalHeader().height() + 2 * table.frameWidth()
+        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
         height += sum(table.rowHeight(r) for r in range(min(table.rowCount(), 6)))
+        # room for a horizontal scroll bar in a narrow window, so no row is hidden
+        height += table.horizontalScrollBar().sizeHint().height()
         table.setMaximumHeight(height + 2)
 
         pct = summary.disagreements / summary.items * 100 if summary.items else 0.0
@@ -1144,6 +1212,7 @@ class AgreementPage(QWidget):
         self._set_cell_filter(None if self.model.cell == cell else cell)
 
     def _set_cell_filter(self, cell) -> None:
+        keep = self.current
         self.model.set_cell(cell)
         if cell is None:
             self.cell_filter_label.hide()
@@ -1161,6 +1230,13 @@ class AgreementPage(QWidget):
             self.clear_cell_button.show()
         self._sync_cell_marker()
         self._update_counts()
+        self._keep_or_first(keep)
+
+    def _keep_or_first(self, keep: Item | None) -> None:
+        """After a filter change: stay on the item if still listed, else the first one."""
+        if keep is not None and self.select_item(keep):
+            return
+        self.select_row(0)
 
     def _sync_cell_marker(self) -> None:
         pair = self.current_pair()
@@ -1192,9 +1268,8 @@ class AgreementPage(QWidget):
     def _on_unresolved_only(self, on: bool) -> None:
         keep = self.current
         self.model.set_unresolved_only(on)
-        if keep is not None and self.model.row_of(keep) >= 0:
-            self.select_item(keep)
         self._update_counts()
+        self._keep_or_first(keep)
 
     def select_row(self, row: int) -> None:
         if not (0 <= row < self.model.rowCount()):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -137,13 +137,19 @@ class ConfusionHeatmap(QWidget):
         row_label_w = max((fm.horizontalAdvance(t) for t in row_labels), default=0) + 10
         row_title_w = fmb.height() + 6  # drawn rotated
         col_title_h = fmb.height() + 4
-        col_label_h = fm.height() * 2 + 6  # number on one line, label text below
         legend_w = LEGEND_GAP + LEGEND_WIDTH + 6 + fm.horizontalAdvance("00000")
         left = MARGIN + row_title_w + row_label_w
-        top = MARGIN + col_title_h + col_label_h
         avail_w = self.width() - left - legend_w - MARGIN
-        avail_h = self.height() - top - MARGIN
-        cell = max(8.0, min(avail_w, avail_h) / max(n, 1))
+        # column labels wrap inside their cell; their height decides where the grid starts,
+        # which can shrink the cells and need more lines: two passes settle it
+        cell = max(8.0, avail_w / max(n, 1))
+        col_label_h = fm.height() * 2 + 6
+        for _ in range(2):
+            col_label_h = self._col_label_height(fm, cell)
+            top = MARGIN + col_title_h + col_label_h
+            avail_h = self.height() - top - MARGIN
+            cell = max(8.0, min(avail_w, avail_h) / max(n, 1))
+        top = MARGIN + col_title_h + col_label_h
         grid = QRectF(left, top, cell * n, cell * n)
         return {
             "grid": grid,
@@ -155,6 +161,17 @@ class ConfusionHeatmap(QWidget):
             "col_label_h": col_label_h,
             "legend": QRectF(grid.right() + LEGEND_GAP, top, LEGEND_WIDTH, grid.height()),
         }
+
+    def _col_label_height(self, fm: QFontMetrics, cell: float) -> int:
+        """Height of the tallest column label ("2" above its wrapped label text)."""
+        flags = int(Qt.AlignmentFlag.AlignHCenter) | int(Qt.TextFlag.TextWordWrap)
+        tallest = 0
+        for g in self._grades:
+            _, _, tail = self._label(g).partition(" ")
+            if tail and max(fm.horizontalAdvance(w) for w in tail.split()) <= cell - 4:
+                box = fm.boundingRect(QRect(0, 0, max(int(cell) - 4, 10), 1000), flags, tail)
+                tallest = max(tallest, box.height())
+        return fm.height() + tallest + 6
 
     def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
         """(row grade, column grade) under a point, or None."""
@@ -216,13 +233,18 @@ class ConfusionHeatmap(QWidget):
 
         # axis labels: "2" over "강한 뒷받침" above columns; "2 강한 뒷받침" left of rows
         p.setFont(base)
+        fm = QFontMetrics(base)
         for j, g in enumerate(self._grades):
             text = self._label(g)
             head, _, tail = text.partition(" ")
-            rect = QRectF(grid.left() + j * c, geo["col_labels_top"], c, geo["col_label_h"])
+            if tail and max(fm.horizontalAdvance(w) for w in tail.split()) > c - 4:
+                tail = ""  # a word would be cut: the number alone (the rows carry the words)
+            rect = QRectF(grid.left() + j * c + 2, geo["col_labels_top"], c - 4, geo["col_label_h"])
             p.drawText(
                 rect,
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                Qt.AlignmentFlag.AlignHCenter
+                | Qt.AlignmentFlag.AlignBottom
+                | Qt.TextFlag.TextWordWrap,
                 f"{head}\n{tail}" if tail else head,
             )
         for i, g in enumerate(self._grades):
