@@ -513,6 +513,8 @@ def test_malformed_corpus(tmp_path, case: Case):
         assert p.column == case.column
     if case.sheet is not None:
         assert p.sheet == case.sheet
+    if path.suffix not in (".xlsx", ".xls", ".ods"):
+        assert p.sheet is None  # text files have no sheets: file and line only
     # every message is a complete sentence in both languages, with its location
     assert p.message_en.rstrip().endswith((".", "?", ")")), p.message_en
     assert p.message_ko != p.message_en

@@ -60,6 +60,7 @@ def open_book(
     sha = sha256_of(data)
     kind = detect_kind(path, data)
     book = Book(path, kind, sha)
+    col.text_file = kind != "excel"
     steps(0.05, f"{path.name} 읽는 중 · Reading {path.name}")
     if kind == "excel":
         raws = read_excel_sheets(path, data, nrows=nrows)

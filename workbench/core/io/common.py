@@ -48,16 +48,24 @@ class Collector:
     warnings: list[Problem] = field(default_factory=list)
     dropped_errors: int = 0
     dropped_warnings: int = 0
+    #: text files have no sheets: problems then name only the file and the line
+    text_file: bool = False
+
+    def _where(self, where: dict) -> dict:
+        where.setdefault("file", self.file)
+        if self.text_file:
+            where["sheet"] = None
+        return where
 
     def error(self, code: str, en: str, ko: str, **where) -> None:
-        where.setdefault("file", self.file)
+        where = self._where(where)
         if len(self.errors) < MAX_PROBLEMS_PER_FILE:
             self.errors.append(error(code, en, ko, **where))
         else:
             self.dropped_errors += 1
 
     def warning(self, code: str, en: str, ko: str, **where) -> None:
-        where.setdefault("file", self.file)
+        where = self._where(where)
         if len(self.warnings) < MAX_PROBLEMS_PER_FILE:
             self.warnings.append(warning(code, en, ko, **where))
         else:

@@ -82,8 +82,21 @@ def _map_unique(values: Sequence[Any] | np.ndarray, func) -> np.ndarray:
 
 
 def normalize_ids(values: Sequence[Any] | np.ndarray) -> np.ndarray:
-    """:func:`normalize_id` over a whole column (object array of ``str``)."""
-    return _map_unique(values, normalize_id)
+    """:func:`normalize_id` over a whole column (object array of ``str``).
+
+    Text cells take a fast path (strip; NFC only for non-ASCII text that is
+    not NFC yet); other cells go through :func:`normalize_id`.
+    """
+    out = np.empty(len(values), dtype=object)
+    out[:] = [_strip_nfc(v) if type(v) is str else normalize_id(v) for v in values]
+    return out
+
+
+def _strip_nfc(text: str) -> str:
+    text = text.strip()
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text).strip()
 
 
 def _clean_text(value: Any) -> str:
@@ -104,12 +117,13 @@ def display_texts(values: Sequence[Any] | np.ndarray) -> np.ndarray:
 
 def is_blank(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Boolean mask of empty cells (``""``, whitespace only, ``None``, NaN)."""
-    s = pd.Series(np.asarray(values, dtype=object), dtype=object)
-    if s.empty:
-        return np.zeros(0, dtype=bool)
-    blank = s.isna().to_numpy()
-    try:
-        # .str gives NaN for non-text cells, so numbers are never blank
-        return blank | (s.str.strip() == "").to_numpy()
-    except AttributeError:  # no text at all in the column (all numbers or dates)
-        return blank
+    return np.fromiter(
+        (
+            v is None
+            or (type(v) is str and (not v or v.isspace()))
+            or (type(v) is float and v != v)  # NaN
+            for v in values
+        ),
+        dtype=bool,
+        count=len(values),
+    )

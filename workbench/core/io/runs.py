@@ -89,7 +89,7 @@ def _numbers_checked(
         bad = nan.copy()
         ok = ~nan
         low = 0 if allow_zero else 1
-        bad[ok] = (nums[ok] != np.floor(nums[ok])) | (nums[ok] < low)
+        bad[ok] = ~np.isfinite(nums[ok]) | (nums[ok] != np.floor(nums[ok])) | (nums[ok] < low)
     else:
         bad = nan & (required | ~_blank_cells(raw))
     for i in np.flatnonzero(bad)[:500]:
@@ -226,73 +226,104 @@ def _wide_sheet(col: Collector, sheet: Sheet, default: str):
 
 
 def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.DataFrame:
-    """Ties and gaps (warnings) then repeated passages (kept once, warning)."""
-    key = [S.SYSTEM, S.QID]
-    ranked = df[df[S.RANK].notna() & (df[S.QID] != "")]
-    if len(ranked):
-        tie = ranked.duplicated([*key, S.RANK], keep=False)
+    """Ties and gaps (warnings) then repeated passages (kept once, warning).
+
+    Works on integer codes of (system, question) and passage, so a run of a
+    million lines is checked without sorting strings; only the rankings with
+    a problem are looked at one by one.
+    """
+    n = len(df)
+    if not n:
+        return df
+    sys_codes, _ = pd.factorize(df[S.SYSTEM].to_numpy(dtype=object))
+    q_codes, q_uniques = pd.factorize(df[S.QID].to_numpy(dtype=object))
+    group = sys_codes.astype(np.int64) * max(len(q_uniques), 1) + q_codes
+    p_codes, _ = pd.factorize(df[S.PID].to_numpy(dtype=object))
+    rank = df[S.RANK].to_numpy(dtype=np.float64)
+    rows = df[S.ROW].to_numpy()
+    systems = df[S.SYSTEM].to_numpy(dtype=object)
+    qids = df[S.QID].to_numpy(dtype=object)
+    sheets = df[_SHEET].to_numpy(dtype=object)
+    ranked = np.flatnonzero(~np.isnan(rank) & (qids != ""))
+    if ranked.size:
+        keys = pd.DataFrame({"g": group[ranked], "r": rank[ranked]})
+        tie = keys.duplicated(keep=False).to_numpy()
         if tie.any():
-            tied = ranked[tie].groupby([*key, S.RANK], sort=False)
+            tied = pd.Series(ranked[tie]).groupby(
+                [keys["g"].to_numpy()[tie], keys["r"].to_numpy()[tie]], sort=False
+            )
             col.dropped_warnings += max(tied.ngroups - _LOOP_CAP, 0)
-            for n_group, ((system, q, rank), g) in enumerate(tied):
+            for n_group, (_, members) in enumerate(tied):
                 if n_group >= _LOOP_CAP:
                     break
-                rows = ", ".join(str(r) for r in g[S.ROW])
+                idx = members.to_numpy()
+                i = idx[0]
+                shown_rows = ", ".join(str(r) for r in rows[idx])
                 col.warning(
                     "rank_tie",
-                    f"System '{system}', question '{q}': rank {int(rank)} is given to {len(g)} "
-                    f"passages (rows {rows}); they are ordered by score, then passage id.",
-                    f"시스템 '{system}', 질문 '{q}': 순위 {int(rank)}이(가) 문단 {len(g)}개에 "
-                    f"매겨져 있습니다({rows}행). 점수, 그다음 문단ID 순으로 정렬합니다.",
-                    sheet=g[_SHEET].iat[0],
-                    row=int(g[S.ROW].iat[1]),
+                    f"System '{systems[i]}', question '{qids[i]}': rank {int(rank[i])} is given "
+                    f"to {len(idx)} passages (rows {shown_rows}); they are ordered by score, then "
+                    "passage id.",
+                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {int(rank[i])}이(가) 문단 "
+                    f"{len(idx)}개에 매겨져 있습니다({shown_rows}행). 점수, 그다음 문단ID 순으로 "
+                    "정렬합니다.",
+                    sheet=sheets[i],
+                    row=int(rows[idx[1]]),
                 )
-        groups = ranked.groupby(key, sort=False)
-        stats = groups[S.RANK].agg(["min", "max", "nunique"])
+        stats = keys.groupby("g", sort=False)["r"].agg(["min", "max", "nunique"])
         base = np.where(allow_zero & (stats["min"] == 0), 0.0, 1.0)
         gap = (stats["min"] != base) | (stats["max"] - stats["min"] + 1 != stats["nunique"])
-        flagged = stats[gap]
+        flagged = stats[gap.to_numpy()]
         col.dropped_warnings += max(len(flagged) - _LOOP_CAP, 0)
-        for (system, q), row in flagged.head(_LOOP_CAP).iterrows():
-            g = groups.get_group((system, q))
-            have = set(g[S.RANK].astype(int))
-            start = 0 if (allow_zero and row["min"] == 0) else 1
-            absent = [r for r in range(start, int(row["max"]) + 1) if r not in have]
-            shown = ", ".join(str(r) for r in absent[:10]) + (" …" if len(absent) > 10 else "")
-            col.warning(
-                "rank_gap",
-                f"System '{system}', question '{q}': rank(s) {shown} are missing (ranks run "
-                f"{start}–{int(row['max'])}); the passages are evaluated in the order given.",
-                f"시스템 '{system}', 질문 '{q}': 순위 {shown}이(가) 빠져 있습니다(순위 범위 "
-                f"{start}–{int(row['max'])}). 주어진 순서대로 평가합니다.",
-                sheet=g[_SHEET].iat[0],
-                row=int(g[S.ROW].min()),
-            )
-    # the first occurrence in ranking order is the one a reader of the list sees
-    ordered = df.assign(_neg=-df[S.SCORE].fillna(-np.inf)).sort_values(
-        [S.SYSTEM, S.QID, S.RANK, "_neg", S.ROW], na_position="last", kind="stable"
+        if len(flagged):
+            members = pd.Series(ranked).groupby(group[ranked], sort=False).indices
+            for g, stat in flagged.head(_LOOP_CAP).iterrows():
+                idx = ranked[members[g]]
+                i = idx[0]
+                have = set(rank[idx].astype(int).tolist())
+                start = 0 if (allow_zero and stat["min"] == 0) else 1
+                top = int(stat["max"])
+                absent = [r for r in range(start, top + 1) if r not in have]
+                shown = ", ".join(str(r) for r in absent[:10]) + (" …" if len(absent) > 10 else "")
+                col.warning(
+                    "rank_gap",
+                    f"System '{systems[i]}', question '{qids[i]}': rank(s) {shown} are missing "
+                    f"(ranks run {start}–{top}); the passages are evaluated in the order given.",
+                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {shown}이(가) 빠져 있습니다"
+                    f"(순위 범위 {start}–{top}). 주어진 순서대로 평가합니다.",
+                    sheet=sheets[i],
+                    row=int(rows[idx].min()),
+                )
+    # the first occurrence in ranking order (rank, then score desc, then file order)
+    # is the one a reader of the list sees
+    score = df[S.SCORE].to_numpy(dtype=np.float64)
+    order = np.lexsort(
+        (rows, -np.nan_to_num(score, nan=-np.inf), np.nan_to_num(rank, nan=np.inf), group)
     )
-    dup = ordered.duplicated([*key, S.PID], keep="first") & (ordered[S.PID] != "")
-    if dup.any():
-        first_row = ordered.groupby([*key, S.PID], sort=False)[S.ROW].transform("first")
-        dups = ordered[dup.to_numpy()]
-        col.dropped_warnings += max(len(dups) - _LOOP_CAP, 0)
-        shown = dups.head(_LOOP_CAP)
-        firsts = first_row[dup.to_numpy()].head(_LOOP_CAP).tolist()
-        for system, q, p, r, sheet_name, first in zip(
-            shown[S.SYSTEM], shown[S.QID], shown[S.PID], shown[S.ROW], shown[_SHEET], firsts
-        ):
+    pids = df[S.PID].to_numpy(dtype=object)
+    dup_sorted = pd.DataFrame({"g": group[order], "p": p_codes[order]}).duplicated().to_numpy()
+    dup_idx = order[dup_sorted]
+    dup_idx = dup_idx[pids[dup_idx] != ""]
+    if dup_idx.size:
+        combined = group * (int(p_codes.max()) + 1) + p_codes
+        firsts = order[~dup_sorted]
+        first_row = pd.Series(rows[firsts], index=combined[firsts])
+        col.dropped_warnings += max(dup_idx.size - _LOOP_CAP, 0)
+        shown_idx = dup_idx[:_LOOP_CAP]
+        for i in shown_idx:
+            first = int(first_row.loc[combined[i]])
             col.warning(
                 "duplicate_passage",
-                f"System '{system}', question '{q}': passage '{p}' appears again in row {r} "
-                f"(first in row {first}); only the first is kept.",
-                f"시스템 '{system}', 질문 '{q}': 문단 '{p}'이(가) {r}행에 다시 나옵니다(처음은 "
-                f"{first}행). 첫 번째 것만 사용합니다.",
-                sheet=sheet_name,
-                row=int(r),
+                f"System '{systems[i]}', question '{qids[i]}': passage '{pids[i]}' appears again "
+                f"in row {rows[i]} (first in row {first}); only the first is kept.",
+                f"시스템 '{systems[i]}', 질문 '{qids[i]}': 문단 '{pids[i]}'이(가) {rows[i]}행에 "
+                f"다시 나옵니다(처음은 {first}행). 첫 번째 것만 사용합니다.",
+                sheet=sheets[i],
+                row=int(rows[i]),
             )
-        drop = ordered.index[dup.to_numpy()]
-        df = df.drop(index=drop)
+        keep = np.ones(n, dtype=bool)
+        keep[dup_idx] = False
+        df = df[keep]
     return df.reset_index(drop=True)
 
 

@@ -45,7 +45,6 @@ def _lines(text: str) -> tuple[list[list[str]], list[int]]:
 
 def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table, ColumnMapping]:
     """A TREC qrels or run file as a table; malformed lines are errors."""
-    fields, numbers = _lines(text)
     sheet = path.stem
     if kind == "trec_run":
         headers, width = RUN_HEADERS, {6}
@@ -64,16 +63,29 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
         expect_en = "4 fields: question-id iteration passage-id grade (or 3 without iteration)"
         expect_ko = "4개 항목(질문ID 반복 문단ID 등급, 또는 반복 없이 3개)"
         roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
+
+    def bad_line(n: int, k: int) -> None:
+        col.error(
+            "trec_fields",
+            f"Line {n} has {k} fields; expected {expect_en}.",
+            f"{n}번째 줄의 항목 수가 {k}개입니다. {expect_ko}이어야 합니다.",
+            row=n,
+        )
+
+    if "#" not in text:
+        fast = _fast_fields(text, len(headers), width)
+        if fast is not None:
+            columns, rows_arr, bad = fast
+            for n, k in bad[:500]:
+                bad_line(n, k)
+            table = Table(sheet, list(headers), 0, columns, rows_arr, len(rows_arr))
+            return table, ColumnMapping(dict(roles))
+    fields, numbers = _lines(text)
     good: list[list[str]] = []
     rows: list[int] = []
     for f, n in zip(fields, numbers):
         if len(f) not in width:
-            col.error(
-                "trec_fields",
-                f"Line {n} has {len(f)} fields; expected {expect_en}.",
-                f"{n}번째 줄의 항목 수가 {len(f)}개입니다. {expect_ko}이어야 합니다.",
-                row=n,
-            )
+            bad_line(n, len(f))
             continue
         if len(f) == 3:
             f = [f[0], "0", f[1], f[2]]
@@ -83,6 +95,50 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
     columns = {h: np.array(c, dtype=object) for h, c in zip(headers, cols)}
     table = Table(sheet, list(headers), 0, columns, np.asarray(rows, dtype=np.int64), len(rows))
     return table, ColumnMapping(dict(roles))
+
+
+def _fast_fields(text: str, n_headers: int, width: set[int]):
+    """Split a whole TREC file with pandas' C parser; line i of the file is row i - 1.
+
+    Returns ``(columns, line_numbers, bad)`` with ``bad`` the (line, field count)
+    of malformed lines, or None when the C parser cannot be used.
+    """
+    import csv
+    import io
+
+    import pandas as pd
+
+    try:
+        df = pd.read_csv(
+            io.StringIO(text),
+            sep=r"\s+",
+            header=None,
+            names=list(range(8)),
+            dtype=str,
+            skip_blank_lines=False,  # keeps row i on line i + 1
+            quoting=csv.QUOTE_NONE,
+            keep_default_na=False,
+            engine="c",
+        )
+    except Exception:
+        return None
+    if df.empty:
+        return None
+    filled = df.to_numpy(dtype=object) != ""
+    counts = filled.sum(axis=1)
+    lines = np.arange(1, len(df) + 1, dtype=np.int64)
+    ok = np.isin(counts, list(width))
+    bad = [(int(n), int(k)) for n, k in zip(lines[~ok & (counts > 0)], counts[~ok & (counts > 0)])]
+    if n_headers == 4 and 3 in width:
+        three = ok & (counts == 3)
+        if three.any():  # qid docid grade → qid 0 docid grade
+            df.loc[three, [3, 2, 1]] = df.loc[three, [2, 1, 0]].to_numpy()
+            df.loc[three, 1] = "0"
+    cols = {}
+    headers = RUN_HEADERS if n_headers == 6 else QRELS_HEADERS
+    for j, h in enumerate(headers):
+        cols[h] = df[j].to_numpy(dtype=object)[ok]
+    return cols, lines[ok], bad
 
 
 # -- JSON -------------------------------------------------------------------------

@@ -67,11 +67,18 @@ def column(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray) ->
 
 
 def non_empty_rows(table: Table, mapping: ColumnMapping) -> np.ndarray:
-    """Rows with something in at least one mapped column (blank rows are skipped silently)."""
+    """Rows with something in at least one mapped column (blank rows are skipped silently).
+
+    Columns after the first are only looked at in the rows still blank, so
+    the cost is about one pass over one column.
+    """
     keep = np.zeros(table.n_rows, dtype=bool)
     for header, role in mapping.items():
         if role and header in table.columns:
-            keep |= ~is_blank(table.columns[header])
+            todo = np.flatnonzero(~keep)
+            if not todo.size:
+                break
+            keep[todo] = ~is_blank(table.columns[header][todo])
     return keep
 
 
@@ -116,18 +123,31 @@ def short_ids(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray,
     return normalize_ids(values)
 
 
+_NO_BOOLS = {"string", "floating", "integer", "mixed-integer-float", "decimal", "empty"}
+
+
 def to_numbers(values: np.ndarray) -> np.ndarray:
     """Cells as float64; blank and non-numeric cells (and TRUE/FALSE) are NaN.
 
-    ``pd.to_numeric`` converts the whole column; only the cells it could not
-    read are looked at again (``" 1,000 "`` → 1000).
+    A clean column converts in one C pass; otherwise ``pd.to_numeric`` does the
+    column and only the cells it could not read are looked at again
+    (``" 1,000 "`` → 1000).
     """
     arr = np.asarray(values, dtype=object)
+    kind = pd.api.types.infer_dtype(arr, skipna=False)
+    if kind in _NO_BOOLS:
+        try:
+            return arr.astype(np.float64)  # float() per cell, in C
+        except (ValueError, TypeError):
+            pass
     out = pd.to_numeric(pd.Series(arr, dtype=object), errors="coerce").to_numpy(
         dtype=np.float64, na_value=np.nan, copy=True
     )
-    is_bool = np.fromiter((type(v) is bool for v in arr), dtype=bool, count=arr.shape[0])
-    out[is_bool] = np.nan
+    if kind not in _NO_BOOLS:
+        is_bool = np.fromiter((type(v) is bool for v in arr), dtype=bool, count=arr.shape[0])
+        out[is_bool] = np.nan
+    else:
+        is_bool = np.zeros(arr.shape[0], dtype=bool)
     for i in np.flatnonzero(np.isnan(out) & ~is_bool):
         v = arr[i]
         if isinstance(v, str) and v.strip():
