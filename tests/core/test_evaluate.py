@@ -359,3 +359,38 @@ def test_answerable_flag_disagreeing_with_judgments_warns():
     )
     res = evaluate(BLOG, runs(ranked("s", "q", ["A"])), EvalSettings(), questions=questions)
     assert any(w.code == "answerable_flag_disagrees" for w in res.warnings)
+
+
+def test_core_recall_accepts_korean_role_words():
+    qr = qrels([("q", "a", 2, "핵심", "g"), ("q", "b", 2, "대체", "g"), ("q", "c", 2, "핵심", "")])
+    res = evaluate(qr, runs(ranked("s", "q", ["b", "x"])), EvalSettings(ks=(2,)))
+    assert pq(res)["CoreRecall@2"] == 0.5
+
+
+def test_no_judgments_at_all_gives_empty_means_and_lists_run_only():
+    qr = pd.DataFrame({"question_id": [], "passage_id": [], "grade": []})
+    res = evaluate(qr, runs(ranked("s", "q", ["a"])), EvalSettings())
+    assert res.per_question.empty
+    assert res.aggregates.loc["s", "n"] == 0
+    assert res.run_only.to_dict("records") == [{"system": "s", "question_id": "q"}]
+
+
+@pytest.mark.parametrize("long_list", [6, 60])  # padded grid / one flat sort of keys
+def test_repeated_passages_in_lists_of_uneven_length(long_list):
+    pids = [f"p{i}" for i in range(long_list)]
+    pids[4] = "p1"  # repeat inside the long list
+    rows = ranked("s", "q", pids) + ranked("s", "q2", ["a", "a"]) + ranked("s", "q3", ["b"])
+    rows += ranked("s", "q4", ["c"]) + ranked("s", "q5", ["d"])
+    qr = qrels([("q", "p1", 1), ("q", "p5", 1), ("q2", "a", 1), ("q3", "b", 1)])
+    res = evaluate(qr, runs(rows), EvalSettings())
+    assert order_of(res)[:5] == ["p0", "p1", "p2", "p3", "p5"]
+    assert order_of(res, qid="q2") == ["a"]
+    assert sorted(res.skipped["question_id"]) == ["q", "q2"]
+    assert pq(res)["MAP"] == pytest.approx((1 / 2 + 2 / 5) / 2)
+
+
+def test_ranking_does_not_share_memory_with_the_input_runs():
+    run = runs(ranked("s", "q", ["A", "B"]))
+    res = evaluate(BLOG, run, EvalSettings())
+    res.ranking.loc[0, "score"] = 99.0
+    assert run["score"].isna().all()

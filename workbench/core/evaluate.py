@@ -152,9 +152,7 @@ def evaluate(
             )
 
     roles_present = (
-        not document_unit
-        and s.ROLE in qr.columns
-        and bool((qr[s.ROLE].fillna("").astype(str).str.strip().str.lower() == "core").any())
+        not document_unit and s.ROLE in qr.columns and bool((_roles(qr[s.ROLE]) == "core").any())
     )
     if measures is None:
         ms = measures_for(settings.ks, include_core=roles_present)
@@ -200,13 +198,14 @@ def evaluate(
     n_p = max(len(p_uniq), 1)
     j_q = pd.Index(universe).get_indexer(_object_ids(qr[s.QID])).astype(np.int64)
 
+    # own copies: they end up (uncopied) in Results.ranking, never as views of the input
     rank = (
-        pd.to_numeric(run[s.RANK], errors="coerce").to_numpy(dtype=float)
+        np.array(pd.to_numeric(run[s.RANK], errors="coerce"), dtype=float)
         if s.RANK in run.columns
         else np.full(n_rows, np.nan)
     )
     score = (
-        pd.to_numeric(run[s.SCORE], errors="coerce").to_numpy(dtype=float)
+        np.array(pd.to_numeric(run[s.SCORE], errors="coerce"), dtype=float)
         if s.SCORE in run.columns
         else np.full(n_rows, np.nan)
     )
@@ -253,7 +252,7 @@ def evaluate(
 
     # -- a repeated passage counts once; de-dup policies ---------------------
     step(0.4, "Removing duplicates / 중복 제거")
-    kept = _first_occurrences(lk * n_p + r_p)
+    kept = _first_occurrences(lk, r_p)
     n_repeated = int(n_rows - kept.sum())
     dedup = "none" if document_unit else settings.dedup
     if dedup != "none" and n_rows:
@@ -414,6 +413,7 @@ def evaluate(
         ],
     ).set_index(s.SYSTEM)
 
+    # copy=False: columns are used as they are, not consolidated into new blocks
     ranking = pd.DataFrame(
         {
             # categorical ids (sorted categories): millions of rows cost int
@@ -425,7 +425,8 @@ def evaluate(
             s.GRADE: row_grade,
             s.SCORE: score,
             s.RANK: rank,
-        }
+        },
+        copy=False,
     )
     if skipped_rows.size:
         skipped = pd.DataFrame(
@@ -683,24 +684,46 @@ def _ranked_order(
     return order
 
 
-def _first_occurrences(keys: np.ndarray) -> np.ndarray:
-    """True for the first row of each key value (rows in ranked order).
+def _first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """True for the first row of each (list, code) pair; rows grouped by list, in ranked order.
 
-    Sorting the keys once (no hashing of millions of distinct values) shows
-    whether any key repeats at all — usually none does; only the repeated
-    values are then resolved row by row.
+    Each list's codes are sorted on their own (a 2-D row-wise sort over the
+    lists, padded to the longest list) to see whether any code repeats at
+    all — usually none does. Sorting short rows is several times faster than
+    one sort, or one hash table, over millions of keys. Only lists that hold
+    a repeat are then resolved row by row.
     """
-    n = keys.size
+    n = lk.size
     kept = np.ones(n, dtype=bool)
     if n < 2:
         return kept
-    sk = np.sort(keys)
-    rep = sk[1:][sk[1:] == sk[:-1]]
-    del sk
-    if rep.size == 0:
-        return kept
-    rows = np.flatnonzero(np.isin(keys, np.unique(rep)))
-    kept[rows] = ~pd.Series(keys[rows]).duplicated(keep="first").to_numpy()
+    starts = np.r_[0, np.flatnonzero(lk[1:] != lk[:-1]) + 1]
+    lengths = np.diff(np.r_[starts, n])
+    width = int(lengths.max())
+    n_lists = starts.size
+    small = codes.astype(np.int32) if codes.max(initial=0) < 2**31 - 1 else codes
+    if n_lists * width == n:  # every list has the same length: no padding
+        grid = small.reshape(n_lists, width)
+    elif n_lists * width <= 4 * n:
+        grid = np.full((n_lists, width), -1, dtype=small.dtype)
+        row_list = np.repeat(np.arange(n_lists), lengths)
+        grid[row_list, np.arange(n) - starts[row_list]] = small
+    else:  # very uneven lists: one sort of (list, code) keys
+        keys = np.sort(lk * (int(codes.max()) + 1) + codes)
+        if not (keys[1:] == keys[:-1]).any():
+            return kept
+        grid = None
+    if grid is not None:
+        grid = np.sort(grid, axis=1)
+        repeat = (grid[:, 1:] == grid[:, :-1]) & (grid[:, 1:] >= 0)
+        bad_lists = np.flatnonzero(repeat.any(axis=1))
+        if bad_lists.size == 0:
+            return kept
+        rows = np.concatenate([np.arange(starts[i], starts[i] + lengths[i]) for i in bad_lists])
+    else:
+        rows = np.arange(n)
+    pair = pd.MultiIndex.from_arrays([lk[rows], codes[rows]])
+    kept[rows] = ~pair.duplicated(keep="first")
     return kept
 
 
@@ -708,10 +731,11 @@ def _categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
     """Ids as a categorical whose categories are in text order (so sorting is by text)."""
     uniques = np.asarray(uniques, dtype=object)
     text_order = np.argsort(uniques.astype(str), kind="stable")
-    new_code = np.empty(uniques.size, dtype=np.int64)
+    # codes of the width pandas keeps (int32 below 2**31 categories): no second pass
+    new_code = np.empty(uniques.size, dtype=np.int32 if uniques.size < 2**31 else np.int64)
     new_code[text_order] = np.arange(uniques.size)
     return pd.Categorical.from_codes(
-        new_code[codes] if codes.size else np.zeros(0, dtype=np.int64),
+        new_code[codes] if codes.size else np.zeros(0, dtype=new_code.dtype),
         categories=pd.Index(uniques[text_order].astype(str), dtype=object),
     )
 
@@ -748,6 +772,15 @@ def _drop_adjacent(
     return kept
 
 
+_ROLE_WORDS = {"핵심": "core", "보조": "supporting", "대체": "alternative"}
+
+
+def _roles(col: pd.Series) -> np.ndarray:
+    """Evidence roles normalised to core / supporting / alternative / "" (Korean accepted)."""
+    text = col.astype(object).where(col.notna(), "").astype(str).str.strip().str.lower()
+    return text.replace(_ROLE_WORDS).to_numpy(dtype=object)
+
+
 def _core_groups(
     qr: pd.DataFrame, j_q: np.ndarray, n_u: int, threshold: float
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -758,7 +791,7 @@ def _core_groups(
     covered by any relevant passage of that group with role core or
     alternative.
     """
-    role = qr[s.ROLE].fillna("").astype(str).str.strip().str.lower().to_numpy()
+    role = _roles(qr[s.ROLE])
     if s.GROUP in qr.columns:
         grp = qr[s.GROUP].astype(object).where(qr[s.GROUP].notna(), "").astype(str).str.strip()
     else:
