@@ -1,0 +1,1051 @@
+"""The Export page: what can be saved, each with one line saying what it is.
+
+1. **Excel report** (:func:`workbench.core.report.write_report`): the sheets
+   to include (Significance needs two or more systems, Agreement grades from
+   two or more assessors — otherwise their boxes are disabled and say why),
+   the number of worst questions per system on the Low-scoring sheet.
+2. **Judgments with new grades** (:func:`workbench.core.export.write_judgments_workbook`):
+   the judgments file extended with the grades added in the app, the grades
+   resolved by hand and the dissent record — always a *new* file, the
+   original is never touched (choosing it as the target is refused).
+3. **Per-question table** (:func:`workbench.core.export.write_per_question_csv`):
+   CSV, UTF-8 with BOM.
+
+One language choice (Korean / English, the UI language by default) applies to
+sheet names and headers of every file.
+
+Every export runs in ``state.runner`` (task ``export``) with a progress bar and
+Cancel in the status panel at the bottom; the worker functions here are plain
+functions (:func:`report_task`, :func:`judgments_task`, :func:`csv_task`) taking
+``progress``/``cancelled`` like the core. Files are written atomically and the
+cancel flag is checked until the final rename, so a cancel or a failure never
+leaves a file (or half of one). When done, the panel shows the path with
+"Open folder" and "Open file"; a file open in Excel (:class:`LockedFileError`)
+shows its message and offers "Choose another name…".
+
+Charts as PNG/SVG are not offered here yet: ``workbench.ui.views.charts`` has no
+export-all function; each chart saves itself from its context menu.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from PySide6.QtCore import QDir, QEvent, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from workbench.core import schema as s
+from workbench.core.agreement import agreement_table, dissent_record, resolve_grades
+from workbench.core.atomic import LockedFileError, atomic_write
+from workbench.core.cancel import Cancelled
+from workbench.core.export import write_judgments_workbook, write_per_question_csv
+from workbench.core.pipeline import all_judgments
+from workbench.core.problems import InputError, error
+from workbench.core.report import SHEET_KEYS, write_report
+from workbench.core.results import Results
+from workbench.core.schema import EvalSettings, JudgmentSet, SourceFile
+from workbench.core.stats import DEFAULT_SEED, compare_systems
+from workbench.ui import fonts, i18n
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "ExportPage",
+    "report_task",
+    "judgments_task",
+    "csv_task",
+    "default_file_name",
+    "COMPARE_TEST",
+    "COMPARE_SEED",
+]
+
+#: the Significance sheet, when the Compare page left no comparisons on the state
+COMPARE_TEST = "randomization"
+COMPARE_SEED = DEFAULT_SEED
+#: progress text a worker sends while it runs the significance tests
+STEP_COMPARE = "compare"
+#: share of the progress bar the significance tests take before the report
+COMPARE_SHARE = 0.4
+
+Progress = Callable[[float, str], None]
+CancelCheck = Callable[[], bool]
+
+
+# -- worker functions (no Qt) --------------------------------------------------------
+
+
+def _check(cancelled: CancelCheck | None) -> None:
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+
+
+def _refuse_source(path: Path, sources: list[SourceFile]) -> None:
+    """An export never replaces an input file (SPEC §2: input files are never modified)."""
+    for src in sources:
+        if src.path and _same_file(path, Path(src.path)):
+            raise InputError(
+                [
+                    error(
+                        "export_overwrites_input",
+                        f"'{path.name}' is one of the files you loaded; the workbench never "
+                        "changes them. Choose another name for the exported file.",
+                        f"'{path.name}'은(는) 불러온 원본 파일입니다. 워크벤치는 원본 파일을 "
+                        "바꾸지 않습니다. 내보낼 파일의 이름을 다르게 정하세요.",
+                        file=path.name,
+                    )
+                ]
+            )
+
+
+def _atomic_cancellable(path: Path, write: Callable[[Path], Any], cancelled: CancelCheck | None):
+    """``write(tmp)`` then rename to ``path``; a cancel seen before the rename
+    removes the temporary file (see :func:`workbench.core.atomic.atomic_write`)."""
+
+    def fill(tmp: Path) -> None:
+        write(tmp)
+        _check(cancelled)
+
+    return atomic_write(path, fill)
+
+
+def run_comparisons(
+    results: Results,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> pd.DataFrame:
+    """Every system against the first, on every measure, randomization test,
+    seed :data:`COMPARE_SEED` — the same table as ``workbench eval --compare``.
+
+    One measure at a time, so a cancel is seen between measures; Holm's
+    correction is per measure in :func:`compare_systems`, so the rows equal
+    one call over all measures.
+    """
+    measures = list(results.measures)
+    baseline = str(results.systems[0])
+    frames = []
+    for i, measure in enumerate(measures):
+        _check(cancelled)
+        frames.append(
+            compare_systems(
+                results.per_question,
+                [measure],
+                baseline=baseline,
+                test=COMPARE_TEST,
+                seed=COMPARE_SEED,
+            )
+        )
+        if progress is not None:
+            progress((i + 1) / max(1, len(measures)), STEP_COMPARE)
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def report_task(
+    path: str | os.PathLike[str],
+    results: Results,
+    *,
+    lang: str,
+    sheets: list[str],
+    low_n: int = 10,
+    judgments: pd.DataFrame | None = None,
+    questions: pd.DataFrame | None = None,
+    passages: pd.DataFrame | None = None,
+    comparisons: pd.DataFrame | None = None,
+    comparison_seed: int | None = None,
+    notes: dict | None = None,
+    sources: list[SourceFile] | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the Excel report (worker thread).
+
+    Agreement: :func:`agreement_table` of ``judgments`` when the sheet is
+    chosen (the report writes it only with ≥ 2 assessors). Significance: the
+    given ``comparisons`` (the Compare page's), else :func:`run_comparisons`.
+    """
+    target = Path(path)
+    sources = list(sources or [])
+    _refuse_source(target, sources)
+    _check(cancelled)
+    agreement = None
+    if "agreement" in sheets and judgments is not None and len(judgments):
+        agreement = agreement_table(judgments)
+    test = seed = None
+    start = 0.0
+    if "significance" in sheets and len(results.systems) >= 2:
+        if comparisons is None or len(comparisons) == 0:
+            sub = None
+            if progress is not None:
+                sub = lambda f, text: progress(COMPARE_SHARE * f, text)  # noqa: E731
+            comparisons = run_comparisons(results, progress=sub, cancelled=cancelled)
+            start = COMPARE_SHARE
+            test, seed = COMPARE_TEST, COMPARE_SEED
+        else:
+            test = str(comparisons["test"].iloc[0]) if "test" in comparisons.columns else None
+            seed = comparison_seed if comparison_seed is not None else COMPARE_SEED
+    else:
+        comparisons = None
+    _check(cancelled)
+
+    report_progress = None
+    if progress is not None:
+        report_progress = lambda f, _text: progress(start + (1.0 - start) * f, "")  # noqa: E731
+    return write_report(
+        target,
+        results,
+        lang=lang,
+        questions=questions,
+        passages=passages,
+        comparisons=comparisons,
+        agreement=agreement,
+        notes=notes,
+        sources=sources,
+        low_n=int(low_n),
+        sheets=list(sheets),
+        test=test,
+        seed=seed,
+        progress=report_progress,
+        cancelled=cancelled,
+    )
+
+
+def judgments_task(
+    path: str | os.PathLike[str],
+    judgment_set: JudgmentSet,
+    *,
+    lang: str,
+    added: pd.DataFrame | None = None,
+    resolutions: pd.DataFrame | None = None,
+    settings: EvalSettings | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the judgments with the app's grades, hand resolutions and the
+    dissent record to a new workbook (worker thread); the input file is never
+    the target."""
+    target = Path(path)
+    _refuse_source(target, list(judgment_set.sources))
+    if progress is not None:
+        progress(0.0, "")
+    settings = settings or EvalSettings()
+    added = added if added is not None and len(added) else None
+    resolutions = resolutions if resolutions is not None and len(resolutions) else None
+    everything = all_judgments(judgment_set, added)
+    assessors = {a for a in everything[s.ASSESSOR].tolist() if a}
+    dissent = None
+    if len(assessors) >= 2 or resolutions is not None:
+        overrides = None
+        if resolutions is not None:
+            overrides = resolutions.rename(columns={"by": "resolved_by_name"})
+        resolved = resolve_grades(
+            everything, settings.resolution, adjudicator=settings.adjudicator, overrides=overrides
+        )
+        dissent = dissent_record(everything, resolved)
+    _check(cancelled)
+    if progress is not None:
+        progress(0.3, "")
+
+    def write(tmp: Path) -> None:
+        write_judgments_workbook(
+            tmp,
+            judgment_set.judgments,
+            added,
+            resolutions,
+            dissent,
+            lang,
+            questions=judgment_set.questions,
+            passages=judgment_set.passages,
+        )
+
+    out = _atomic_cancellable(target, write, cancelled)
+    if progress is not None:
+        progress(1.0, "")
+    return out
+
+
+def csv_task(
+    path: str | os.PathLike[str],
+    results: Results,
+    *,
+    lang: str,
+    questions: pd.DataFrame | None = None,
+    notes: dict | None = None,
+    sources: list[SourceFile] | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the per-question CSV (UTF-8 with BOM) (worker thread)."""
+    target = Path(path)
+    _refuse_source(target, list(sources or []))
+    if progress is not None:
+        progress(0.0, "")
+    _check(cancelled)
+    out = _atomic_cancellable(
+        target,
+        lambda tmp: write_per_question_csv(tmp, results, questions, notes, lang=lang),
+        cancelled,
+    )
+    if progress is not None:
+        progress(1.0, "")
+    return out
+
+
+def default_file_name(
+    kind: str, lang: str, original: str | None = None, today: date | None = None
+) -> str:
+    """The name the save dialog proposes: ``평가보고서_2026-11-29.xlsx``,
+    ``<original stem>_새등급.xlsx``, ``질문별_점수_2026-11-29.csv`` (or English)."""
+    day = (today or date.today()).isoformat()
+    ko = lang == "ko"
+    if kind == "report":
+        return f"{'평가보고서' if ko else 'evaluation_report'}_{day}.xlsx"
+    if kind == "judgments":
+        stem = Path(original).stem if original else ("평가" if ko else "judgments")
+        return f"{stem}_{'새등급' if ko else 'new_grades'}.xlsx"
+    if kind == "csv":
+        return f"{'질문별_점수' if ko else 'per_question_scores'}_{day}.csv"
+    raise ValueError(kind)
+
+
+_SUFFIX = {"report": ".xlsx", "judgments": ".xlsx", "csv": ".csv"}
+
+
+# -- the page ----------------------------------------------------------------------
+
+
+def _wrapping(text: str = "", name: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    if name:
+        label.setObjectName(name)
+    return label
+
+
+def _muted(label: QLabel) -> QLabel:
+    label.setStyleSheet("color: palette(placeholder-text);")
+    return label
+
+
+class _Card(QFrame):
+    """One exportable thing: a title, a line saying what it is, options, Save."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(
+            f"QFrame#{name} {{ border: 1px solid palette(mid); border-radius: 6px;"
+            " background: palette(base); }"
+        )
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(16, 12, 16, 12)
+        self.box.setSpacing(8)
+        self.title = QLabel()
+        self.title.setObjectName(name + "_title")
+        self.title.setFont(fonts.scaled(self.font(), 1.25, bold=True))
+        self.explain = _wrapping(name=name + "_explain")
+        self.box.addWidget(self.title)
+        self.box.addWidget(self.explain)
+        self.save_button = QPushButton()
+        self.save_button.setObjectName(name + "_save")
+        self.save_button.setDefault(False)
+
+    def finish(self) -> None:
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.save_button)
+        self.box.addLayout(row)
+
+
+class ExportPage(QWidget):
+    """The Export page over an :class:`~workbench.ui.state.AppState`.
+
+    Signals (for the main window and tests): ``export_started(str, object)``
+    (kind, path), ``export_finished(str, object)`` (kind, final path),
+    ``export_failed(str, object)`` (kind, exception), ``export_cancelled(str)``.
+    ``handle`` is the running task's handle (``None`` when idle).
+    """
+
+    export_started = Signal(str, object)
+    export_finished = Signal(str, object)
+    export_failed = Signal(str, object)
+    export_cancelled = Signal(str)
+
+    def __init__(self, state, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("export_page")
+        self.state = state
+        self.handle = None
+        self.last_path: Path | None = None
+        self._kind: str | None = None
+        self._path: Path | None = None
+        self._retry_kind: str | None = None
+        self._evaluating = False
+        self._lang_touched = False
+        #: what the user wants of each sheet; a sheet that does not apply is
+        #: shown unchecked but comes back checked when it applies again
+        self._wanted = {key: True for key in SHEET_KEYS}
+        self._build()
+        state.results_changed.connect(self._refresh)
+        state.data_changed.connect(self._refresh)
+        state.work_changed.connect(self._refresh)
+        state.busy_changed.connect(self._on_busy)
+        self.retranslate()
+        self._refresh()
+
+    # -- construction ---------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        body.setObjectName("export_body")
+        col = QVBoxLayout(body)
+        col.setContentsMargins(24, 20, 24, 20)
+        col.setSpacing(14)
+
+        self.heading = QLabel()
+        self.heading.setObjectName("export_heading")
+        self.heading.setFont(fonts.scaled(self.font(), 1.5, bold=True))
+        self.intro = _wrapping(name="export_intro")
+        self.hint = _wrapping(name="export_hint")
+        self.hint.setStyleSheet(
+            "QLabel { background: #fff4e5; border: 1px solid #f0c36d; border-radius: 4px;"
+            " padding: 8px; color: #5c3b00; }"
+        )
+        col.addWidget(self.heading)
+        col.addWidget(self.intro)
+        col.addWidget(self.hint)
+
+        lang_row = QHBoxLayout()
+        self.lang_label = QLabel()
+        self.lang_combo = QComboBox()
+        self.lang_combo.setObjectName("export_language")
+        # language names are written in their own language, as language menus do
+        self.lang_combo.addItem("한국어", "ko")
+        self.lang_combo.addItem("English", "en")
+        self.lang_combo.setCurrentIndex(0 if i18n.current_language() == "ko" else 1)
+        self.lang_combo.activated.connect(self._language_chosen)
+        self.lang_label.setBuddy(self.lang_combo)
+        self.lang_explain = _muted(_wrapping(name="export_language_explain"))
+        lang_row.addWidget(self.lang_label)
+        lang_row.addWidget(self.lang_combo)
+        lang_row.addWidget(self.lang_explain, 1)
+        col.addLayout(lang_row)
+
+        # 1. the Excel report
+        self.report_card = _Card("report_card")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(6)
+        grid.setColumnStretch(1, 1)
+        self.sheet_boxes: dict[str, QCheckBox] = {}
+        self.sheet_notes: dict[str, QLabel] = {}
+        for row, key in enumerate(SHEET_KEYS):
+            box = QCheckBox()
+            box.setObjectName(f"sheet_{key}")
+            box.setChecked(True)
+            box.toggled.connect(lambda on, k=key: self._sheet_toggled(k, on))
+            note = _muted(_wrapping(name=f"sheet_{key}_note"))
+            self.sheet_boxes[key] = box
+            self.sheet_notes[key] = note
+            grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(note, row, 1)
+        self.sheets_label = QLabel()
+        self.sheets_label.setFont(fonts.scaled(self.font(), 1.0, bold=True))
+        self.report_card.box.addWidget(self.sheets_label)
+        self.report_card.box.addLayout(grid)
+        low_row = QHBoxLayout()
+        self.low_label = QLabel()
+        self.low_spin = QSpinBox()
+        self.low_spin.setObjectName("low_n")
+        self.low_spin.setRange(1, 500)
+        self.low_spin.setValue(10)
+        self.low_label.setBuddy(self.low_spin)
+        low_row.addWidget(self.low_label)
+        low_row.addWidget(self.low_spin)
+        low_row.addStretch(1)
+        self.report_card.box.addLayout(low_row)
+        self.report_card.finish()
+        self.report_card.save_button.clicked.connect(lambda: self.export("report"))
+        col.addWidget(self.report_card)
+
+        # 2. the judgments with new grades
+        self.judgments_card = _Card("judgments_card")
+        self.judgments_status = _muted(_wrapping(name="judgments_status"))
+        self.judgments_card.box.addWidget(self.judgments_status)
+        self.judgments_card.finish()
+        self.judgments_card.save_button.clicked.connect(lambda: self.export("judgments"))
+        col.addWidget(self.judgments_card)
+
+        # 3. the per-question CSV
+        self.csv_card = _Card("csv_card")
+        self.csv_card.finish()
+        self.csv_card.save_button.clicked.connect(lambda: self.export("csv"))
+        col.addWidget(self.csv_card)
+        col.addStretch(1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+
+        # the status panel stays in view below the scrolling list
+        self.status = QFrame(self)
+        self.status.setObjectName("export_status")
+        self.status.setFrameShape(QFrame.Shape.StyledPanel)
+        panel = QVBoxLayout(self.status)
+        panel.setContentsMargins(24, 10, 24, 12)
+        self.status_text = _wrapping(name="export_status_text")
+        self.status_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("export_progress")
+        self.progress.setRange(0, 1000)
+        buttons = QHBoxLayout()
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("export_cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.open_folder_button = QPushButton()
+        self.open_folder_button.setObjectName("open_folder")
+        self.open_folder_button.clicked.connect(self.open_folder)
+        self.open_file_button = QPushButton()
+        self.open_file_button.setObjectName("open_file")
+        self.open_file_button.clicked.connect(self.open_file)
+        self.other_name_button = QPushButton()
+        self.other_name_button.setObjectName("choose_other_name")
+        self.other_name_button.clicked.connect(self.choose_other_name)
+        buttons.addWidget(self.progress, 1)
+        for b in (
+            self.cancel_button,
+            self.other_name_button,
+            self.open_folder_button,
+            self.open_file_button,
+        ):
+            buttons.addWidget(b)
+        panel.addWidget(self.status_text)
+        panel.addLayout(buttons)
+        outer.addWidget(self.status)
+        self._status_mode = "idle"
+        self._status_message = ""
+        self._show_status("idle")
+
+    # -- language ---------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.heading.setText(self.tr("Export"))
+        self.intro.setText(
+            self.tr(
+                "Save the results as files to keep or to pass on. Each file is new: "
+                "nothing you loaded is ever changed."
+            )
+        )
+        self.lang_label.setText(self.tr("Language of the files:"))
+        self.lang_explain.setText(self.tr("Sheet names, headers and labels."))
+        if not self._lang_touched:
+            self.lang_combo.setCurrentIndex(0 if i18n.current_language() == "ko" else 1)
+
+        c = self.report_card
+        c.title.setText(self.tr("1. Excel report"))
+        c.explain.setText(
+            self.tr(
+                "One workbook with every score, the worst questions with their passages and "
+                "the settings used — ready to hand to colleagues."
+            )
+        )
+        c.save_button.setText(self.tr("Save report as…"))
+        self.sheets_label.setText(self.tr("Sheets to include:"))
+        self.low_label.setText(self.tr("Worst questions per system (Low-scoring sheet):"))
+        for key, text in self._sheet_titles().items():
+            self.sheet_boxes[key].setText(text)
+
+        c = self.judgments_card
+        c.title.setText(self.tr("2. Judgments with your new grades"))
+        c.explain.setText(
+            self.tr(
+                "The judgments file with the grades you added in this app and the disagreements "
+                "you resolved by hand, as a new Excel file. The original file is never changed."
+            )
+        )
+        c.save_button.setText(self.tr("Save judgments as…"))
+
+        c = self.csv_card
+        c.title.setText(self.tr("3. Per-question table (CSV)"))
+        c.explain.setText(
+            self.tr(
+                "One row per question and system with every score, for Excel, R or Python. "
+                "Saved as UTF-8 with BOM, so Excel shows Korean text correctly."
+            )
+        )
+        c.save_button.setText(self.tr("Save CSV as…"))
+
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.open_folder_button.setText(self.tr("Open folder"))
+        self.open_file_button.setText(self.tr("Open file"))
+        self.other_name_button.setText(self.tr("Choose another name…"))
+        self._refresh()
+        self._show_status(self._status_mode, self._status_message)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _sheet_titles(self) -> dict[str, str]:
+        return {
+            "summary": self.tr("Summary"),
+            "per_question": self.tr("Per question"),
+            "by_type": self.tr("By question type"),
+            "low_scoring": self.tr("Low-scoring questions"),
+            "significance": self.tr("Significance"),
+            "agreement": self.tr("Assessor agreement"),
+            "abstention": self.tr("Abstention"),
+            "settings": self.tr("Settings"),
+        }
+
+    def _sheet_explanations(self) -> dict[str, str]:
+        return {
+            "summary": self.tr("Systems × measures, question counts, warnings and two charts."),
+            "per_question": self.tr(
+                "Every question's scores for every system, with its text, type and your notes."
+            ),
+            "by_type": self.tr("Mean scores per question type, with the number of questions."),
+            "low_scoring": self.tr(
+                "The worst questions of each system with their passages, grades and the "
+                "evidence they missed."
+            ),
+            "significance": self.tr(
+                "Is a system really better than the baseline? Paired tests, confidence "
+                "intervals, wins and losses."
+            ),
+            "agreement": self.tr("How well the assessors agree: kappa and alpha per pair."),
+            "abstention": self.tr(
+                "How often each system returned nothing, on answerable and unanswerable questions."
+            ),
+            "settings": self.tr(
+                "Every choice that changes a number, and the input files with their checksums."
+            ),
+        }
+
+    def file_language(self) -> str:
+        """``"ko"`` or ``"en"``: the language the exported files are written in."""
+        return str(self.lang_combo.currentData() or "ko")
+
+    def set_file_language(self, lang: str) -> None:
+        self.lang_combo.setCurrentIndex(0 if lang == "ko" else 1)
+        self._lang_touched = True
+
+    def _language_chosen(self, _index: int) -> None:
+        self._lang_touched = True
+
+    # -- availability -------------------------------------------------------------------
+    def _assessors(self) -> list[str]:
+        js = self.state.judgment_set
+        if js is None:
+            return []
+        return list(js.assessors)
+
+    def _applicable(self) -> dict[str, str]:
+        """Sheets that cannot be written now → why (in the UI language)."""
+        out: dict[str, str] = {}
+        results = self.state.results
+        if results is None or len(results.systems) < 2:
+            out["significance"] = self.tr("Needs two or more systems to compare.")
+        if len(self._assessors()) < 2:
+            out["agreement"] = self.tr("Needs grades from two or more assessors.")
+        return out
+
+    def _sheet_toggled(self, key: str, on: bool) -> None:
+        if self.sheet_boxes[key].isEnabled():
+            self._wanted[key] = on
+        if key == "low_scoring":
+            self.low_spin.setEnabled(on and self.sheet_boxes[key].isEnabled())
+        self._refresh_buttons()
+
+    def chosen_sheets(self) -> list[str]:
+        """The sheet keys checked and applicable, in workbook order."""
+        return [
+            k
+            for k in SHEET_KEYS
+            if self.sheet_boxes[k].isEnabled() and self.sheet_boxes[k].isChecked()
+        ]
+
+    def set_sheets(self, keys: list[str]) -> None:
+        """Check exactly ``keys`` (tests, scripts)."""
+        for key, box in self.sheet_boxes.items():
+            self._wanted[key] = key in keys
+            if box.isEnabled():
+                box.setChecked(key in keys)
+
+    def _on_busy(self, busy: bool, _text: str = "") -> None:
+        self._evaluating = bool(busy)
+        self._refresh()
+
+    def _refresh(self, *_: object) -> None:
+        if not hasattr(self, "sheet_boxes"):
+            return
+        blocked = self._applicable()
+        explanations = self._sheet_explanations()
+        for key, box in self.sheet_boxes.items():
+            why = blocked.get(key)
+            box.blockSignals(True)
+            box.setEnabled(why is None)
+            box.setChecked(self._wanted[key] if why is None else False)
+            box.blockSignals(False)
+            note = self.sheet_notes[key]
+            note.setText(why if why else explanations[key])
+            note.setEnabled(why is None)
+            box.setToolTip(why or explanations[key])
+        self.low_spin.setEnabled(
+            self.sheet_boxes["low_scoring"].isEnabled()
+            and self.sheet_boxes["low_scoring"].isChecked()
+        )
+        self._refresh_hint()
+        self._refresh_judgments_status()
+        self._refresh_buttons()
+
+    def _refresh_hint(self) -> None:
+        st = self.state
+        if st.judgment_set is None:
+            text = self.tr(
+                "Nothing to export yet. Open a judgments file and at least one run on the Start "
+                "page (or try the demo); the files can then be saved here."
+            )
+        elif not st.run_sets:
+            text = self.tr(
+                "The judgments are loaded, so they can be saved with new grades. Open at least "
+                "one run to export the report and the per-question table."
+            )
+        elif st.results is None:
+            text = self.tr("The scores are not ready yet; the report can be saved once they are.")
+        elif self._evaluating:
+            text = self.tr("The scores are being recomputed; saving is possible again in a moment.")
+        else:
+            text = ""
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+
+    def _refresh_judgments_status(self) -> None:
+        st = self.state
+        js = st.judgment_set
+        if js is None:
+            self.judgments_status.setText(self.tr("No judgments loaded."))
+            return
+        original = js.sources[0].name if js.sources else "—"
+        added = len(st.added_grades) if st.added_grades is not None else 0
+        resolved = len(st.resolutions) if st.resolutions is not None else 0
+        self.judgments_status.setText(
+            self.tr("From {file}: {added} new grades, {resolved} resolved by hand.").format(
+                file=original, added=added, resolved=resolved
+            )
+        )
+
+    def _refresh_buttons(self) -> None:
+        running = self.handle is not None
+        st = self.state
+        ready = st.results is not None and not self._evaluating and not running
+        self.report_card.save_button.setEnabled(ready and bool(self.chosen_sheets()))
+        self.csv_card.save_button.setEnabled(ready)
+        self.judgments_card.save_button.setEnabled(st.judgment_set is not None and not running)
+        if st.results is not None and not self.chosen_sheets():
+            self.report_card.save_button.setToolTip(self.tr("Choose at least one sheet."))
+        else:
+            self.report_card.save_button.setToolTip("")
+
+    # -- choosing a file -------------------------------------------------------------------
+    def _start_folder(self) -> Path:
+        try:
+            from workbench.ui.settings import Settings
+
+            last = Settings().last_directory
+        except Exception:  # settings unavailable: fall back to the data's folder
+            last = ""
+        if last and Path(last).is_dir():
+            return Path(last)
+        js = self.state.judgment_set
+        if js is not None and js.sources and Path(js.sources[0].path).parent.is_dir():
+            return Path(js.sources[0].path).parent
+        return Path(QDir.homePath())
+
+    def _remember_folder(self, folder: Path) -> None:
+        try:
+            from workbench.ui.settings import Settings
+
+            Settings().last_directory = str(folder)
+        except Exception:  # remembering is a convenience, never a failure
+            log.debug("could not remember the export folder", exc_info=True)
+
+    def _suggested(self, kind: str, previous: Path | None = None) -> Path:
+        if previous is not None:
+            return previous
+        js = self.state.judgment_set
+        original = js.sources[0].path if js is not None and js.sources else None
+        return self._start_folder() / default_file_name(kind, self.file_language(), original)
+
+    def ask_path(self, kind: str, previous: Path | None = None) -> Path | None:
+        """The save dialog for ``kind``; ``None`` when the user cancels it."""
+        captions = {
+            "report": self.tr("Save the Excel report"),
+            "judgments": self.tr("Save the judgments with new grades"),
+            "csv": self.tr("Save the per-question table"),
+        }
+        filters = {
+            "report": self.tr("Excel workbook (*.xlsx)"),
+            "judgments": self.tr("Excel workbook (*.xlsx)"),
+            "csv": self.tr("CSV, UTF-8 (*.csv)"),
+        }
+        name, _filter = QFileDialog.getSaveFileName(
+            self, captions[kind], str(self._suggested(kind, previous)), filters[kind]
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() != _SUFFIX[kind]:
+            path = path.with_name(path.name + _SUFFIX[kind])
+        return path
+
+    # -- exporting ---------------------------------------------------------------------------
+    def export(self, kind: str, previous: Path | None = None) -> bool:
+        """Ask for a file name and start exporting ``kind`` ("report", "judgments",
+        "csv"); False when the dialog was cancelled or nothing can be exported."""
+        if self.handle is not None:
+            return False
+        path = self.ask_path(kind, previous)
+        if path is None:
+            return False
+        return self.start_export(kind, path)
+
+    def _sources(self) -> list[SourceFile]:
+        st = self.state
+        out = list(st.judgment_set.sources) if st.judgment_set is not None else []
+        for rs in st.run_sets:
+            out.extend(rs.sources)
+        return out
+
+    def _task(self, kind: str) -> tuple[Callable[..., Path], dict] | None:
+        """The worker function and a snapshot of everything it reads (the GUI
+        may change the state while the worker runs)."""
+        st = self.state
+        lang = self.file_language()
+        js = st.judgment_set
+        notes = {q: dict(v) for q, v in (st.notes or {}).items()}
+        if kind == "judgments":
+            if js is None:
+                return None
+            return judgments_task, {
+                "judgment_set": js,
+                "lang": lang,
+                "added": st.added_grades.copy(),
+                "resolutions": st.resolutions.copy(),
+                "settings": st.settings,
+            }
+        results = st.results
+        if results is None:
+            return None
+        if kind == "csv":
+            return csv_task, {
+                "results": results,
+                "lang": lang,
+                "questions": js.questions if js is not None else None,
+                "notes": notes,
+                "sources": self._sources(),
+            }
+        sheets = self.chosen_sheets()
+        if not sheets:
+            return None
+        comparisons = getattr(st, "comparisons", None)
+        if not isinstance(comparisons, pd.DataFrame) or comparisons.empty:
+            comparisons = None
+        return report_task, {
+            "results": results,
+            "lang": lang,
+            "sheets": sheets,
+            "low_n": self.low_spin.value(),
+            "judgments": js.judgments if js is not None else None,
+            "questions": js.questions if js is not None else None,
+            "passages": js.passages if js is not None else None,
+            "comparisons": None if comparisons is None else comparisons.copy(),
+            "comparison_seed": getattr(st, "comparison_seed", None),
+            "notes": notes,
+            "sources": self._sources(),
+        }
+
+    def start_export(self, kind: str, path: str | os.PathLike[str]) -> bool:
+        """Export ``kind`` to ``path`` in the task runner (no dialog)."""
+        if self.handle is not None:
+            return False
+        task = self._task(kind)
+        if task is None:
+            return False
+        fn, kwargs = task
+        path = Path(path)
+        self._kind, self._path = kind, path
+        self.progress.setValue(0)
+        self._show_status("running")
+        handle = self.state.runner.start("export", fn, path, **kwargs)
+        self.handle = handle
+        handle.progress.connect(self._on_progress)
+        handle.finished.connect(lambda out, h=handle: self._on_finished(h, out))
+        handle.failed.connect(lambda exc, h=handle: self._on_failed(h, exc))
+        handle.cancelled.connect(lambda h=handle: self._on_cancelled(h))
+        self._refresh_buttons()
+        self.export_started.emit(kind, path)
+        return True
+
+    def cancel(self) -> None:
+        """Stop the export in flight; nothing is written."""
+        if self.handle is not None:
+            self.handle.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_text.setText(self.tr("Cancelling…"))
+
+    def _on_progress(self, fraction: float, text: str) -> None:
+        if self.handle is None:
+            return
+        self.progress.setValue(int(round(max(0.0, min(1.0, fraction)) * 1000)))
+        if text == STEP_COMPARE:
+            self.status_text.setText(self.tr("Running the significance tests…"))
+        else:
+            self.status_text.setText(self._running_text())
+
+    def _done(self, handle) -> bool:
+        if handle is not self.handle:
+            return False
+        self.handle = None
+        return True
+
+    def _on_finished(self, handle, out: object) -> None:
+        if not self._done(handle):
+            return
+        self.last_path = Path(str(out))
+        self._remember_folder(self.last_path.parent)
+        self._show_status("done")
+        self._refresh_buttons()
+        self.export_finished.emit(self._kind or "", self.last_path)
+
+    def _on_failed(self, handle, exc: object) -> None:
+        if not self._done(handle):
+            return
+        lang = i18n.current_language()
+        retry = False
+        if isinstance(exc, LockedFileError):
+            message = exc.message(lang)
+            retry = True
+        elif isinstance(exc, InputError):
+            message = exc.summary(lang)
+            retry = any(p.code == "export_overwrites_input" for p in exc.problems)
+        else:
+            log.error("export failed", exc_info=exc if isinstance(exc, BaseException) else None)
+            message = self._friendly(exc)
+            retry = isinstance(exc, OSError)
+        self._retry_kind = self._kind if retry else None
+        self._show_status("error", message)
+        self._refresh_buttons()
+        self.export_failed.emit(self._kind or "", exc)
+
+    def _friendly(self, exc: object) -> str:
+        try:
+            from workbench.ui.errors import friendly_message
+
+            return friendly_message(exc)  # type: ignore[arg-type]
+        except Exception:  # the shared helper is optional; say something useful anyway
+            return self.tr("The file could not be saved. Nothing was written.")
+
+    def _on_cancelled(self, handle) -> None:
+        if not self._done(handle):
+            return
+        self._show_status("cancelled")
+        self._refresh_buttons()
+        self.export_cancelled.emit(self._kind or "")
+
+    def choose_other_name(self) -> bool:
+        """After a file open in Excel (or another write failure): the save dialog
+        again, starting from the name that failed."""
+        kind = self._retry_kind
+        if kind is None:
+            return False
+        return self.export(kind, previous=self._path)
+
+    def open_folder(self) -> None:
+        if self.last_path is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_path.parent)))
+
+    def open_file(self) -> None:
+        if self.last_path is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_path)))
+
+    # -- status panel ----------------------------------------------------------------------
+    def _running_text(self) -> str:
+        name = self._path.name if self._path is not None else ""
+        texts = {
+            "report": self.tr("Saving the Excel report {name}…"),
+            "judgments": self.tr("Saving the judgments {name}…"),
+            "csv": self.tr("Saving the per-question table {name}…"),
+        }
+        return texts.get(self._kind or "", "{name}").format(name=name)
+
+    def status_message(self) -> str:
+        """What the status panel says (tests, screen readers)."""
+        return self.status_text.text()
+
+    def _show_status(self, mode: str, message: str = "") -> None:
+        self._status_mode, self._status_message = mode, message
+        self.status.setVisible(mode != "idle")
+        running = mode == "running"
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.cancel_button.setEnabled(running)
+        self.open_folder_button.setVisible(mode == "done")
+        self.open_file_button.setVisible(mode == "done")
+        self.other_name_button.setVisible(mode == "error" and self._retry_kind is not None)
+        colours = {
+            "done": ("#e8f5e9", "#2e7d32"),
+            "error": ("#fdecea", "#b42318"),
+            "cancelled": ("#f2f2f2", "#888888"),
+        }
+        bg, border = colours.get(mode, ("palette(window)", "palette(mid)"))
+        self.status.setStyleSheet(
+            f"QFrame#export_status {{ background: {bg}; border-top: 2px solid {border}; }}"
+        )
+        if mode == "running":
+            self.status_text.setText(self._running_text())
+        elif mode == "done" and self.last_path is not None:
+            self.status_text.setText(
+                self.tr("Saved: {path}").format(path=QDir.toNativeSeparators(str(self.last_path)))
+            )
+        elif mode == "error":
+            self.status_text.setText(message)
+        elif mode == "cancelled":
+            self.status_text.setText(self.tr("Cancelled. Nothing was saved."))
+        else:
+            self.status_text.setText("")
