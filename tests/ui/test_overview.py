@@ -182,16 +182,33 @@ def test_busy_overlay_and_language_change(qtbot, page, state):
     assert page.empty_title.text() == "Open judgments and runs to see scores"
 
 
-def test_charts_section_appears_with_its_first_chart(qtbot, page):
+def test_charts_tab_holds_the_chart_panel_and_extra_tabs(qtbot, page):
     from PySide6.QtWidgets import QLabel
 
     page.show()
-    assert page.charts_section.isHidden()
+    if page.overview_charts is not None:
+        assert page.charts_widget is page.overview_charts and page.has_charts
+        assert page.details.tabText(page.details.indexOf(page.charts_section)) == "Charts"
+    else:
+        assert not page.has_charts
     page.add_chart(QLabel("chart"), "Bars")
-    assert not page.charts_section.isHidden() and page.charts.count() == 1
+    assert page.has_charts and page.charts.count() == 1
     panel = QLabel("panel")
     page.set_charts_widget(panel)
-    assert not panel.isHidden() and page.charts_widget is panel
+    assert page.charts_widget is panel and panel.parent() is page.charts_section
+    # the tables keep their tabs
+    assert (
+        page.details.indexOf(page.type_page) >= 0
+        and page.details.indexOf(page.abstention_page) >= 0
+    )
+
+
+def test_chart_clicks_reach_the_host(qtbot, page):
+    if page.overview_charts is None:
+        pytest.skip("charts module not present")
+    with qtbot.waitSignal(page.questions_requested) as blocker:
+        page.overview_charts.questions_requested.emit(["q1", "q3"], "nDCG@10")
+    assert blocker.args == [["q1", "q3"], "nDCG@10"]
 
 
 def test_demo_data_numbers_match_the_core(qtbot, page, state):

@@ -10,7 +10,7 @@ or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -154,7 +154,13 @@ class BusyOverlay(QWidget):
 
 
 class OverviewPage(QWidget):
-    """Settings + scores of every system. Hosted by the main window."""
+    """Settings + scores of every system. Hosted by the main window.
+
+    ``questions_requested(question_ids, title)``: the user clicked a chart
+    element; the host opens those questions in the Question review page.
+    """
+
+    questions_requested = Signal(list, str)
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -200,7 +206,7 @@ class OverviewPage(QWidget):
         self.column_chooser = MetricColumnChooser(self.metrics_view, self.metrics_model)
         self.metrics_title = _title("metrics_title")
         self.metrics_hint = _hint("metrics_hint")
-        metrics_section = QWidget()
+        self.metrics_section = metrics_section = QWidget()
         box = QVBoxLayout(metrics_section)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.metrics_title)
@@ -218,7 +224,6 @@ class OverviewPage(QWidget):
         self.charts.hide()
         self._charts_box.addWidget(self.charts)
         self.charts_widget: QWidget | None = None
-        self.charts_section.hide()
 
         # -- per question type ------------------------------------------------------------
         self.type_measure_label = QLabel()
@@ -275,6 +280,11 @@ class OverviewPage(QWidget):
         abst_split.setStretchFactor(0, 2)
         abst_split.setStretchFactor(1, 1)
 
+        # charts, per-type means and abstention share one tab widget, so each
+        # gets the full height (the page stays readable at large font sizes);
+        # the charts tab is added when the first chart arrives
+        self.type_page = type_page
+        self.abstention_page = abst_split
         self.details = QTabWidget()
         self.details.setObjectName("details")
         self.details.addTab(type_page, "")
@@ -294,8 +304,7 @@ class OverviewPage(QWidget):
         self.content_split.setObjectName("content_split")
         self.content_split.setChildrenCollapsible(False)
         for w, stretch in (
-            (metrics_section, 2),
-            (self.charts_section, 3),
+            (metrics_section, 1),
             (self.details, 3),
             (warnings_section, 1),
         ):
@@ -317,6 +326,17 @@ class OverviewPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.page_split)
 
+        # the charts panel (scores with CIs, curves over K, ranks, coverage)
+        self.overview_charts: QWidget | None = None
+        try:
+            from workbench.ui.views.charts import OverviewCharts
+        except ImportError:  # the charts module is optional for this page
+            OverviewCharts = None
+        if OverviewCharts is not None:
+            self.overview_charts = OverviewCharts(state, self)
+            self.overview_charts.questions_requested.connect(self.questions_requested)
+            self.set_charts_widget(self.overview_charts)
+
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
         self.retranslate()
@@ -327,7 +347,7 @@ class OverviewPage(QWidget):
         """Add a chart tab (the charts section appears with its first tab)."""
         index = self.charts.addTab(widget, title)
         self.charts.show()
-        self.charts_section.show()
+        self._show_charts_tab()
         return index
 
     def set_charts_widget(self, widget: QWidget) -> None:
@@ -337,7 +357,16 @@ class OverviewPage(QWidget):
             self.charts_widget.setParent(None)
         self.charts_widget = widget
         self._charts_box.addWidget(widget, 1)
-        self.charts_section.show()
+        self._show_charts_tab()
+
+    def _show_charts_tab(self) -> None:
+        if self.details.indexOf(self.charts_section) < 0:
+            self.details.insertTab(0, self.charts_section, self.tr("Charts"))
+            self.details.setCurrentIndex(0)
+
+    @property
+    def has_charts(self) -> bool:
+        return self.details.indexOf(self.charts_section) >= 0
 
     @property
     def is_empty(self) -> bool:
@@ -350,6 +379,7 @@ class OverviewPage(QWidget):
             self.busy.hide()
 
     def set_results(self, results: Results | None) -> None:
+        first = self.results is None and results is not None
         self.results = results
         self.metrics_model.set_results(results)
         if results is None:
@@ -368,16 +398,39 @@ class OverviewPage(QWidget):
         self._fill_abstention()
         self._fill_warnings()
         self._update_counts()
+        if first and self.isVisible():
+            # after the content page has been laid out once, so its sizes are real
+            QTimer.singleShot(0, self.layout_sections)
 
     def _fit_metrics_height(self) -> None:
-        """Keep up to 8 system rows visible whatever the font size (no fixed pixels)."""
+        """Keep up to 8 system rows visible whatever the font size (no fixed pixels).
+
+        The splitter ignores height-for-width, so the wrapped hint above the
+        table is measured at the current width and added to the section's minimum.
+        """
         view = self.metrics_view
         view.resizeRowsToContents()
         rows = min(self.metrics_model.rowCount(), 8)
         height = sum(view.rowHeight(r) for r in range(rows))
         height += view.horizontalHeader().sizeHint().height()
-        height += view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth()
+        height += view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth() + 2
         view.setMinimumHeight(height)
+        width = self.metrics_section.width()
+        if not self.metrics_section.isVisible() or width < 200:
+            width = max(self.width() - 40, 200)  # not laid out yet: about the page width
+        box = self.metrics_section.layout()
+        labels = sum(
+            label.heightForWidth(width)
+            if label.heightForWidth(width) > 0
+            else label.sizeHint().height()
+            for label in (self.metrics_title, self.metrics_hint)
+        )
+        self.metrics_section.setMinimumHeight(height + labels + 3 * box.spacing())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.results is not None:
+            self._fit_metrics_height()
 
     # -- sections ---------------------------------------------------------------------
     def _fill_type_measures(self) -> None:
@@ -506,7 +559,8 @@ class OverviewPage(QWidget):
             ).replace("%1", str(n_un))
         )
         self.details.setTabText(
-            1, self.tr("Unanswerable questions and abstention (%1)").replace("%1", str(n_un))
+            self.details.indexOf(self.abstention_page),
+            self.tr("Unanswerable questions and abstention (%1)").replace("%1", str(n_un)),
         )
 
     # -- layout -----------------------------------------------------------------------
@@ -519,11 +573,32 @@ class OverviewPage(QWidget):
         want = min(self.settings_scroll.sizeHint().height(), total // 2)
         self.page_split.setSizes([want, total - want])
 
+    def layout_sections(self) -> None:
+        """Settings and the scores table at their needed height, warnings at
+        a few lines, the tabs (charts, per type, abstention) get the rest.
+        Run when results first appear; afterwards the user's splitter drags stay."""
+        if self.results is not None:
+            self._fit_metrics_height()
+        self.fit_settings()
+        sizes = self.content_split.sizes()
+        total = sum(sizes)
+        if total <= 0 or len(sizes) != 3:
+            return
+        metrics = self.metrics_section.minimumHeight()
+        warnings = min(self.warnings_list.sizeHintForRow(0) * 3, total // 5) if sizes[2] else 0
+        warnings = max(warnings, self.warnings_title.sizeHint().height() * 3)
+        rest = max(total - metrics - warnings, 0)
+        self.content_split.setSizes([metrics, rest, warnings])
+
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
-            self.fit_settings()
+            if self.results is not None:
+                self._fit_metrics_height()
+                self.layout_sections()
+            else:
+                self.fit_settings()
 
     # -- language ---------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
@@ -532,6 +607,8 @@ class OverviewPage(QWidget):
             self.fit_settings()
         elif event.type() == QEvent.Type.FontChange and self._fitted:
             self.fit_settings()
+            if self.results is not None:
+                self._fit_metrics_height()
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -557,7 +634,9 @@ class OverviewPage(QWidget):
         self.type_hint.setText(
             self.tr("The chosen measure per question type; n is the number of questions.")
         )
-        self.details.setTabText(0, self.tr("By question type"))
+        self.details.setTabText(self.details.indexOf(self.type_page), self.tr("By question type"))
+        if self.has_charts:
+            self.details.setTabText(self.details.indexOf(self.charts_section), self.tr("Charts"))
         self.abstention_hint.setText(
             self.tr(
                 "A system abstains when it returns nothing for a question (or nothing above "
