@@ -63,6 +63,20 @@ def test_frame_model_keeps_raw_values_and_formats_text(qapp):
     assert model.headerData(x, Qt.Orientation.Horizontal, DISPLAY) == "x"
 
 
+def test_frame_model_reads_nullable_columns(qapp):
+    frame = pd.DataFrame(
+        {
+            "k": pd.array([1, None], dtype="Int64"),
+            "b": pd.array([True, None], dtype="boolean"),
+            "s": ["x", None],
+        }
+    )
+    model = FrameModel(frame)
+    assert model.data(model.index(0, 0), USER) == 1
+    assert [model.data(model.index(1, c), USER) for c in range(3)] == [None, None, None]
+    assert model.data(model.index(1, 0), DISPLAY) == "—"
+
+
 def test_sort_proxy_sorts_numbers_not_text(qapp):
     # as text "10.000" < "100.000" < "9.000"; as numbers 9 < 10 < 100
     model = FrameModel(pd.DataFrame({"v": [10.0, 9.0, 100.0]}))

@@ -52,6 +52,21 @@ def raw_value(value: Any) -> Any:
     return value
 
 
+def _column_values(col: pd.Series) -> list[Any]:
+    """A column as plain Python values, missing ones as None (vectorised for numbers)."""
+    if not isinstance(col.dtype, np.dtype):  # pandas nullable types: pd.NA per cell
+        return [raw_value(v) for v in col.tolist()]
+    if col.dtype.kind == "f":
+        values = col.to_numpy()
+        out = values.tolist()
+        for i in np.flatnonzero(np.isnan(values)).tolist():
+            out[i] = None
+        return out
+    if col.dtype.kind in "iub":
+        return col.to_numpy().tolist()
+    return [raw_value(v) for v in col.tolist()]
+
+
 def format_value(value: Any, decimals: int = 3) -> str:
     """Default text: floats to ``decimals`` places, ints as is, bools ✓/blank."""
     value = raw_value(value)
@@ -126,9 +141,7 @@ class FrameModel(QAbstractTableModel):
         self._frame = frame
         self._columns = [str(c) for c in frame.columns]
         # converted once, so data() does no pandas work per cell
-        self._values = [
-            [raw_value(v) for v in frame.iloc[:, j].tolist()] for j in range(frame.shape[1])
-        ]
+        self._values = [_column_values(frame.iloc[:, j]) for j in range(frame.shape[1])]
         self._bold = self._compute_bold()
         self.endResetModel()
 
