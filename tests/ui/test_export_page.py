@@ -275,8 +275,10 @@ def test_only_judgments_loaded_allows_judgments_export_only(qtbot, state, demo):
     qtbot.addWidget(page)
     assert not page.judgments_card.save_button.isEnabled()
     assert not page.report_card.save_button.isEnabled()
-    assert page.hint.isVisibleTo(page) or page.hint.text()
+    assert page.hint.isVisibleTo(page)
     assert "Nothing to export" in page.hint.text()
+    # before any data, no sheet is ruled out yet
+    assert all(box.isEnabled() for box in page.sheet_boxes.values())
     state.set_judgments(demo[0])
     assert page.judgments_card.save_button.isEnabled()
     assert not page.report_card.save_button.isEnabled()
@@ -341,6 +343,8 @@ def test_open_folder_and_open_file(qtbot, page, dialog, opened, tmp_path):
     page.open_folder_button.click()
     page.open_file_button.click()
     assert [Path(u.toLocalFile()) for u in opened] == [tmp_path, target]
+    page.close_status_button.click()
+    assert not page.status.isVisibleTo(page)
 
 
 # -- locked targets ---------------------------------------------------------------------------

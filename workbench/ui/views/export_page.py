@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from PySide6.QtCore import QDir, QEvent, Qt, QUrl, Signal
+from PySide6.QtCore import QDir, QEvent, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -344,17 +344,39 @@ _SUFFIX = {"report": ".xlsx", "judgments": ".xlsx", "csv": ".csv"}
 # -- the page ----------------------------------------------------------------------
 
 
+class _WrapLabel(QLabel):
+    """A word-wrapped label whose minimum height is one line.
+
+    QLabel guesses a wrapped label's minimum size at a narrow width, so a page
+    of them claims far more height than it needs and the scroll area scrolls
+    for nothing; the layouts ask ``heightForWidth`` for the real height anyway.
+    """
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        hint = super().minimumSizeHint()
+        return QSize(
+            min(hint.width(), self.fontMetrics().averageCharWidth() * 20),
+            self.fontMetrics().height(),
+        )
+
+
 def _wrapping(text: str = "", name: str = "") -> QLabel:
-    label = QLabel(text)
+    label = _WrapLabel(text)
     label.setWordWrap(True)
-    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
     if name:
         label.setObjectName(name)
     return label
 
 
+#: secondary text: dark enough to read at any size (WCAG AA on white)
+MUTED = "#555555"
+#: why a sheet cannot be written now
+REASON = "#8a5a00"
+
+
 def _muted(label: QLabel) -> QLabel:
-    label.setStyleSheet("color: palette(placeholder-text);")
+    label.setStyleSheet(f"color: {MUTED};")
     return label
 
 
@@ -380,7 +402,7 @@ class _Card(QFrame):
         self.box.addWidget(self.explain)
         self.save_button = QPushButton()
         self.save_button.setObjectName(name + "_save")
-        self.save_button.setDefault(False)
+        self.save_button.setFont(fonts.scaled(self.font(), 1.0, bold=True))
 
     def finish(self) -> None:
         row = QHBoxLayout()
@@ -533,6 +555,7 @@ class ExportPage(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("export_progress")
         self.progress.setRange(0, 1000)
+        progress_row = QHBoxLayout()
         buttons = QHBoxLayout()
         self.cancel_button = QPushButton()
         self.cancel_button.setObjectName("export_cancel")
@@ -546,15 +569,17 @@ class ExportPage(QWidget):
         self.other_name_button = QPushButton()
         self.other_name_button.setObjectName("choose_other_name")
         self.other_name_button.clicked.connect(self.choose_other_name)
-        buttons.addWidget(self.progress, 1)
-        for b in (
-            self.cancel_button,
-            self.other_name_button,
-            self.open_folder_button,
-            self.open_file_button,
-        ):
+        self.close_status_button = QPushButton()
+        self.close_status_button.setObjectName("close_status")
+        self.close_status_button.clicked.connect(lambda: self._show_status("idle"))
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        for b in (self.other_name_button, self.open_folder_button, self.open_file_button):
             buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_status_button)
         panel.addWidget(self.status_text)
+        panel.addLayout(progress_row)
         panel.addLayout(buttons)
         outer.addWidget(self.status)
         self._status_mode = "idle"
@@ -613,6 +638,7 @@ class ExportPage(QWidget):
         self.open_folder_button.setText(self.tr("Open folder"))
         self.open_file_button.setText(self.tr("Open file"))
         self.other_name_button.setText(self.tr("Choose another name…"))
+        self.close_status_button.setText(self.tr("Close"))
         self._refresh()
         self._show_status(self._status_mode, self._status_message)
 
@@ -679,9 +705,9 @@ class ExportPage(QWidget):
         """Sheets that cannot be written now → why (in the UI language)."""
         out: dict[str, str] = {}
         results = self.state.results
-        if results is None or len(results.systems) < 2:
+        if results is not None and len(results.systems) < 2:
             out["significance"] = self.tr("Needs two or more systems to compare.")
-        if len(self._assessors()) < 2:
+        if self.state.judgment_set is not None and len(self._assessors()) < 2:
             out["agreement"] = self.tr("Needs grades from two or more assessors.")
         return out
 
@@ -724,7 +750,7 @@ class ExportPage(QWidget):
             box.blockSignals(False)
             note = self.sheet_notes[key]
             note.setText(why if why else explanations[key])
-            note.setEnabled(why is None)
+            note.setStyleSheet(f"color: {REASON if why else MUTED};")
             box.setToolTip(why or explanations[key])
         self.low_spin.setEnabled(
             self.sheet_boxes["low_scoring"].isEnabled()
@@ -910,6 +936,7 @@ class ExportPage(QWidget):
         fn, kwargs = task
         path = Path(path)
         self._kind, self._path = kind, path
+        self._retry_kind = None
         self.progress.setValue(0)
         self._show_status("running")
         handle = self.state.runner.start("export", fn, path, **kwargs)
@@ -1028,6 +1055,7 @@ class ExportPage(QWidget):
         self.open_folder_button.setVisible(mode == "done")
         self.open_file_button.setVisible(mode == "done")
         self.other_name_button.setVisible(mode == "error" and self._retry_kind is not None)
+        self.close_status_button.setVisible(mode in ("done", "error", "cancelled"))
         colours = {
             "done": ("#e8f5e9", "#2e7d32"),
             "error": ("#fdecea", "#b42318"),
