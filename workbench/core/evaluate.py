@@ -93,6 +93,11 @@ def evaluate(
     - an answerable question absent from a run scores 0 on every measure
       (``missing=True``); a question only in a run is listed, not evaluated.
 
+    ``Results.ranking`` holds every list (run-only questions too); its id
+    columns (system, question_id, passage_id) are pandas categoricals whose
+    categories are in text order — millions of rows cost integer codes, and
+    ``==``, ``isin``, ``astype(str)``, sorting and groupby behave as on text.
+
     ``progress(fraction, text)`` is called between stages; ``cancelled()``
     is polled there too and raises :class:`~workbench.core.cancel.Cancelled`.
     """
