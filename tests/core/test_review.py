@@ -309,3 +309,12 @@ def test_grade_labels_colours_and_unjudged():
     assert grades.text_colour("#ffffff") == "#000000"
     assert grades.text_colour("#000000") == "#ffffff"
     assert grades.definition(1, "en") and grades.definition(None, "ko")
+
+
+def test_missed_evidence_removed_by_dedup_is_marked():
+    skipped = pd.DataFrame(
+        [("A", "q1", "p4", 2)], columns=[s.SYSTEM, s.QID, s.PID, "after_position"]
+    )
+    missed = {m.passage_id: m for m in _index(skipped=skipped).missed("A", "q1", 3)}
+    assert missed["p4"].skipped and missed["p4"].position is None
+    assert not missed["p3"].skipped

@@ -59,9 +59,9 @@ def _shown_cards(page, column):
 
 def _sort_first_system_ascending(page, measure):
     page.set_measure(measure)
-    column = page.model.FIXED_BEFORE  # first system's score column
+    column = page.model.system_column(0)
     page.table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
-    page.table.setCurrentIndex(page.proxy.index(0, 0))
+    page.table.setCurrentIndex(page.model.index(0, 0))
     return page.model.systems[0]
 
 
@@ -70,8 +70,8 @@ def test_list_is_worst_first_and_sorts_by_ndcg(page):
     assert page.model.rowCount() == len(page.index.question_ids)
     # default: lowest mean over the systems first, unanswerable (no score) last
     means = [
-        page.proxy.index(r, page.model.mean_column()).data(Qt.ItemDataRole.UserRole + 1)
-        for r in range(page.proxy.rowCount())
+        page.model.index(r, page.model.mean_column()).data(Qt.ItemDataRole.UserRole + 1)
+        for r in range(page.model.rowCount())
     ]
     finite = [m for m in means if not math.isnan(m)]
     assert finite == sorted(finite) and all(math.isnan(m) for m in means[len(finite) :])
@@ -119,7 +119,9 @@ def test_missed_evidence_matches_the_judgments(page):
                 continue
             top = set(_top_k(results, col.column.system, qid, k)[s.PID])
             expected = set(relevant[s.PID]) - top
-            shown = {row.row.passage_id for row in col._missed if row.isVisible()}
+            shown = {row.passage_id for row in col.missed_list.rows}
+            for pid in shown:
+                assert pid in col.missed_list.text()
             assert shown == expected
             checked += len(expected)
     assert checked > 0  # the demo has misses; otherwise the test proves nothing
@@ -127,8 +129,8 @@ def test_missed_evidence_matches_the_judgments(page):
 
 def _find_unjudged(page):
     """(question, column index, card) of an unjudged card, opening questions in list order."""
-    for r in range(page.proxy.rowCount()):
-        page.table.setCurrentIndex(page.proxy.index(r, 0))
+    for r in range(page.model.rowCount()):
+        page.table.setCurrentIndex(page.model.index(r, 0))
         for i, col in enumerate(page.columns):
             if not col.isVisible():
                 continue
@@ -216,12 +218,12 @@ def test_notes_and_flags_land_in_state_and_undo(page, qtbot):
 
     page.flag_check.click()
     assert state.notes[qid]["flagged"] is True
-    flag_col = page.model.columnCount() - 1
+    flag_col = page.model.flag_column()
     row = page.model.row_of(qid)
     assert page.model.index(row, flag_col).data() == "⚑"
 
     page.flagged_check.setChecked(True)
-    assert page.proxy.rowCount() == 1
+    assert page.model.rowCount() == 1
 
     page.undo_stack.undo()  # the flag
     assert state.notes[qid]["flagged"] is False
@@ -265,26 +267,26 @@ def test_keyboard_moves_between_questions_columns_and_cards(page, qtbot):
 def test_filters_triage_and_show_questions(page):
     total = page.model.rowCount()
     page.answerable_combo.setCurrentIndex(2)  # unanswerable only
-    assert 0 < page.proxy.rowCount() < total
+    assert 0 < page.model.rowCount() < total
     page.answerable_combo.setCurrentIndex(0)
     page.set_measure("nDCG@10")
     page.triage_combo.setCurrentIndex(page.triage_combo.findData("all_fail"))
-    shown = {page.proxy.index(r, 0).data() for r in range(page.proxy.rowCount())}
+    shown = {page.model.index(r, 0).data() for r in range(page.model.rowCount())}
     pq = page.state.results.per_question
     fails = (pq["nDCG@10"] < page.fail_spin.value()).groupby(pq[s.QID]).all()
     assert shown == set(fails[fails].index)
     page.triage_combo.setCurrentIndex(0)
     page.search.setText(page.index.question_ids[3])
-    assert page.proxy.rowCount() >= 1
+    assert page.model.rowCount() >= 1
     page.search.clear()
 
     wanted = page.index.question_ids[5:8]
     page.show_questions(wanted, system=page.index.systems[-1])
-    assert page.proxy.rowCount() == 3
+    assert page.model.rowCount() == 3
     assert page.current_qid in wanted
     assert page.chosen_systems[0] == page.index.systems[-1]
     page.clear_question_filter()
-    assert page.proxy.rowCount() == total
+    assert page.model.rowCount() == total
     page.open_question(page.index.question_ids[-1])
     assert page.current_qid == page.index.question_ids[-1]
 
@@ -293,3 +295,15 @@ def test_language_change_retranslates(page):
     QApplication.sendEvent(page, QEvent(QEvent.Type.LanguageChange))
     assert page.tabs.tabText(0) == "Gold evidence"
     assert page.columns[0].isVisible()
+
+
+def test_per_question_scores_tab_shows_every_system(page):
+    results = page.state.results
+    qid = page.current_qid
+    page.tabs.setCurrentIndex(1)
+    table = page.metrics_table
+    assert table.rowCount() == len(results.systems)
+    col = results.measures.index("nDCG@10")
+    for r, system in enumerate(results.systems):
+        expected = _score(results, system, qid, "nDCG@10")
+        assert table.item(r, col).text() == f"{expected:.3f}"

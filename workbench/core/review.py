@@ -96,6 +96,8 @@ class EvidenceRow:
     text: str = ""
     #: for missed evidence: position in the system's full ranking, None = not retrieved
     position: int | None = None
+    #: for missed evidence: retrieved, but removed by the de-duplication policy
+    skipped: bool = False
 
 
 @dataclass
@@ -429,6 +431,7 @@ class ReviewIndex:
     ) -> list[EvidenceRow]:
         """Relevant evidence (grade ≥ θ) not in the system's top K."""
         where = self.positions(system, question_id)
+        removed = {pid for _, pid in self._skipped.get((system, question_id), [])}
         if gold is None:
             gold = self.gold(question_id)
         return [
@@ -441,6 +444,7 @@ class ReviewIndex:
                 source=e.source,
                 text=e.text,
                 position=where.get(e.passage_id),
+                skipped=e.passage_id in removed,
             )
             for e in gold
             if e.grade >= self.threshold and where.get(e.passage_id, k + 1) > k

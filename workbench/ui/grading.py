@@ -16,10 +16,6 @@ from workbench.ui.state import AppState
 NOTE_COMMAND_ID = 4711
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Grading", text)
-
-
 class GradeCommand(QUndoCommand):
     """Grade (or re-grade) one passage of one question."""
 
@@ -33,9 +29,9 @@ class GradeCommand(QUndoCommand):
         resolve: bool = False,
     ) -> None:
         super().__init__(
-            _tr("Grade {passage} as {grade} for {question}").format(
-                passage=passage_id, grade=grade, question=question_id
-            )
+            QCoreApplication.translate(
+                "Grading", "Grade {passage} as {grade} for {question}"
+            ).format(passage=passage_id, grade=grade, question=question_id)
         )
         self.state = state
         self.question_id = question_id
@@ -56,7 +52,11 @@ class GradeCommand(QUndoCommand):
 
 class FlagCommand(QUndoCommand):
     def __init__(self, state: AppState, question_id: str, flagged: bool) -> None:
-        super().__init__(_tr("Flag {question}") if flagged else _tr("Unflag {question}"))
+        super().__init__(
+            QCoreApplication.translate("Grading", "Flag {question}")
+            if flagged
+            else QCoreApplication.translate("Grading", "Unflag {question}")
+        )
         self.setText(self.text().format(question=question_id))
         self.state = state
         self.question_id = question_id
@@ -74,7 +74,11 @@ class NoteCommand(QUndoCommand):
     """Set a question's note; consecutive edits of one question merge."""
 
     def __init__(self, state: AppState, question_id: str, text: str) -> None:
-        super().__init__(_tr("Edit note of {question}").format(question=question_id))
+        super().__init__(
+            QCoreApplication.translate("Grading", "Edit note of {question}").format(
+                question=question_id
+            )
+        )
         self.state = state
         self.question_id = question_id
         self.text_after = text

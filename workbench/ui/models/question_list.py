@@ -1,8 +1,12 @@
-"""The question list of the Question review page: a table model and its filter.
+"""The question list of the Question review page: one table model that filters and sorts.
 
-The model keeps raw values (floats, bools) under :data:`SORT_ROLE` and formats
-only for display, so the proxy sorts numbers as numbers. Unanswerable
-questions have no scores (NaN); NaN always sorts last, in either direction.
+Sorting and filtering happen here in Python over plain lists (a few
+milliseconds for thousands of questions) instead of in a
+QSortFilterProxyModel, whose Python ``lessThan`` would be called tens of
+thousands of times per sort. The model keeps raw values (floats, bools) under
+:data:`SORT_ROLE` and formats only for display. Unanswerable questions have
+no scores (NaN); NaN always sorts last, in either direction; ties keep the
+list order (stable sort).
 """
 
 from __future__ import annotations
@@ -10,15 +14,8 @@ from __future__ import annotations
 import math
 
 import pandas as pd
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from workbench.core import schema as s
 
@@ -27,31 +24,47 @@ QID_ROLE = Qt.ItemDataRole.UserRole + 2
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("QuestionListModel", text)
+_FAIL_TINT = QColor(213, 69, 65, 40)
 
 
 class QuestionListModel(QAbstractTableModel):
-    """Rows: questions. Columns: id, type, answerable, one score per system, mean, flag."""
+    """Rows: the questions passing the filters, in sort order.
 
-    FIXED_BEFORE = 3  # id, type, answerable
+    Columns: id, flag, type, mean, one score per system, answerable. ``row``
+    arguments are rows of the model as shown (after filtering and sorting).
+    """
+
+    ID, FLAG, TYPE, MEAN = 0, 1, 2, 3
+    FIRST_SYSTEM = 4
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._ids: list[str] = []
         self._texts: list[str] = []
+        self._folded: list[str] = []  # id + text, case-folded, for the search
         self._types: list[str] = []
         self._answerable: list[bool] = []
         self._scores: list[list[float]] = []  # per system column
         self._mean: list[float] = []
         self._flags: dict[str, bool] = {}
         self._triage: dict[str, str] = {}
-        self._row_of: dict[str, int] = {}
+        self._rows: list[int] = []  # shown row → index into the lists above
+        self._row_of: dict[str, int] = {}  # question id → shown row
         self.systems: list[str] = []
         self.measure = ""
         self.fail_threshold = 0.5
+        self._bold = QFont()
+        self._bold.setBold(True)
+        # filters
+        self.question_type = ""  # "" = every type
+        self.answerable: bool | None = None
+        self.flagged_only = False
+        self.text = ""
+        self.triage = ""  # "", "all_fail", "some_fail", "none_fail"
+        self.ids: set[str] | None = None  # a set chosen elsewhere (charts, compare)
+        # sort
+        self._sort_column = -1
+        self._sort_order = Qt.SortOrder.AscendingOrder
 
     # -- filling ----------------------------------------------------------------
     def set_table(self, table: pd.DataFrame, systems: list[str], measure: str) -> None:
@@ -60,209 +73,229 @@ class QuestionListModel(QAbstractTableModel):
         self.systems = list(systems)
         self.measure = measure
         self._ids = table[s.QID].astype(str).tolist()
-        self._texts = table[s.QTEXT].tolist()
+        self._texts = [t if isinstance(t, str) else "" for t in table[s.QTEXT].tolist()]
+        self._folded = [f"{q}\n{t}".casefold() for q, t in zip(self._ids, self._texts)]
         self._types = table[s.QTYPE].tolist()
         self._answerable = [bool(v) for v in table[s.ANSWERABLE].tolist()]
         self._scores = [table[name].astype(float).tolist() for name in self.systems]
         self._mean = table["mean"].astype(float).tolist()
-        self._row_of = {q: i for i, q in enumerate(self._ids)}
+        self._arrange()
         self.endResetModel()
 
     def set_flags(self, flags: dict[str, bool]) -> None:
+        changed = dict(flags) != self._flags
         self._flags = dict(flags)
-        if self._ids:
-            col = self.columnCount() - 1
-            self.dataChanged.emit(self.index(0, col), self.index(len(self._ids) - 1, col))
+        if not changed:
+            return
+        if self.flagged_only or self._sort_column == self.FLAG:
+            self.refilter()
+        elif self._rows:
+            self.dataChanged.emit(
+                self.index(0, self.FLAG), self.index(len(self._rows) - 1, self.FLAG)
+            )
 
     def set_triage(self, triage: dict[str, str]) -> None:
         self._triage = dict(triage)
+        if self.triage:
+            self.refilter()
 
-    # -- lookups ----------------------------------------------------------------
+    def set_filters(self, **kwargs) -> None:
+        for key in kwargs:
+            if key not in ("question_type", "answerable", "flagged_only", "text", "triage", "ids"):
+                raise AttributeError(key)
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+        self.refilter()
+
+    def refilter(self) -> None:
+        self.beginResetModel()
+        self._arrange()
+        self.endResetModel()
+
+    # -- filtering and sorting -----------------------------------------------------------
+    def _accepts(self, i: int) -> bool:
+        if self.ids is not None and self._ids[i] not in self.ids:
+            return False
+        if self.question_type and self._types[i] != self.question_type:
+            return False
+        if self.answerable is not None and self._answerable[i] != self.answerable:
+            return False
+        if self.flagged_only and not self._flags.get(self._ids[i], False):
+            return False
+        if self.triage and self._triage.get(self._ids[i], "") != self.triage:
+            return False
+        if self.text and self.text.casefold() not in self._folded[i]:
+            return False
+        return True
+
+    def _value(self, i: int, col: int):
+        k = self._system_of(col)
+        if k >= 0:
+            return self._scores[k][i]
+        if col == self.ID:
+            return self._ids[i]
+        if col == self.FLAG:
+            return self._flags.get(self._ids[i], False)
+        if col == self.TYPE:
+            return self._types[i]
+        if col == self.MEAN:
+            return self._mean[i]
+        return self._answerable[i]
+
+    def _arrange(self) -> None:
+        rows = [i for i in range(len(self._ids)) if self._accepts(i)]
+        col = self._sort_column
+        if 0 <= col < self.columnCount():
+            descending = self._sort_order == Qt.SortOrder.DescendingOrder
+            values = [self._value(i, col) for i in rows]
+            nan = [isinstance(v, float) and math.isnan(v) for v in values]
+            keyed = [(v, i) for v, i, n in zip(values, rows, nan) if not n]
+            try:
+                keyed.sort(key=lambda p: p[0], reverse=descending)
+            except TypeError:  # mixed types: compare as text
+                keyed.sort(key=lambda p: str(p[0]), reverse=descending)
+            # NaN (no score) last whatever the direction; stable among themselves
+            rows = [i for _, i in keyed] + [i for i, n in zip(rows, nan) if n]
+        self._rows = rows
+        self._row_of = {self._ids[i]: r for r, i in enumerate(rows)}
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        before = {self._ids[i]: r for r, i in enumerate(self._rows)}
+        self._sort_column, self._sort_order = column, order
+        self._arrange()
+        # keep selections and the current index on the same questions
+        old, new = [], []
+        for qid, r in before.items():
+            r2 = self._row_of.get(qid, -1)
+            for c in range(self.columnCount()):
+                old.append(self.index(r, c))
+                new.append(self.index(r2, c) if r2 >= 0 else QModelIndex())
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()
+
+    def sort_column(self) -> int:
+        return self._sort_column
+
+    def sort_order(self) -> Qt.SortOrder:
+        return self._sort_order
+
+    # -- lookups (shown rows) -----------------------------------------------------------
     def question_id(self, row: int) -> str:
-        return self._ids[row]
+        return self._ids[self._rows[row]]
 
     def row_of(self, question_id: str) -> int:
+        """Shown row of a question; -1 when it is filtered out or unknown."""
         return self._row_of.get(question_id, -1)
 
+    def knows(self, question_id: str) -> bool:
+        return question_id in self._ids
+
     def question_ids(self) -> list[str]:
+        """Every question of the list, filtered out or not, in list order."""
         return list(self._ids)
 
-    def question_type(self, row: int) -> str:
-        return self._types[row]
+    def shown_ids(self) -> list[str]:
+        return [self._ids[i] for i in self._rows]
 
-    def question_text(self, row: int) -> str:
-        return self._texts[row]
-
-    def answerable(self, row: int) -> bool:
-        return self._answerable[row]
+    def total(self) -> int:
+        return len(self._ids)
 
     def flagged(self, row: int) -> bool:
-        return self._flags.get(self._ids[row], False)
-
-    def triage(self, row: int) -> str:
-        return self._triage.get(self._ids[row], "")
+        return self._flags.get(self.question_id(row), False)
 
     def types(self) -> list[str]:
         return sorted({t for t in self._types if t})
 
+    # -- columns: id, flag, type, mean, one per system, answerable ------------------
     def mean_column(self) -> int:
-        return self.FIXED_BEFORE + len(self.systems)
+        return self.MEAN
+
+    def flag_column(self) -> int:
+        return self.FLAG
+
+    def system_column(self, i: int) -> int:
+        return self.FIRST_SYSTEM + i
+
+    def answerable_column(self) -> int:
+        return self.FIRST_SYSTEM + len(self.systems)
+
+    def _system_of(self, col: int) -> int:
+        """Index of the system shown in ``col``; -1 when it is not a system column."""
+        i = col - self.FIRST_SYSTEM
+        return i if 0 <= i < len(self.systems) else -1
 
     # -- Qt model -------------------------------------------------------------------
     def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(self._ids)
+        return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802
-        return 0 if parent.isValid() else self.FIXED_BEFORE + len(self.systems) + 2
+        return 0 if parent.isValid() else self.FIRST_SYSTEM + len(self.systems) + 1
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
         if orientation != Qt.Orientation.Horizontal:
             return None
-        n_sys = len(self.systems)
+        i = self._system_of(section)
         if role == Qt.ItemDataRole.DisplayRole:
-            if section == 0:
-                return _tr("Question")
-            if section == 1:
-                return _tr("Type")
-            if section == 2:
-                return _tr("Answerable")
-            if section < self.FIXED_BEFORE + n_sys:
-                return self.systems[section - self.FIXED_BEFORE]
-            if section == self.FIXED_BEFORE + n_sys:
-                return _tr("Mean")
-            return _tr("Flag")
+            if i >= 0:
+                return self.systems[i]
+            if section == self.ID:
+                return self.tr("Question")
+            if section == self.FLAG:
+                return "⚑"
+            if section == self.TYPE:
+                return self.tr("Type")
+            if section == self.MEAN:
+                return self.tr("Mean")
+            return self.tr("Answerable")
         if role == Qt.ItemDataRole.ToolTipRole:
-            if self.FIXED_BEFORE <= section < self.FIXED_BEFORE + n_sys:
-                return _tr("{measure} of {system} for each question").format(
-                    measure=self.measure, system=self.systems[section - self.FIXED_BEFORE]
+            if i >= 0:
+                return self.tr("{measure} of {system} for each question").format(
+                    measure=self.measure, system=self.systems[i]
                 )
-            if section == self.FIXED_BEFORE + n_sys:
-                return _tr("Mean {measure} over the systems").format(measure=self.measure)
-            if section == 2:
-                return _tr("Answerable = the judgments hold relevant evidence for the question")
+            if section == self.MEAN:
+                return self.tr("Mean {measure} over the systems").format(measure=self.measure)
+            if section == self.FLAG:
+                return self.tr("Flagged questions")
+            if section == self.answerable_column():
+                return self.tr("Answerable = the judgments hold relevant evidence for the question")
         return None
-
-    def _raw(self, row: int, col: int):
-        n_sys = len(self.systems)
-        if col == 0:
-            return self._ids[row]
-        if col == 1:
-            return self._types[row]
-        if col == 2:
-            return self._answerable[row]
-        if col < self.FIXED_BEFORE + n_sys:
-            return self._scores[col - self.FIXED_BEFORE][row]
-        if col == self.FIXED_BEFORE + n_sys:
-            return self._mean[row]
-        return self.flagged(row)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        row, col = index.row(), index.column()
-        n_sys = len(self.systems)
-        is_score = self.FIXED_BEFORE <= col <= self.FIXED_BEFORE + n_sys
-        if role == SORT_ROLE:
-            return self._raw(row, col)
-        if role == QID_ROLE:
-            return self._ids[row]
+        i = self._rows[index.row()]
+        col = index.column()
+        k = self._system_of(col)
+        is_score = k >= 0 or col == self.MEAN
         if role == Qt.ItemDataRole.DisplayRole:
-            value = self._raw(row, col)
-            if col == 2:
-                return _tr("yes") if value else _tr("no")
+            value = self._value(i, col)
             if is_score:
                 return "" if math.isnan(value) else f"{value:.3f}"
-            if col == self.columnCount() - 1:
+            if col == self.FLAG:
                 return "⚑" if value else ""
+            if col == self.answerable_column():
+                return self.tr("yes") if value else self.tr("no")
             return value
-        if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return self._texts[row] or None
-        if role == Qt.ItemDataRole.TextAlignmentRole and is_score:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col == self.columnCount() - 1:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and col == self.columnCount() - 1:
+        if role == SORT_ROLE:
+            return self._value(i, col)
+        if role == QID_ROLE:
+            return self._ids[i]
+        if role == Qt.ItemDataRole.ToolTipRole and col == self.ID:
+            return self._texts[i] or None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if is_score:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if col == self.FLAG:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole and col == self.FLAG:
             return QBrush(QColor("#c0392b"))
-        if role == Qt.ItemDataRole.BackgroundRole and is_score and col < self.FIXED_BEFORE + n_sys:
-            value = self._raw(row, col)
+        if role == Qt.ItemDataRole.FontRole and col == self.MEAN:
+            return self._bold
+        if role == Qt.ItemDataRole.BackgroundRole and k >= 0:
+            value = self._scores[k][i]
             if not math.isnan(value) and value < self.fail_threshold:
                 # a light tint marks a failing system; the number stays the cue
-                return QBrush(QColor(213, 69, 65, 40))
+                return QBrush(_FAIL_TINT)
         return None
-
-
-class QuestionFilterProxy(QSortFilterProxyModel):
-    """Filters: type, answerable, flagged, free text, triage; NaN-last sorting."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.question_type = ""  # "" = every type
-        self.answerable: bool | None = None
-        self.flagged_only = False
-        self.text = ""
-        self.triage = ""  # "", "all_fail", "some_fail", "none_fail"
-        self.ids: set[str] | None = None  # a set chosen elsewhere (charts, compare)
-
-    def set_filters(self, **kwargs) -> None:
-        for key in kwargs:
-            if not hasattr(self, key):
-                raise AttributeError(key)
-        self.refilter(lambda: [setattr(self, k, v) for k, v in kwargs.items()])
-
-    def refilter(self, change=None) -> None:
-        """Apply ``change()`` (filter attributes) and filter the rows again.
-
-        Qt ≥ 6.10 wants beginFilterChange/endFilterChange around the change;
-        older Qt has only invalidateRowsFilter (deprecated later).
-        """
-        if hasattr(self, "beginFilterChange"):
-            self.beginFilterChange()
-            if change is not None:
-                change()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:  # pragma: no cover - Qt < 6.10
-            if change is not None:
-                change()
-            self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
-        model = self.sourceModel()
-        if not isinstance(model, QuestionListModel):
-            return True
-        if self.ids is not None and model.question_id(source_row) not in self.ids:
-            return False
-        if self.question_type and model.question_type(source_row) != self.question_type:
-            return False
-        if self.answerable is not None and model.answerable(source_row) != self.answerable:
-            return False
-        if self.flagged_only and not model.flagged(source_row):
-            return False
-        if self.triage and model.triage(source_row) != self.triage:
-            return False
-        if self.text:
-            needle = self.text.casefold()
-            if (
-                needle not in model.question_id(source_row).casefold()
-                and needle not in (model.question_text(source_row) or "").casefold()
-            ):
-                return False
-        return True
-
-    def lessThan(self, left: _Index, right: _Index) -> bool:  # noqa: N802
-        a = left.data(SORT_ROLE)
-        b = right.data(SORT_ROLE)
-        a_nan = isinstance(a, float) and math.isnan(a)
-        b_nan = isinstance(b, float) and math.isnan(b)
-        if a_nan or b_nan:
-            if a_nan and b_nan:
-                return left.row() < right.row()
-            # NaN last whatever the direction: Qt reverses lessThan for descending
-            ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
-            return b_nan if ascending else a_nan
-        if a == b:
-            return left.row() < right.row()
-        try:
-            return a < b
-        except TypeError:
-            return str(a) < str(b)

@@ -11,9 +11,10 @@ question only updates labels.
 
 from __future__ import annotations
 
+import html
 import math
 
-from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -100,6 +101,12 @@ def _set_prop(widget: QWidget, name: str, value) -> None:
         _repolish(widget)
 
 
+def show_widget(widget: QWidget, on: bool) -> None:
+    """setVisible only when it changes: each real change re-lays out the column."""
+    if widget.isHidden() == bool(on):
+        widget.setVisible(bool(on))
+
+
 def _small(widget: QWidget, factor: float = 0.9) -> None:
     font = QFont(widget.font())
     if font.pointSizeF() > 0:
@@ -153,17 +160,15 @@ class PassageCard(QFrame):
         self.chip.clicked.connect(self._on_chip)
         self.score_label = QLabel()
         self.score_label.setObjectName("cardMeta")
-        self.meta = QLabel()
+        self.meta = WrapLabel()
         self.meta.setObjectName("cardMeta")
-        self.meta.setWordWrap(True)
         _small(self.meta)
-        self.text_label = QLabel()
-        self.text_label.setWordWrap(True)
-        self.text_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.text_label = WrapLabel()
         self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
 
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
+        top.setSpacing(6)
         top.addWidget(self.rank_label)
         top.addWidget(self.arrow)
         top.addWidget(self.chip)
@@ -251,47 +256,82 @@ class GapLabel(QLabel):
         )
 
 
-class MissedRow(QFrame):
-    """One relevant passage the system did not put in its top K."""
+class MissedList(QLabel):
+    """The relevant passages a system did not put in its top K, as one rich-text label.
+
+    One label instead of a widget per row: showing and hiding rows re-polished
+    and re-laid out the whole column on every question.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("missedRow")
-        self.chip = QLabel()
-        self.chip.setObjectName("gradeChip")
-        self.meta = QLabel()
-        self.meta.setObjectName("missedMeta")
-        self.meta.setWordWrap(True)
-        self.text_label = QLabel()
-        self.text_label.setWordWrap(True)
-        self.text_label.setTextFormat(Qt.TextFormat.PlainText)
-        _small(self.text_label, 0.95)
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.chip)
-        top.addWidget(self.meta, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 4)
-        layout.setSpacing(2)
-        layout.addLayout(top)
-        layout.addWidget(self.text_label)
-        self.row: EvidenceRow | None = None
+        self.setObjectName("missedList")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.rows: list[EvidenceRow] = []
+        self._hfw: dict[int, int] = {}
 
-    def set_row(self, row: EvidenceRow, lang: str) -> None:
-        self.row = row
-        self.chip.setText(grades.chip_text(row.grade, lang))
-        self.chip.setToolTip(grades.definition(row.grade, lang))
-        _set_prop(self.chip, "grade", grade_key(row.grade))
-        where = (
-            self.tr("found at #{0}").format(row.position)
-            if row.position is not None
-            else self.tr("not retrieved")
-        )
-        role = grades.role_label(row.role, lang)
-        parts = [row.passage_id] + ([role] if role else []) + [where]
-        self.meta.setText(" · ".join(parts))
-        self.text_label.setText(_clip(row.text, MISSED_TEXT_CHARS))
-        self.text_label.setVisible(bool(row.text))
+    def set_rows(self, rows: list[EvidenceRow], lang: str) -> None:
+        self.rows = list(rows)
+        parts = []
+        for row in rows:
+            bg = grades.colour(row.grade)
+            chip = (
+                f'<span style="background-color:{bg}; color:{grades.text_colour(bg)};">'
+                f"&nbsp;{html.escape(grades.chip_text(row.grade, lang))}&nbsp;</span>"
+            )
+            if row.position is not None:
+                where = self.tr("found at #{0}").format(row.position)
+            elif row.skipped:
+                where = self.tr("removed by de-duplication")
+            else:
+                where = self.tr("not retrieved")
+            role = grades.role_label(row.role, lang)
+            meta = " · ".join([row.passage_id] + ([role] if role else []) + [where])
+            text = html.escape(_clip(row.text, MISSED_TEXT_CHARS)) if row.text else ""
+            parts.append(
+                f'<p style="margin-top:6px;">{chip}&nbsp; <span style="color:#555555;">'
+                f"{html.escape(meta)}</span>" + (f"<br>{text}" if text else "") + "</p>"
+            )
+        self._hfw = {}
+        self.setText("".join(parts))
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        # QLabel lays the rich text out again on every call; layouts ask often
+        h = self._hfw.get(width)
+        if h is None:
+            h = self._hfw[width] = super().heightForWidth(width)
+        return h
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        self._hfw = {}
+        super().changeEvent(event)
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped plain-text label that remembers its height per width."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._hfw: dict[int, int] = {}
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        if text != self.text():
+            self._hfw = {}
+            super().setText(text)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        h = self._hfw.get(width)
+        if h is None:
+            h = self._hfw[width] = super().heightForWidth(width)
+        return h
+
+    def changeEvent(self, event) -> None:  # noqa: N802
+        self._hfw = {}  # font or style changed
+        super().changeEvent(event)
 
 
 class SystemColumnView(QFrame):
@@ -330,9 +370,7 @@ class SystemColumnView(QFrame):
         self._items_layout = QVBoxLayout()
         self._items_layout.setContentsMargins(0, 0, 0, 0)
         self._items_layout.setSpacing(6)
-        self._missed_layout = QVBoxLayout()
-        self._missed_layout.setContentsMargins(0, 0, 0, 0)
-        self._missed_layout.setSpacing(0)
+        self.missed_list = MissedList()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
@@ -344,12 +382,12 @@ class SystemColumnView(QFrame):
         layout.addLayout(self._items_layout)
         layout.addSpacing(6)
         layout.addWidget(self.missed_title)
-        layout.addLayout(self._missed_layout)
+        layout.addWidget(self.missed_list)
         layout.addStretch(1)
 
+        self._kinds: tuple[bool, ...] = ()
         self._cards: list[PassageCard] = []
         self._gaps: list[GapLabel] = []
-        self._missed: list[MissedRow] = []
         self.column: Column | None = None
         self.cards: list[PassageCard] = []  # visible cards, in order
 
@@ -367,13 +405,6 @@ class SystemColumnView(QFrame):
             self._gaps.append(GapLabel(self))
         return self._gaps[i]
 
-    def _missed_row(self, i: int) -> MissedRow:
-        while len(self._missed) <= i:
-            row = MissedRow(self)
-            self._missed.append(row)
-            self._missed_layout.addWidget(row)
-        return self._missed[i]
-
     def set_column(self, column: Column, k: int, summary: list[str], lang: str) -> None:
         """Show ``column``; ``summary`` = the measures named in the header."""
         self.column = column
@@ -384,38 +415,51 @@ class SystemColumnView(QFrame):
             if m in column.metrics and not math.isnan(column.metrics[m])
         ]
         self.scores.setText(" · ".join(parts))
-        self.scores.setVisible(bool(parts))
+        show_widget(self.scores, bool(parts))
         self.warning.setText(
             self.tr("This system returned nothing for this question (scored 0).")
             if column.missing
             else ""
         )
-        self.warning.setVisible(column.missing)
+        show_widget(self.warning, column.missing)
 
-        # re-fill the items layout in order, reusing pooled widgets
-        while self._items_layout.count():
-            self._items_layout.takeAt(0)
+        # reuse pooled widgets; the layout is rebuilt only when the sequence of
+        # cards and gaps changes (re-adding widgets would re-lay out everything)
+        kinds = tuple(isinstance(item, Card) for item in column.items)
+        if kinds != self._kinds:
+            while self._items_layout.count():
+                self._items_layout.takeAt(0)
+            n_cards = n_gaps = 0
+            for is_card in kinds:
+                if is_card:
+                    widget: QWidget = self._card(n_cards)
+                    n_cards += 1
+                else:
+                    widget = self._gap(n_gaps)
+                    n_gaps += 1
+                self._items_layout.addWidget(widget)
+            self._kinds = kinds
         n_cards = n_gaps = 0
         self.cards = []
         for item in column.items:
             if isinstance(item, Card):
-                widget = self._card(n_cards)
-                widget.set_card(item, lang)
-                widget.set_state(False, False)
-                self.cards.append(widget)
+                card = self._card(n_cards)
+                card.set_card(item, lang)
+                card.set_state(False, False)
+                self.cards.append(card)
+                show_widget(card, True)
                 n_cards += 1
             else:
-                widget = self._gap(n_gaps)
-                widget.set_gap(item)
+                gap = self._gap(n_gaps)
+                gap.set_gap(item)
+                show_widget(gap, True)
                 n_gaps += 1
-            self._items_layout.addWidget(widget)
-            widget.setVisible(True)
         for widget in self._cards[n_cards:]:
-            widget.setVisible(False)
+            show_widget(widget, False)
         for widget in self._gaps[n_gaps:]:
-            widget.setVisible(False)
+            show_widget(widget, False)
         self.empty.setText("" if n_cards else self.tr("No passages retrieved."))
-        self.empty.setVisible(not n_cards)
+        show_widget(self.empty, not n_cards)
 
         self.missed_title.setText(
             self.tr("Missed evidence ({0}): relevant, not in the top {1}").format(
@@ -424,14 +468,5 @@ class SystemColumnView(QFrame):
             if column.missed
             else self.tr("No relevant evidence missed in the top {0}.").format(k)
         )
-        for i, row in enumerate(column.missed):
-            widget = self._missed_row(i)
-            widget.set_row(row, lang)
-            widget.setVisible(True)
-        for widget in self._missed[len(column.missed) :]:
-            widget.setVisible(False)
-
-    def changeEvent(self, event) -> None:  # noqa: N802
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange and self.column is not None:
-            pass  # the page re-sets every column after a language change
+        self.missed_list.set_rows(column.missed, lang)
+        show_widget(self.missed_list, bool(column.missed))

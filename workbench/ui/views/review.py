@@ -67,13 +67,14 @@ from workbench.core.review import (
     triage,
 )
 from workbench.ui.grading import FlagCommand, GradeCommand, NoteCommand
-from workbench.ui.models.question_list import QID_ROLE, QuestionFilterProxy, QuestionListModel
+from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
 from workbench.ui.views.passage_cards import (
     PassageCard,
     SystemColumnView,
     _lang,
     review_stylesheet,
+    show_widget,
 )
 
 MAX_SYSTEMS = 4
@@ -138,6 +139,7 @@ class ReviewPage(QWidget):
         self._runs_cache = None
         self._note_qid = ""
         self._sorted_once = False
+        self._sized_for: tuple = ()
         self.undo_stack = QUndoStack(self)
 
         self.setStyleSheet(review_stylesheet())
@@ -157,7 +159,9 @@ class ReviewPage(QWidget):
         # -- left: question list ----------------------------------------------------
         self.metric_label = QLabel()
         self.metric_combo = QComboBox()
-        self.metric_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.metric_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.metric_combo.currentIndexChanged.connect(self._on_metric_changed)
         self.fail_label = QLabel()
         self.fail_spin = QDoubleSpinBox()
@@ -180,11 +184,8 @@ class ReviewPage(QWidget):
         self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
 
         self.model = QuestionListModel(self)
-        self.proxy = QuestionFilterProxy(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setDynamicSortFilter(True)
         self.table = QTableView()
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -207,15 +208,16 @@ class ReviewPage(QWidget):
 
         filters = QGridLayout()
         filters.addWidget(self.metric_label, 0, 0)
-        filters.addWidget(self.metric_combo, 0, 1)
-        filters.addWidget(self.fail_label, 0, 2)
-        filters.addWidget(self.fail_spin, 0, 3)
-        filters.addWidget(self.search, 1, 0, 1, 4)
-        filters.addWidget(self.type_combo, 2, 0, 1, 2)
-        filters.addWidget(self.answerable_combo, 2, 2, 1, 2)
-        filters.addWidget(self.triage_combo, 3, 0, 1, 2)
-        filters.addWidget(self.flagged_check, 3, 2, 1, 2)
+        filters.addWidget(self.metric_combo, 0, 1, 1, 3)
+        filters.addWidget(self.fail_label, 1, 0)
+        filters.addWidget(self.fail_spin, 1, 1)
+        filters.addWidget(self.search, 2, 0, 1, 4)
+        filters.addWidget(self.type_combo, 3, 0, 1, 2)
+        filters.addWidget(self.answerable_combo, 3, 2, 1, 2)
+        filters.addWidget(self.triage_combo, 4, 0, 1, 2)
+        filters.addWidget(self.flagged_check, 4, 2, 1, 2)
         filters.setColumnStretch(1, 1)
+        filters.setColumnStretch(3, 1)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -276,6 +278,9 @@ class ReviewPage(QWidget):
         self.tabs.addTab(self.gold_table, "")
         self.tabs.addTab(self.metrics_table, "")
         self.tabs.addTab(self.note_edit, "")
+        # the per-question scores table is filled when its tab is shown
+        self._metrics_for = ""
+        self.tabs.currentChanged.connect(self._on_tab_changed)
 
         top = QWidget()
         top_layout = QVBoxLayout(top)
@@ -503,9 +508,9 @@ class ReviewPage(QWidget):
         self._refresh_list()
         if keep and self.model.row_of(keep) >= 0:
             self.open_question(keep, keep_selection=True)
-        elif self.proxy.rowCount() and not self.current_qid:
-            self._select_proxy_row(0)
-        elif not self.proxy.rowCount():
+        elif self.model.rowCount() and not self.current_qid:
+            self._select_row(0)
+        elif not self.model.rowCount():
             self._open("")
 
     def _clear_list(self) -> None:
@@ -614,6 +619,10 @@ class ReviewPage(QWidget):
         self.model.set_triage(self._triage_map())
         self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
         self.model.set_table(table, systems, self.measure)
+        if self._sized_for != (tuple(systems), self.measure):
+            # size the columns once per layout, not after every grade
+            self._sized_for = (tuple(systems), self.measure)
+            self.table.resizeColumnsToContents()
         self._fill_filter_combos()
         if not self._sorted_once:
             # worst first: the lowest mean over the systems on top
@@ -629,8 +638,8 @@ class ReviewPage(QWidget):
         return dict(zip(series.index.tolist(), series.tolist()))
 
     def _on_metric_changed(self, _index: int) -> None:
-        sort_col = self.proxy.sortColumn()
-        order = self.proxy.sortOrder()
+        sort_col = self.model.sort_column()
+        order = self.model.sort_order()
         self._refresh_list()
         if sort_col >= 0:
             self.table.sortByColumn(sort_col, order)
@@ -639,12 +648,13 @@ class ReviewPage(QWidget):
 
     def _on_fail_threshold(self, value: float) -> None:
         self.model.fail_threshold = value
-        self.proxy.refilter(lambda: self.model.set_triage(self._triage_map()))
-        self.model.layoutChanged.emit()  # the failing-score tint follows the threshold
+        self.model.set_triage(self._triage_map())
+        self.model.refilter()  # the failing-score tint follows the threshold
+        self._reselect_current()
         self._update_count()
 
     def _set_filter(self, **kwargs) -> None:
-        self.proxy.set_filters(**kwargs)
+        self.model.set_filters(**kwargs)
         self._reselect_current()
         self._update_count()
 
@@ -659,9 +669,7 @@ class ReviewPage(QWidget):
 
     def _update_count(self) -> None:
         self.count_label.setText(
-            self.tr("{0} of {1} questions shown").format(
-                self.proxy.rowCount(), self.model.rowCount()
-            )
+            self.tr("{0} of {1} questions shown").format(self.model.rowCount(), self.model.total())
         )
 
     def _reselect_current(self) -> None:
@@ -670,18 +678,17 @@ class ReviewPage(QWidget):
         row = self.model.row_of(self.current_qid)
         if row < 0:
             return
-        proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
-        if proxy_index.isValid():
-            sel = self.table.selectionModel()
-            sel.blockSignals(True)
-            self.table.setCurrentIndex(proxy_index)
-            sel.blockSignals(False)
-            self.table.viewport().update()
-            self.table.scrollTo(proxy_index)
+        index = self.model.index(row, 0)
+        sel = self.table.selectionModel()
+        sel.blockSignals(True)
+        self.table.setCurrentIndex(index)
+        sel.blockSignals(False)
+        self.table.viewport().update()
+        self.table.scrollTo(index)
 
-    def _select_proxy_row(self, row: int) -> None:
-        if 0 <= row < self.proxy.rowCount():
-            index = self.proxy.index(row, 0)
+    def _select_row(self, row: int) -> None:
+        if 0 <= row < self.model.rowCount():
+            index = self.model.index(row, 0)
             self.table.setCurrentIndex(index)
             self.table.scrollTo(index)
 
@@ -696,12 +703,13 @@ class ReviewPage(QWidget):
         self._step(-1)
 
     def _step(self, delta: int) -> None:
-        if not self.proxy.rowCount():
+        n = self.model.rowCount()
+        if not n:
             return
-        row = self.table.currentIndex().row()
+        row = self.model.row_of(self.current_qid) if self.current_qid else -1
         if row < 0:
-            row = -1 if delta > 0 else self.proxy.rowCount()
-        self._select_proxy_row(min(max(row + delta, 0), self.proxy.rowCount() - 1))
+            row = -1 if delta > 0 else n
+        self._select_row(min(max(row + delta, 0), n - 1))
 
     def show_questions(self, question_ids: list[str], system: str | None = None) -> None:
         """Show only these questions (chosen on another page); open the first.
@@ -709,7 +717,7 @@ class ReviewPage(QWidget):
         ``system``: make sure this system is among the columns (first).
         """
         ids = {str(q) for q in question_ids}
-        self.proxy.set_filters(ids=ids)
+        self.model.set_filters(ids=ids)
         self.banner_box.setVisible(True)
         self.ids_banner.setText(
             self.tr("Showing {0} questions chosen on another page.").format(len(ids))
@@ -718,11 +726,11 @@ class ReviewPage(QWidget):
             rest = [x for x in self.chosen_systems if x != system]
             self.set_systems([system, *rest][:MAX_SYSTEMS])
         self._update_count()
-        if self.proxy.rowCount():
-            self._select_proxy_row(0)
+        if self.model.rowCount():
+            self._select_row(0)
 
     def clear_question_filter(self) -> None:
-        self.proxy.set_filters(ids=None)
+        self.model.set_filters(ids=None)
         self.banner_box.setVisible(False)
         self._reselect_current()
         self._update_count()
@@ -730,23 +738,29 @@ class ReviewPage(QWidget):
     def open_question(self, question_id: str, keep_selection: bool = False) -> None:
         """Open one question; clears list filters that would hide it."""
         question_id = str(question_id)
-        row = self.model.row_of(question_id)
-        if row < 0:
+        if not self.model.knows(question_id):
             return
-        proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
-        if not proxy_index.isValid():
+        if self.model.row_of(question_id) < 0:
+            for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
+                combo.blockSignals(True)
+                combo.setCurrentIndex(0)
+                combo.blockSignals(False)
+            for widget in (self.search, self.flagged_check):
+                widget.blockSignals(True)
             self.search.clear()
             self.flagged_check.setChecked(False)
-            for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
-                combo.setCurrentIndex(0)
-            self.clear_question_filter()
-            proxy_index = self.proxy.mapFromSource(self.model.index(row, 0))
+            for widget in (self.search, self.flagged_check):
+                widget.blockSignals(False)
+            self.banner_box.setVisible(False)
+            self.model.set_filters(
+                question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
+            )
+            self._update_count()
         if question_id == self.current_qid:
             self._reselect_current()
             self._open(question_id, force=True, keep_selection=keep_selection)
-        elif proxy_index.isValid():
-            self.table.setCurrentIndex(proxy_index)
-            self.table.scrollTo(proxy_index)
+        else:
+            self._select_row(self.model.row_of(question_id))
 
     # == the detail =================================================================
     def _open(self, question_id: str, force: bool = False, keep_selection: bool = False) -> None:
@@ -781,7 +795,9 @@ class ReviewPage(QWidget):
         self.title_label.setText(f"{qid} · {kind} · {status}")
         self.question_label.setText(view.text or self.tr("(no question text in the files)"))
         self._fill_gold(view, lang)
-        self._fill_metrics(qid)
+        self._metrics_for = ""
+        if self.tabs.currentWidget() is self.metrics_table:
+            self._fill_metrics(qid)
 
         self.flag_check.blockSignals(True)
         self.flag_check.setChecked(self.state.is_flagged(qid))
@@ -800,11 +816,13 @@ class ReviewPage(QWidget):
             col.chip_clicked.connect(self._on_chip_clicked)
             self.cards_area.layout_.addWidget(col, 1, Qt.AlignmentFlag.AlignTop)
             self.columns.append(col)
+        self.cards_area.setUpdatesEnabled(False)
         for col, data in zip(self.columns, view.columns):
             col.set_column(data, k, summary, lang)
-            col.setVisible(True)
+            show_widget(col, True)
         for col in self.columns[len(view.columns) :]:
-            col.setVisible(False)
+            show_widget(col, False)
+        self.cards_area.setUpdatesEnabled(True)
         if self.selected is not None and not self._find_card(*self.selected):
             self.selected = None
         if not keep_selection:
@@ -869,8 +887,14 @@ class ReviewPage(QWidget):
         table.resizeRowsToContents()
         table.setUpdatesEnabled(True)
 
+    def _on_tab_changed(self, _i: int) -> None:
+        if self.tabs.currentWidget() is self.metrics_table and self.current_qid:
+            self._fill_metrics(self.current_qid)
+
     def _fill_metrics(self, qid: str) -> None:
-        assert self.index is not None
+        if self.index is None or self._metrics_for == qid:
+            return
+        self._metrics_for = qid
         systems = self.index.systems
         measures = self.index.measures
         table = self.metrics_table
@@ -1071,8 +1095,8 @@ class ReviewPage(QWidget):
 
     def _on_work_changed(self) -> None:
         self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
-        if self.proxy.flagged_only:
-            self.proxy.refilter()
+        if self.model.flagged_only:
+            self._reselect_current()
             self._update_count()
         qid = self.current_qid
         if not qid:
