@@ -1,0 +1,2365 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko" sourcelanguage="en">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About the workbench</source>
+        <translation>워크벤치 정보</translation>
+    </message>
+    <message>
+        <source>Retrieval Evaluation Workbench</source>
+        <translation>검색 평가 워크벤치</translation>
+    </message>
+    <message>
+        <source>Compares retrieval systems (BM25, vector RAG, hybrid RAG, GraphRAG) on graded judgments: metrics, question review, significance, assessor agreement and an Excel report. Released under the MIT licence.</source>
+        <translation>등급 평가를 기준으로 검색 시스템(BM25, 벡터 RAG, 하이브리드 RAG, GraphRAG)을 비교합니다: 지표, 질문별 검토, 유의성 검정, 평가자 간 일치도, 엑셀 보고서. MIT 라이선스로 배포됩니다.</translation>
+    </message>
+    <message>
+        <source>Bundled components and their licences:</source>
+        <translation>포함된 구성 요소와 라이선스:</translation>
+    </message>
+</context>
+<context>
+    <name>AgreementPage</name>
+    <message>
+        <source>Resolve {passage} of {question} as {grade}</source>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) :func:`workbench.core.agreement.disagreements` (biggest gap first) item → the grade the policy gives (before hand resolutions) the policy&apos;s problem (e.g. an adjudicator who is not an assessor), &quot;&quot; when fine</extracomment>
+        <translation>{question}의 {passage}을(를) {grade}등급으로 결정</translation>
+    </message>
+    <message>
+        <source>Return {passage} of {question} to the rule</source>
+        <translation>{question}의 {passage}을(를) 규칙으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Which grade counts when assessors differ</source>
+        <extracomment>raw value of a cell (grade as int, gap as int, resolved flag as bool) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it)</extracomment>
+        <translation>평가자 등급이 다를 때 쓸 등급</translation>
+    </message>
+    <message>
+        <source>Rule:</source>
+        <translation>규칙:</translation>
+    </message>
+    <message>
+        <source>Middle grade (median)</source>
+        <translation>가운데 등급 (중앙값)</translation>
+    </message>
+    <message>
+        <source>Most common grade (majority)</source>
+        <translation>가장 많은 등급 (다수결)</translation>
+    </message>
+    <message>
+        <source>Highest grade (max)</source>
+        <translation>가장 높은 등급 (최댓값)</translation>
+    </message>
+    <message>
+        <source>Lowest grade (min)</source>
+        <translation>가장 낮은 등급 (최솟값)</translation>
+    </message>
+    <message>
+        <source>One assessor decides</source>
+        <translation>한 평가자가 결정</translation>
+    </message>
+    <message>
+        <source>Who decides:</source>
+        <translation>결정할 평가자:</translation>
+    </message>
+    <message>
+        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
+        <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
+    </message>
+    <message>
+        <source>How far the assessors agree</source>
+        <translation>평가자 간 일치 정도</translation>
+    </message>
+    <message>
+        <source>Assessors</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>Same grade</source>
+        <translation>같은 등급</translation>
+    </message>
+    <message>
+        <source>Cohen&apos;s κ</source>
+        <translation>Cohen의 κ</translation>
+    </message>
+    <message>
+        <source>The two assessors compared.</source>
+        <translation>비교한 두 평가자입니다.</translation>
+    </message>
+    <message>
+        <source>Items (question, passage) both assessors graded.</source>
+        <translation>두 평가자가 모두 평가한 항목(질문, 문단) 수입니다.</translation>
+    </message>
+    <message>
+        <source>Share of those items given exactly the same grade.</source>
+        <translation>그 항목 중 정확히 같은 등급을 준 비율입니다.</translation>
+    </message>
+    <message>
+        <source>Agreement beyond chance: 1 = always the same grade, 0 = no better than chance. Every different grade counts as a full disagreement.</source>
+        <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
+    </message>
+    <message>
+        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
+    </message>
+    <message>
+        <source>Grades side by side</source>
+        <translation>등급 나란히 보기</translation>
+    </message>
+    <message>
+        <source>Assessors:</source>
+        <translation>평가자:</translation>
+    </message>
+    <message>
+        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Disagreements, biggest gap first</source>
+        <translation>불일치 목록 (차이가 큰 것부터)</translation>
+    </message>
+    <message>
+        <source>Unresolved only</source>
+        <translation>해결 안 된 것만</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>모두 보기</translation>
+    </message>
+    <message>
+        <source>Chosen item</source>
+        <translation>고른 항목</translation>
+    </message>
+    <message>
+        <source>Resolve by hand:</source>
+        <translation>직접 결정:</translation>
+    </message>
+    <message>
+        <source>Use grade {grade} for this item (key {key}).</source>
+        <translation>이 항목에 {grade}등급을 씁니다 (단축키 {key}).</translation>
+    </message>
+    <message>
+        <source>Reason (optional), saved with the grade you choose</source>
+        <translation>이유 (선택), 고른 등급과 함께 저장됩니다</translation>
+    </message>
+    <message>
+        <source>Back to the rule</source>
+        <translation>규칙으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Forget the grade chosen by hand; the rule above decides again.</source>
+        <translation>직접 고른 등급을 지우고 위의 규칙이 다시 결정하게 합니다.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>실행 취소</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>✓ = resolved by hand</source>
+        <translation>✓ = 직접 결정함</translation>
+    </message>
+    <message>
+        <source>Weighted κ
+(quadratic)</source>
+        <translation>가중 κ
+(이차)</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <source>Highest minus lowest grade given to the item.</source>
+        <translation>항목이 받은 가장 높은 등급에서 가장 낮은 등급을 뺀 값입니다.</translation>
+    </message>
+    <message>
+        <source>Grade used</source>
+        <translation>사용 등급</translation>
+    </message>
+    <message>
+        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
+        <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
+    </message>
+    <message>
+        <source>Resolved by hand by {who}, {when}</source>
+        <translation>{who}이(가) 직접 결정, {when}</translation>
+    </message>
+    <message>
+        <source>Not graded by this assessor</source>
+        <translation>이 평가자는 평가하지 않음</translation>
+    </message>
+    <message>
+        <source>Undo: {what} (Ctrl+Z)</source>
+        <translation>실행 취소: {what} (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo: {what} (Ctrl+Shift+Z)</source>
+        <translation>다시 실행: {what} (Ctrl+Shift+Z)</translation>
+    </message>
+    <message>
+        <source>Open a judgments file to see how far the assessors agree.
+
+Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
+        <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
+
+일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
+    </message>
+    <message>
+        <source>Computing agreement…</source>
+        <translation>일치도 계산 중…</translation>
+    </message>
+    <message>
+        <source>This judgments file names no assessors, so there is nothing to compare.
+
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
+        <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
+
+일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
+    </message>
+    <message>
+        <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
+
+To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
+        <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
+
+일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
+    </message>
+    <message>
+        <source>Where the assessors differ, the scores use the middle grade; with two assessors, the lower of the two (a passage is not promoted on a tie).</source>
+        <translation>평가자 등급이 다르면 가운데 등급을 씁니다. 평가자가 두 명이면 둘 중 낮은 등급을 씁니다(동률일 때 올려 주지 않음).</translation>
+    </message>
+    <message>
+        <source>Where the assessors differ, the scores use the grade most of them gave; on a tie, the lower middle grade.</source>
+        <translation>평가자 등급이 다르면 가장 많이 나온 등급을 씁니다. 동률이면 가운데 중 낮은 등급을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Where the assessors differ, the scores use the highest grade any of them gave (generous).</source>
+        <translation>평가자 등급이 다르면 가장 높은 등급을 씁니다(너그럽게).</translation>
+    </message>
+    <message>
+        <source>Where the assessors differ, the scores use the lowest grade any of them gave (strict).</source>
+        <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
+    </message>
+    <message>
+        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
+        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
+    </message>
+    <message>
+        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
+        <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
+    </message>
+    <message>
+        <source>{assessors} assessors. {items} items were graded by two or more of them; they gave different grades to {n} ({pct:.1f} %).</source>
+        <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
+    </message>
+    <message>
+        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
+    </message>
+    <message>
+        <source>undefined (too few items graded twice, or only one grade used)</source>
+        <translation>정의되지 않음 (두 번 평가된 항목이 너무 적거나 등급이 하나뿐임)</translation>
+    </message>
+    <message>
+        <source>reliable enough to draw conclusions (≥ 0.800)</source>
+        <translation>결론을 내릴 만큼 믿을 만함 (≥ 0.800)</translation>
+    </message>
+    <message>
+        <source>good enough for tentative conclusions only (0.667–0.800)</source>
+        <translation>잠정적 결론에만 충분함 (0.667–0.800)</translation>
+    </message>
+    <message>
+        <source>too low to rely on (below 0.667); talk the grading guide through again</source>
+        <translation>믿기에는 너무 낮음 (0.667 미만). 평가 기준을 함께 다시 살펴보세요</translation>
+    </message>
+    <message>
+        <source>{a}: {ga} · {b}: {gb} — {count} items</source>
+        <translation>{a}: {ga} · {b}: {gb} — 항목 {count}개</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>Only {a}: {ga} and {b}: {gb}</source>
+        <translation>{a}: {ga}이고 {b}: {gb}인 것만</translation>
+    </message>
+    <message>
+        <source>(they agree there: nothing to resolve)</source>
+        <translation>(여기서는 일치합니다: 결정할 것 없음)</translation>
+    </message>
+    <message>
+        <source>{n} disagreements · {done} resolved by hand · {left} left · showing {shown}</source>
+        <translation>불일치 {n}개 · 직접 결정 {done}개 · 남음 {left}개 · {shown}개 표시</translation>
+    </message>
+    <message>
+        <source>No item chosen</source>
+        <translation>고른 항목 없음</translation>
+    </message>
+    <message>
+        <source>Every disagreement is resolved. Untick “Unresolved only” to see them all.</source>
+        <translation>모든 불일치를 결정했습니다. 전부 보려면 “해결 안 된 것만”을 해제하세요.</translation>
+    </message>
+    <message>
+        <source>Question {qid} · passage {pid}</source>
+        <translation>질문 {qid} · 문단 {pid}</translation>
+    </message>
+    <message>
+        <source>(no question text in the judgments file)</source>
+        <translation>(평가 파일에 질문 내용이 없습니다)</translation>
+    </message>
+    <message>
+        <source>(no passage text in the judgments file)</source>
+        <translation>(평가 파일에 문단 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>resolved by hand by {who}, {when}</source>
+        <translation>{who}이(가) 직접 결정, {when}</translation>
+    </message>
+    <message>
+        <source>reason: {reason}</source>
+        <translation>이유: {reason}</translation>
+    </message>
+    <message>
+        <source>Grade used: {grade}, {how}</source>
+        <translation>사용 등급: {grade}, {how}</translation>
+    </message>
+    <message>
+        <source>Grade used: {grade}, by the rule above (not resolved by hand yet)</source>
+        <translation>사용 등급: {grade}, 위 규칙에 따름 (아직 직접 결정하지 않음)</translation>
+    </message>
+    <message>
+        <source>not graded</source>
+        <translation>평가 안 됨</translation>
+    </message>
+    <message>
+        <source>Note: {note}</source>
+        <translation>메모: {note}</translation>
+    </message>
+    <message>
+        <source>Use {name}&apos;s grade</source>
+        <translation>{name}의 등급 사용</translation>
+    </message>
+    <message>
+        <source>Resolve with the grade {name} gave (key {key}).</source>
+        <translation>{name}이(가) 준 등급으로 결정합니다 (단축키 {key}).</translation>
+    </message>
+</context>
+<context>
+    <name>AppState</name>
+    <message>
+        <source>Computing scores…</source>
+        <extracomment>the set of loaded files changed (judgments replaced, run added/removed) new results are ready (also emitted with None when data was cleared) user work changed: grades, resolutions, notes, flags (for autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception grades made in the app (JUDGMENT_COLUMNS + &quot;time&quot;, &quot;reason&quot;) grades resolved by hand: question_id, passage_id, grade, by, reason, time question_id → {&quot;note&quot;: str, &quot;flagged&quot;: bool}</extracomment>
+        <translation>점수 계산 중…</translation>
+    </message>
+</context>
+<context>
+    <name>BusyIndicator</name>
+    <message>
+        <source>Cancel</source>
+        <extracomment>pages written elsewhere, added when their module is present (key, module, class, icon)</extracomment>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Computing scores…</source>
+        <translation>점수 계산 중…</translation>
+    </message>
+</context>
+<context>
+    <name>ByTypeChart</name>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>{system} · {type}
+{metric} = {value}
+n = {n} questions</source>
+        <translation>{system} · {type}
+{metric} = {value}
+질문 {n}개</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>{metric} by question type</source>
+        <translation>질문 유형별 {metric}</translation>
+    </message>
+    <message>
+        <source>Question type (number of questions)</source>
+        <translation>질문 유형 (질문 수)</translation>
+    </message>
+</context>
+<context>
+    <name>ChartWidget</name>
+    <message>
+        <source>Save chart…</source>
+        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <translation>차트 저장…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a PNG or SVG image.</source>
+        <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Click to list these questions.</source>
+        <translation>클릭하면 이 질문들을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>차트 저장</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg)</source>
+        <translation>PNG 그림 (*.png);;SVG 그림 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Chart not saved</source>
+        <translation>차트를 저장하지 못했습니다</translation>
+    </message>
+    <message>
+        <source>The chart could not be saved to {path}: {reason}. Choose another folder or close the file in other programs.</source>
+        <translation>차트를 {path}에 저장하지 못했습니다: {reason}. 다른 폴더를 고르거나 다른 프로그램에서 그 파일을 닫으세요.</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePage</name>
+    <message>
+        <source>Load at least two systems to compare them.</source>
+        <extracomment>a comparison finished and is shown (the frame)</extracomment>
+        <translation>비교하려면 시스템을 두 개 이상 불러오세요.</translation>
+    </message>
+    <message>
+        <source>Tick at least one metric.</source>
+        <translation>지표를 하나 이상 고르세요.</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>비교하는 중…</translation>
+    </message>
+    <message>
+        <source>The comparison could not be computed.</source>
+        <translation>비교를 계산하지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>paired randomization test</source>
+        <translation>대응 무작위화 검정</translation>
+    </message>
+    <message>
+        <source>paired t-test</source>
+        <translation>대응 t-검정</translation>
+    </message>
+    <message>
+        <source>Wilcoxon signed-rank test</source>
+        <translation>윌콕슨 부호순위 검정</translation>
+    </message>
+    <message>
+        <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
+        <translation>각 시스템을 {baseline}와(과) 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+    </message>
+    <message>
+        <source>{system} worse than {baseline} on {metric}</source>
+        <translation>{metric}에서 {system}이(가) {baseline}보다 못함</translation>
+    </message>
+    <message>
+        <source>{system} vs {baseline} on {metric}</source>
+        <translation>{metric}: {system} 대 {baseline}</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>기준 시스템:</translation>
+    </message>
+    <message>
+        <source>Every other system is compared with this one.</source>
+        <translation>다른 모든 시스템을 이 시스템과 비교합니다.</translation>
+    </message>
+    <message>
+        <source>Test:</source>
+        <translation>검정:</translation>
+    </message>
+    <message>
+        <source>Randomization (recommended)</source>
+        <translation>무작위화 (권장)</translation>
+    </message>
+    <message>
+        <source>Paired t-test</source>
+        <translation>대응 t-검정</translation>
+    </message>
+    <message>
+        <source>Wilcoxon signed-rank</source>
+        <translation>윌콕슨 부호순위</translation>
+    </message>
+    <message>
+        <source>Metrics:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>Questions it loses</source>
+        <translation>지는 질문</translation>
+    </message>
+    <message>
+        <source>Open the questions where the selected system scores lower than the baseline.</source>
+        <translation>고른 시스템의 점수가 기준보다 낮은 질문을 엽니다.</translation>
+    </message>
+    <message>
+        <source>All questions of this pair</source>
+        <translation>이 두 시스템의 모든 질문</translation>
+    </message>
+    <message>
+        <source>Double-click a row to open the questions where the system loses.</source>
+        <translation>행을 두 번 클릭하면 그 시스템이 지는 질문을 엽니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonModel</name>
+    <message>
+        <source>System</source>
+        <extracomment>wait this long after the last change of a choice before recomputing</extracomment>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Δ vs baseline</source>
+        <translation>기준 대비 Δ</translation>
+    </message>
+    <message>
+        <source>95% CI of Δ</source>
+        <translation>Δ의 95% 신뢰구간</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>p (Holm)</source>
+        <translation>p (Holm 보정)</translation>
+    </message>
+    <message>
+        <source>Better / same / worse</source>
+        <translation>나음 / 같음 / 못함</translation>
+    </message>
+    <message>
+        <source>Mean of (system − baseline) over the questions both evaluate.</source>
+        <translation>두 시스템이 모두 평가된 질문에서 (시스템 − 기준)의 평균입니다.</translation>
+    </message>
+    <message>
+        <source>95% bootstrap confidence interval of Δ. If it excludes 0, the difference is unlikely to be chance.</source>
+        <translation>Δ의 95% 부트스트랩 신뢰구간입니다. 0을 포함하지 않으면 차이가 우연일 가능성이 낮습니다.</translation>
+    </message>
+    <message>
+        <source>Probability of a difference at least this large if the systems were equally good.</source>
+        <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
+    </message>
+    <message>
+        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
+        <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
+    </message>
+    <message>
+        <source>Questions where the system scores higher / the same / lower than the baseline.</source>
+        <translation>시스템 점수가 기준보다 높은 / 같은 / 낮은 질문 수입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>CoverageChart</name>
+    <message>
+        <source>{system}
+{share} of the top {k} results are judged
+(mean over {n} questions the system answered)</source>
+        <translation>{system}
+상위 {k}개 결과 중 {share}가 평가됨
+(시스템이 답한 질문 {n}개의 평균)</translation>
+    </message>
+    <message>
+        <source>Below 80%: judge more of its results before trusting a comparison.</source>
+        <translation>80% 미만: 비교를 믿기 전에 결과를 더 평가하세요.</translation>
+    </message>
+    <message>
+        <source>Click to list its questions, least judged first.</source>
+        <translation>클릭하면 평가가 가장 덜 된 질문부터 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>{system}: judged share of the top {k}</source>
+        <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
+    </message>
+    <message>
+        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
+        <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Judged share of the top {k}</source>
+        <translation>상위 {k}개 중 평가된 비율</translation>
+    </message>
+    <message>
+        <source>80%: below this line, do not trust the comparison</source>
+        <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
+    </message>
+    <message>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>CurveChart</name>
+    <message>
+        <source>{system}
+{metric} = {value}
+n = {n} questions</source>
+        <translation>{system}
+{metric} = {value}
+질문 {n}개</translation>
+    </message>
+    <message>
+        <source>{count} questions have nothing relevant in the top {k}.</source>
+        <translation>질문 {count}개는 상위 {k}개 안에 관련 문단이 없습니다.</translation>
+    </message>
+    <message>
+        <source>{system}: nothing relevant in the top {k}</source>
+        <translation>{system}: 상위 {k}개 안에 관련 문단 없음</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>Recall@K: share of the relevant evidence found in the top K</source>
+        <translation>Recall@K: 상위 K개에서 찾은 관련 근거의 비율</translation>
+    </message>
+    <message>
+        <source>nDCG@K: ranking quality of the top K</source>
+        <translation>nDCG@K: 상위 K개의 순위 품질</translation>
+    </message>
+    <message>
+        <source>K (number of results read)</source>
+        <translation>K (읽은 결과 수)</translation>
+    </message>
+    <message>
+        <source>Markers show the K values of the settings.</source>
+        <translation>표시점은 설정의 K 값입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>DifferenceHistogramChart</name>
+    <message>
+        <source>{b} better</source>
+        <translation>{b}가 나음</translation>
+    </message>
+    <message>
+        <source>{a} better</source>
+        <translation>{a}가 나음</translation>
+    </message>
+    <message>
+        <source>about equal</source>
+        <translation>거의 같음</translation>
+    </message>
+    <message>
+        <source>{b} − {a} in [{low}, {high}): {count} questions ({side})</source>
+        <translation>{b} − {a}가 [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
+    </message>
+    <message>
+        <source>Difference per question: {b} − {a}</source>
+        <translation>질문별 차이: {b} − {a}</translation>
+    </message>
+    <message>
+        <source>{metric} difference (right of 0: {b} better)</source>
+        <translation>{metric} 차이 (0의 오른쪽: {b}가 나음)</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문 수</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source>The operation was cancelled. Nothing was changed.</source>
+        <translation>작업을 취소했습니다. 아무것도 바뀌지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.</source>
+        <translation>파일 {name}이(가) 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>The file {name} was not found. It may have been moved or deleted.</source>
+        <translation>파일 {name}을(를) 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The computer ran out of memory. Close other programs or use a smaller file.</source>
+        <translation>컴퓨터 메모리가 부족합니다. 다른 프로그램을 닫거나 더 작은 파일을 사용하세요.</translation>
+    </message>
+    <message>
+        <source>A file could not be read or written: {reason}</source>
+        <translation>파일을 읽거나 쓰지 못했습니다: {reason}</translation>
+    </message>
+    <message>
+        <source>the log file</source>
+        <translation>로그 파일</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside the workbench. Your files were not changed. The details were written to {log}; please send that file to whoever maintains the workbench.</source>
+        <translation>워크벤치 안에서 문제가 생겼습니다. 사용자의 파일은 바뀌지 않았습니다. 자세한 내용은 {log}에 기록했으니, 이 파일을 워크벤치 관리자에게 보내 주세요.</translation>
+    </message>
+    <message>
+        <source>Workbench</source>
+        <translation>워크벤치</translation>
+    </message>
+</context>
+<context>
+    <name>ExportPage</name>
+    <message>
+        <source>Export</source>
+        <extracomment>the Significance sheet, when the Compare page left no comparisons on the state progress text a worker sends while it runs the significance tests share of the progress bar the significance tests take before the report secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <source>Save the results as files to keep or to pass on. Each file is new: nothing you loaded is ever changed.</source>
+        <translation>결과를 파일로 저장해 보관하거나 다른 분께 전달하세요. 언제나 새 파일로 저장하며, 불러온 파일은 절대 바꾸지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Language of the files:</source>
+        <translation>파일 언어:</translation>
+    </message>
+    <message>
+        <source>Sheet names, headers and labels.</source>
+        <translation>시트 이름, 머리글과 설명에 쓰는 언어입니다.</translation>
+    </message>
+    <message>
+        <source>1. Excel report</source>
+        <translation>1. 엑셀 보고서</translation>
+    </message>
+    <message>
+        <source>One workbook with every score, the worst questions with their passages and the settings used — ready to hand to colleagues.</source>
+        <translation>모든 점수, 점수가 낮은 질문과 그 문단, 사용한 설정을 한 통합 문서에 담습니다. 동료에게 그대로 전달할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Save report as…</source>
+        <translation>보고서 저장…</translation>
+    </message>
+    <message>
+        <source>Sheets to include:</source>
+        <translation>넣을 시트:</translation>
+    </message>
+    <message>
+        <source>Worst questions per system (Low-scoring sheet):</source>
+        <translation>시스템별로 보여 줄 최저 점수 질문 수(낮은 점수 시트):</translation>
+    </message>
+    <message>
+        <source>2. Judgments with your new grades</source>
+        <translation>2. 새 등급을 더한 평가 파일</translation>
+    </message>
+    <message>
+        <source>The judgments file with the grades you added in this app and the disagreements you resolved by hand, as a new Excel file. The original file is never changed.</source>
+        <translation>이 앱에서 새로 매긴 등급과 직접 조정한 이견을 평가 파일에 더해 새 엑셀 파일로 저장합니다. 원본 파일은 바뀌지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Save judgments as…</source>
+        <translation>평가 파일 저장…</translation>
+    </message>
+    <message>
+        <source>3. Per-question table (CSV)</source>
+        <translation>3. 질문별 점수표(CSV)</translation>
+    </message>
+    <message>
+        <source>One row per question and system with every score, for Excel, R or Python. Saved as UTF-8 with BOM, so Excel shows Korean text correctly.</source>
+        <translation>질문과 시스템마다 한 줄씩 모든 점수를 담습니다(엑셀, R, 파이썬용). BOM이 있는 UTF-8로 저장하므로 엑셀에서 한글이 바르게 보입니다.</translation>
+    </message>
+    <message>
+        <source>Save CSV as…</source>
+        <translation>CSV 저장…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>폴더 열기</translation>
+    </message>
+    <message>
+        <source>Open file</source>
+        <translation>파일 열기</translation>
+    </message>
+    <message>
+        <source>Choose another name…</source>
+        <translation>다른 이름으로 저장…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>요약</translation>
+    </message>
+    <message>
+        <source>Per question</source>
+        <translation>질문별</translation>
+    </message>
+    <message>
+        <source>By question type</source>
+        <translation>유형별</translation>
+    </message>
+    <message>
+        <source>Low-scoring questions</source>
+        <translation>낮은 점수</translation>
+    </message>
+    <message>
+        <source>Significance</source>
+        <translation>유의성</translation>
+    </message>
+    <message>
+        <source>Assessor agreement</source>
+        <translation>평가자 일치도</translation>
+    </message>
+    <message>
+        <source>Abstention</source>
+        <translation>답변 보류</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>설정</translation>
+    </message>
+    <message>
+        <source>Systems × measures, question counts, warnings and two charts.</source>
+        <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
+    </message>
+    <message>
+        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
+        <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
+    </message>
+    <message>
+        <source>Mean scores per question type, with the number of questions.</source>
+        <translation>질문 유형별 평균 점수와 질문 수.</translation>
+    </message>
+    <message>
+        <source>The worst questions of each system with their passages, grades and the evidence they missed.</source>
+        <translation>시스템마다 점수가 가장 낮은 질문과 그 검색 문단, 등급, 놓친 근거.</translation>
+    </message>
+    <message>
+        <source>Is a system really better than the baseline? Paired tests, confidence intervals, wins and losses.</source>
+        <translation>한 시스템이 기준 시스템보다 정말 나은가? 대응 검정, 신뢰구간, 이김·짐.</translation>
+    </message>
+    <message>
+        <source>How well the assessors agree: kappa and alpha per pair.</source>
+        <translation>평가자끼리 얼마나 일치하는가: 쌍별 카파와 알파.</translation>
+    </message>
+    <message>
+        <source>How often each system returned nothing, on answerable and unanswerable questions.</source>
+        <translation>답변 가능한 질문과 답변 불가 질문에서 각 시스템이 아무것도 돌려주지 않은 비율.</translation>
+    </message>
+    <message>
+        <source>Every choice that changes a number, and the input files with their checksums.</source>
+        <translation>숫자에 영향을 주는 모든 설정과 입력 파일, 그 체크섬.</translation>
+    </message>
+    <message>
+        <source>Needs two or more systems to compare.</source>
+        <translation>비교하려면 시스템이 둘 이상 있어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Needs grades from two or more assessors.</source>
+        <translation>평가자가 두 명 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet. Open a judgments file and at least one run on the Start page (or try the demo); the files can then be saved here.</source>
+        <translation>아직 내보낼 것이 없습니다. 시작 화면에서 평가 파일과 시스템 결과를 하나 이상 여세요(또는 데모를 체험하세요). 그러면 여기에서 파일을 저장할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The judgments are loaded, so they can be saved with new grades. Open at least one run to export the report and the per-question table.</source>
+        <translation>평가 파일을 불러왔으므로 새 등급과 함께 저장할 수 있습니다. 보고서와 질문별 점수표를 내보내려면 시스템 결과를 하나 이상 여세요.</translation>
+    </message>
+    <message>
+        <source>The scores are not ready yet; the report can be saved once they are.</source>
+        <translation>아직 점수가 준비되지 않았습니다. 점수가 나오면 보고서를 저장할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The scores are being recomputed; saving is possible again in a moment.</source>
+        <translation>점수를 다시 계산하는 중입니다. 잠시 뒤에 다시 저장할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>No judgments loaded.</source>
+        <translation>불러온 평가 파일이 없습니다.</translation>
+    </message>
+    <message>
+        <source>From {file}: {added} new grades, {resolved} resolved by hand.</source>
+        <translation>{file} 기준: 새 등급 {added}건, 직접 조정 {resolved}건.</translation>
+    </message>
+    <message>
+        <source>Choose at least one sheet.</source>
+        <translation>시트를 하나 이상 고르세요.</translation>
+    </message>
+    <message>
+        <source>Save the Excel report</source>
+        <translation>엑셀 보고서 저장</translation>
+    </message>
+    <message>
+        <source>Save the judgments with new grades</source>
+        <translation>새 등급을 더한 평가 파일 저장</translation>
+    </message>
+    <message>
+        <source>Save the per-question table</source>
+        <translation>질문별 점수표 저장</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>엑셀 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 (*.csv)</source>
+        <translation>CSV, UTF-8 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>Running the significance tests…</source>
+        <translation>유의성 검정을 하는 중…</translation>
+    </message>
+    <message>
+        <source>The file could not be saved. Nothing was written.</source>
+        <translation>파일을 저장하지 못했습니다. 아무것도 쓰지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Saving the Excel report {name}…</source>
+        <translation>엑셀 보고서 {name} 저장 중…</translation>
+    </message>
+    <message>
+        <source>Saving the judgments {name}…</source>
+        <translation>평가 파일 {name} 저장 중…</translation>
+    </message>
+    <message>
+        <source>Saving the per-question table {name}…</source>
+        <translation>질문별 점수표 {name} 저장 중…</translation>
+    </message>
+    <message>
+        <source>Saved: {path}</source>
+        <translation>저장했습니다: {path}</translation>
+    </message>
+    <message>
+        <source>Cancelled. Nothing was saved.</source>
+        <translation>취소했습니다. 아무것도 저장하지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>GapLabel</name>
+    <message>
+        <source>⋮ {0} skipped</source>
+        <translation>⋮ {0}개 건너뜀</translation>
+    </message>
+    <message>
+        <source>Removed by the de-duplication policy: {0}</source>
+        <translation>중복 제거 규칙으로 빠짐: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Grading</name>
+    <message>
+        <source>Grade {passage} as {grade} for {question}</source>
+        <extracomment>QUndoCommand ids for merging consecutive note edits of one question</extracomment>
+        <translation>{question}의 {passage}에 {grade}등급 매기기</translation>
+    </message>
+    <message>
+        <source>Flag {question}</source>
+        <translation>{question} 표시</translation>
+    </message>
+    <message>
+        <source>Unflag {question}</source>
+        <translation>{question} 표시 해제</translation>
+    </message>
+    <message>
+        <source>Edit note of {question}</source>
+        <translation>{question} 메모 수정</translation>
+    </message>
+</context>
+<context>
+    <name>HistogramChart</name>
+    <message>
+        <source>{system}
+{metric} in [{low}, {high}{close}
+{count} questions</source>
+        <translation>{system}
+{metric} 구간 [{low}, {high}{close}
+질문 {count}개</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>How {metric} is spread over the questions</source>
+        <translation>질문별 {metric} 분포</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문 수</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Check and load a file</source>
+        <extracomment>the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown)</extracomment>
+        <translation>파일 확인 후 불러오기</translation>
+    </message>
+    <message>
+        <source>This file holds:</source>
+        <translation>이 파일의 내용:</translation>
+    </message>
+    <message>
+        <source>Judgments (questions, passages, grades)</source>
+        <translation>평가 (질문, 문단, 등급)</translation>
+    </message>
+    <message>
+        <source>System results (ranked passages)</source>
+        <translation>시스템 결과 (순위별 문단)</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>시트:</translation>
+    </message>
+    <message>
+        <source>Use this sheet as:</source>
+        <translation>이 시트의 용도:</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>점검 결과</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>불러오기</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>The first row of the table shows what each column holds. If a guess is wrong, choose the right meaning in its dropdown, or (ignore) for a column that is not needed. Then press Load.</source>
+        <translation>표의 첫 줄은 각 열이 무엇을 담고 있는지 보여 줍니다. 추측이 틀렸으면 목록에서 맞는 뜻을 고르고, 필요 없는 열은 (무시)를 고르세요. 그다음 [불러오기]를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>파일 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Reading was cancelled.</source>
+        <translation>읽기를 취소했습니다.</translation>
+    </message>
+    <message>
+        <source>This file could not be read.</source>
+        <translation>이 파일을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Ready. Check the columns, then press Load.</source>
+        <translation>준비되었습니다. 열을 확인한 뒤 [불러오기]를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Judgments (grades)</source>
+        <translation>평가 (등급)</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>System results</source>
+        <translation>시스템 결과</translation>
+    </message>
+    <message>
+        <source>Do not use</source>
+        <translation>사용 안 함</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>열의 뜻</translation>
+    </message>
+    <message>
+        <source>Showing the first {shown} of {total} rows.</source>
+        <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the previewed rows.</source>
+        <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>Checks: {errors} errors, {warnings} warnings</source>
+        <translation>점검 결과: 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
+        <translation>{row}행은 미리 보기 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>불러오는 중…</translation>
+    </message>
+    <message>
+        <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
+        <translation>파일을 불러오지 않았습니다. 아래 문제를 고친 뒤 [불러오기]를 다시 누르세요.</translation>
+    </message>
+    <message>
+        <source>Loading was cancelled. Nothing was loaded.</source>
+        <translation>불러오기를 취소했습니다. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Start</source>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) absolute path → {&quot;kind&quot;, &quot;mappings&quot;, &quot;sheets&quot;} confirmed at import</extracomment>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>전체 결과</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문별 검토</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>시스템 비교</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>평가자 일치도</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open judgments…</source>
+        <translation>평가 파일 열기…</translation>
+    </message>
+    <message>
+        <source>Add system results…</source>
+        <translation>시스템 결과 추가…</translation>
+    </message>
+    <message>
+        <source>Open project…</source>
+        <translation>프로젝트 열기…</translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation>프로젝트 저장</translation>
+    </message>
+    <message>
+        <source>Save project as…</source>
+        <translation>다른 이름으로 프로젝트 저장…</translation>
+    </message>
+    <message>
+        <source>Save blank templates…</source>
+        <translation>빈 양식 저장…</translation>
+    </message>
+    <message>
+        <source>Try the demo</source>
+        <translation>데모 체험하기</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>끝내기</translation>
+    </message>
+    <message>
+        <source>About the workbench</source>
+        <translation>워크벤치 정보</translation>
+    </message>
+    <message>
+        <source>Recent files</source>
+        <translation>최근 파일</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation>글자 크기</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>보통</translation>
+    </message>
+    <message>
+        <source>Large</source>
+        <translation>크게</translation>
+    </message>
+    <message>
+        <source>Very large</source>
+        <translation>아주 크게</translation>
+    </message>
+    <message>
+        <source>Retrieval Evaluation Workbench</source>
+        <translation>검색 평가 워크벤치</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(아직 없음)</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>목록 지우기</translation>
+    </message>
+    <message>
+        <source>Data files (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.qrels *.run *.trec)</source>
+        <translation>데이터 파일 (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.qrels *.run *.trec)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Open judgments file</source>
+        <translation>평가 파일 열기</translation>
+    </message>
+    <message>
+        <source>Add system results</source>
+        <translation>시스템 결과 추가</translation>
+    </message>
+    <message>
+        <source>File not found</source>
+        <translation>파일을 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>{path} no longer exists. It was removed from the recent files.</source>
+        <translation>{path}이(가) 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation>{name} 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Demo not found</source>
+        <translation>데모를 찾을 수 없음</translation>
+    </message>
+    <message>
+        <source>The demo files are missing from this installation: {files}</source>
+        <translation>이 설치본에 데모 파일이 없습니다: {files}</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the blank templates</source>
+        <translation>빈 양식을 저장할 폴더를 고르세요</translation>
+    </message>
+    <message>
+        <source>Writing the templates…</source>
+        <translation>양식 만드는 중…</translation>
+    </message>
+    <message>
+        <source>Templates saved</source>
+        <translation>양식을 저장했습니다</translation>
+    </message>
+    <message>
+        <source>These files were written:
+{files}</source>
+        <translation>다음 파일을 만들었습니다:
+{files}</translation>
+    </message>
+    <message>
+        <source>evaluation.wbproj</source>
+        <translation>평가.wbproj</translation>
+    </message>
+    <message>
+        <source>Workbench project ({pattern})</source>
+        <translation>워크벤치 프로젝트 ({pattern})</translation>
+    </message>
+    <message>
+        <source>Project saved.</source>
+        <translation>프로젝트를 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Autosave failed; save the project elsewhere.</source>
+        <translation>자동 저장에 실패했습니다. 프로젝트를 다른 곳에 저장하세요.</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>프로젝트 열기</translation>
+    </message>
+    <message>
+        <source>Checking the project&apos;s files…</source>
+        <translation>프로젝트 파일 확인 중…</translation>
+    </message>
+    <message>
+        <source>A file of the project needs attention</source>
+        <translation>프로젝트 파일 하나를 확인해야 합니다</translation>
+    </message>
+    <message>
+        <source>The file {name} was not found at
+{path}
+
+It may have been moved or renamed. Locate it to continue.</source>
+        <translation>파일 {name}을(를) 다음 위치에서 찾을 수 없습니다:
+{path}
+
+옮겨졌거나 이름이 바뀌었을 수 있습니다. 계속하려면 파일 위치를 지정하세요.</translation>
+    </message>
+    <message>
+        <source>The file {name} has changed since the project was saved.
+
+Load it anyway to use its current contents (scores may change), or locate the original file.</source>
+        <translation>프로젝트를 저장한 뒤 파일 {name}이(가) 바뀌었습니다.
+
+지금 내용 그대로 불러오거나(점수가 달라질 수 있습니다), 원래 파일의 위치를 지정하세요.</translation>
+    </message>
+    <message>
+        <source>Locate…</source>
+        <translation>위치 지정…</translation>
+    </message>
+    <message>
+        <source>Load anyway</source>
+        <translation>그대로 불러오기</translation>
+    </message>
+    <message>
+        <source>Skip this file</source>
+        <translation>이 파일 건너뛰기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Locate {name}</source>
+        <translation>{name} 위치 지정</translation>
+    </message>
+</context>
+<context>
+    <name>MetricBarChart</name>
+    <message>
+        <source>{system}
+{metric} = {value}
+95% CI {low} – {high}
+n = {n} questions</source>
+        <extracomment>emitted when the user ticks or unticks a metric (the new list)</extracomment>
+        <translation>{system}
+{metric} = {value}
+95% 신뢰구간 {low} – {high}
+질문 {n}개</translation>
+    </message>
+    <message>
+        <source>{system}
+{metric} = {value}
+n = {n} questions</source>
+        <translation>{system}
+{metric} = {value}
+질문 {n}개</translation>
+    </message>
+    <message>
+        <source>Click to list its questions, worst first.</source>
+        <translation>클릭하면 점수가 낮은 질문부터 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Mean score per system (with 95% confidence interval)</source>
+        <translation>시스템별 평균 점수 (95% 신뢰구간 포함)</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <source>Mean score</source>
+        <translation>평균 점수</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <source>Choose the metrics shown as bars.</source>
+        <translation>막대로 보여 줄 지표를 고르세요.</translation>
+    </message>
+</context>
+<context>
+    <name>MetricColumnChooser</name>
+    <message>
+        <source>Others (MRR, MAP, R-Prec)</source>
+        <translation>기타 (MRR, MAP, R-Prec)</translation>
+    </message>
+    <message>
+        <source>Measure families</source>
+        <translation>지표 종류</translation>
+    </message>
+    <message>
+        <source>Cutoffs K</source>
+        <translation>기준 K</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>열</translation>
+    </message>
+    <message>
+        <source>Show all columns</source>
+        <translation>모든 열 보기</translation>
+    </message>
+</context>
+<context>
+    <name>MissedList</name>
+    <message>
+        <source>found at #{0}</source>
+        <translation>{0}위에서 찾음</translation>
+    </message>
+    <message>
+        <source>removed by de-duplication</source>
+        <translation>중복 제거로 빠짐</translation>
+    </message>
+    <message>
+        <source>not retrieved</source>
+        <translation>검색되지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewCharts</name>
+    <message>
+        <source>Scores</source>
+        <extracomment>the charts show new results (after the worker delivered) the CI whiskers are drawn</extracomment>
+        <translation>점수</translation>
+    </message>
+    <message>
+        <source>Over K</source>
+        <translation>K에 따른 변화</translation>
+    </message>
+    <message>
+        <source>First relevant rank</source>
+        <translation>첫 관련 문단 순위</translation>
+    </message>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
+    <message>
+        <source>Per question</source>
+        <translation>질문별</translation>
+    </message>
+    <message>
+        <source>Judged coverage</source>
+        <translation>평가 비율</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewPage</name>
+    <message>
+        <source>Charts</source>
+        <translation>차트</translation>
+    </message>
+    <message>
+        <source>Computing scores…</source>
+        <translation>점수 계산 중…</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>All questions</source>
+        <translation>전체 질문</translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>%1: mean over %2 answerable questions of this type.</source>
+        <translation>%1: 이 유형의 답변 가능한 질문 %2개의 평균입니다.</translation>
+    </message>
+    <message>
+        <source>Warnings (%1)</source>
+        <translation>경고 (%1)</translation>
+    </message>
+    <message>
+        <source>No warnings</source>
+        <translation>경고 없음</translation>
+    </message>
+    <message>
+        <source>Unanswerable questions (%1): no relevant evidence in the judgments, so they are left out of every mean above.</source>
+        <translation>답변 불가 질문 (%1): 평가에 관련 근거가 없어 위의 모든 평균에서 뺐습니다.</translation>
+    </message>
+    <message>
+        <source>Unanswerable questions and abstention (%1)</source>
+        <translation>답변 불가 질문과 답변 보류 (%1)</translation>
+    </message>
+    <message>
+        <source>Open judgments and runs to see scores</source>
+        <translation>점수를 보려면 평가 파일과 시스템 결과를 여세요</translation>
+    </message>
+    <message>
+        <source>Open a judgments workbook (questions, passages and grades) and one or more run workbooks (the ranked results of each system) from the File menu, or drag the files onto this window. To look around first, open the demo data.</source>
+        <translation>파일 메뉴에서 평가 파일(질문, 문단, 등급)과 하나 이상의 시스템 결과 파일(시스템별 순위 결과)을 열거나, 파일을 이 창으로 끌어다 놓으세요. 먼저 둘러보려면 데모 데이터를 여세요.</translation>
+    </message>
+    <message>
+        <source>Scores per system</source>
+        <translation>시스템별 점수</translation>
+    </message>
+    <message>
+        <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
+        <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>The chosen measure per question type; n is the number of questions.</source>
+        <translation>고른 지표를 질문 유형별로 보여 줍니다. n은 질문 수입니다.</translation>
+    </message>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
+    <message>
+        <source>A system abstains when it returns nothing for a question (or nothing above the score floor). Abstaining on an unanswerable question is appropriate; abstaining on an answerable one is a false abstention.</source>
+        <translation>시스템이 질문에 아무것도 돌려주지 않으면(또는 최저 점수 이상인 결과가 없으면) 답변 보류로 봅니다. 답변 불가 질문에서의 보류는 적절한 보류이고, 답변 가능한 질문에서의 보류는 잘못된 보류입니다.</translation>
+    </message>
+    <message>
+        <source>Unanswerable
+questions</source>
+        <translation>답변 불가
+질문</translation>
+    </message>
+    <message>
+        <source>Appropriate
+abstentions</source>
+        <translation>적절한
+보류</translation>
+    </message>
+    <message>
+        <source>Appropriate
+abstention rate</source>
+        <translation>적절한
+보류 비율</translation>
+    </message>
+    <message>
+        <source>Answerable
+questions</source>
+        <translation>답변 가능
+질문</translation>
+    </message>
+    <message>
+        <source>False
+abstentions</source>
+        <translation>잘못된
+보류</translation>
+    </message>
+    <message>
+        <source>False
+abstention rate</source>
+        <translation>잘못된
+보류 비율</translation>
+    </message>
+    <message>
+        <source>Share of unanswerable questions on which the system returned nothing (higher is better).</source>
+        <translation>답변 불가 질문 중 시스템이 아무것도 돌려주지 않은 비율 (높을수록 좋음).</translation>
+    </message>
+    <message>
+        <source>Share of answerable questions on which the system returned nothing (lower is better).</source>
+        <translation>답변 가능한 질문 중 시스템이 아무것도 돌려주지 않은 비율 (낮을수록 좋음).</translation>
+    </message>
+</context>
+<context>
+    <name>PassageCard</name>
+    <message>
+        <source>score {0:.3f}</source>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest</extracomment>
+        <translation>점수 {0:.3f}</translation>
+    </message>
+    <message>
+        <source>(no passage text in the files)</source>
+        <translation>(파일에 문단 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>Ranked higher here than in the other systems</source>
+        <translation>다른 시스템보다 여기서 더 높은 순위</translation>
+    </message>
+    <message>
+        <source>Ranked lower here than in another system</source>
+        <translation>다른 시스템보다 여기서 더 낮은 순위</translation>
+    </message>
+    <message>
+        <source>Same position as in another system</source>
+        <translation>다른 시스템과 같은 순위</translation>
+    </message>
+    <message>
+        <source>No other shown system retrieved this passage</source>
+        <translation>화면의 다른 시스템은 이 문단을 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <source>#{0}</source>
+        <translation>{0}위</translation>
+    </message>
+    <message>
+        <source>not retrieved</source>
+        <translation>검색되지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionListModel</name>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <source>Answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>{measure} of {system} for each question</source>
+        <translation>질문별 {system}의 {measure}</translation>
+    </message>
+    <message>
+        <source>Mean {measure} over the systems</source>
+        <translation>시스템 평균 {measure}</translation>
+    </message>
+    <message>
+        <source>Flagged questions</source>
+        <translation>표시한 질문</translation>
+    </message>
+    <message>
+        <source>Answerable = the judgments hold relevant evidence for the question</source>
+        <translation>답변 가능 = 평가 자료에 이 질문의 관련 근거가 있음</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>아니오</translation>
+    </message>
+</context>
+<context>
+    <name>RankDistributionChart</name>
+    <message>
+        <source>rank 1</source>
+        <translation>1위</translation>
+    </message>
+    <message>
+        <source>rank 2–3</source>
+        <translation>2–3위</translation>
+    </message>
+    <message>
+        <source>rank 2</source>
+        <translation>2위</translation>
+    </message>
+    <message>
+        <source>rank 4–{k}</source>
+        <translation>4–{k}위</translation>
+    </message>
+    <message>
+        <source>rank 4</source>
+        <translation>4위</translation>
+    </message>
+    <message>
+        <source>not in top {k}</source>
+        <translation>상위 {k}위 밖</translation>
+    </message>
+    <message>
+        <source>{system}
+first relevant: {bucket}
+{count} of {n} questions ({share})</source>
+        <translation>{system}
+첫 관련 문단: {bucket}
+질문 {n}개 중 {count}개 ({share})</translation>
+    </message>
+    <message>
+        <source>Where the first relevant passage appears</source>
+        <translation>첫 관련 문단이 나오는 순위</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Share of questions</source>
+        <translation>질문 비율</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPage</name>
+    <message>
+        <source>Metric</source>
+        <extracomment>the current question changed (question id, &quot;&quot; when none) (system, passage id) of the selected card</extracomment>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <source>Fails below</source>
+        <translation>실패 기준</translation>
+    </message>
+    <message>
+        <source>A system fails a question when its score is below this value.</source>
+        <translation>점수가 이 값보다 낮으면 그 질문에서 시스템이 실패한 것으로 봅니다.</translation>
+    </message>
+    <message>
+        <source>Search question id or text…</source>
+        <translation>질문 ID나 내용 검색…</translation>
+    </message>
+    <message>
+        <source>Flagged only</source>
+        <translation>표시한 것만</translation>
+    </message>
+    <message>
+        <source>Show all questions</source>
+        <translation>모든 질문 보기</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <source>Previous question (K or Alt+Up)</source>
+        <translation>이전 질문 (K 또는 Alt+위쪽)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <source>Next question (J or Alt+Down)</source>
+        <translation>다음 질문 (J 또는 Alt+아래쪽)</translation>
+    </message>
+    <message>
+        <source>Flag this question</source>
+        <translation>이 질문 표시하기</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>실행 취소</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>Undo the last grade, flag or note (Ctrl+Z)</source>
+        <translation>마지막 등급, 표시, 메모 취소 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>다시 실행 (Ctrl+Shift+Z)</translation>
+    </message>
+    <message>
+        <source>Gold evidence</source>
+        <translation>정답 근거</translation>
+    </message>
+    <message>
+        <source>Scores for this question</source>
+        <translation>이 질문의 점수</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>메모</translation>
+    </message>
+    <message>
+        <source>Notes on this question (saved with the project)…</source>
+        <translation>이 질문에 대한 메모 (프로젝트에 저장됨)…</translation>
+    </message>
+    <message>
+        <source>Systems (2–4):</source>
+        <translation>시스템 (2–4개):</translation>
+    </message>
+    <message>
+        <source>Top K</source>
+        <translation>상위 K</translation>
+    </message>
+    <message>
+        <source>Click a card or use the arrow keys to select it; press 0–3 or click its grade to grade it. J / K: next / previous question.</source>
+        <translation>카드를 클릭하거나 화살표 키로 고르세요. 0–3을 누르거나 등급을 클릭하면 평가합니다. J / K: 다음 / 이전 질문.</translation>
+    </message>
+    <message>
+        <source>Open judgments and runs to review questions one by one.</source>
+        <translation>질문을 하나씩 검토하려면 평가 파일과 시스템 결과를 여세요.</translation>
+    </message>
+    <message>
+        <source>All question types</source>
+        <translation>모든 질문 유형</translation>
+    </message>
+    <message>
+        <source>Answerable and unanswerable</source>
+        <translation>답변 가능과 불가 모두</translation>
+    </message>
+    <message>
+        <source>Answerable only</source>
+        <translation>답변 가능만</translation>
+    </message>
+    <message>
+        <source>Unanswerable only</source>
+        <translation>답변 불가만</translation>
+    </message>
+    <message>
+        <source>All questions</source>
+        <translation>모든 질문</translation>
+    </message>
+    <message>
+        <source>Every system fails</source>
+        <translation>모든 시스템이 실패</translation>
+    </message>
+    <message>
+        <source>Only some systems fail</source>
+        <translation>일부 시스템만 실패</translation>
+    </message>
+    <message>
+        <source>No system fails</source>
+        <translation>실패한 시스템 없음</translation>
+    </message>
+    <message>
+        <source>{0} of {1} questions shown</source>
+        <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>Showing {0} questions chosen on another page.</source>
+        <translation>다른 화면에서 고른 질문 {0}개를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>유형 없음</translation>
+    </message>
+    <message>
+        <source>answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>unanswerable</source>
+        <translation>답변 불가</translation>
+    </message>
+    <message>
+        <source>(no question text in the files)</source>
+        <translation>(파일에 질문 내용이 없습니다)</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>(assessor)</source>
+        <translation>(평가자)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>본문</translation>
+    </message>
+    <message>
+        <source>Evidence group {0}</source>
+        <translation>근거 그룹 {0}</translation>
+    </message>
+    <message>
+        <source>Grades are given to passages: switch the unit to passages to grade.</source>
+        <translation>등급은 문단에 매깁니다: 평가하려면 평가 단위를 문단으로 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Change a grade</source>
+        <translation>등급 바꾸기</translation>
+    </message>
+    <message>
+        <source>{passage} is graded {old}. Why should it be {new}?
+(The original grades are kept.)</source>
+        <translation>{passage}의 등급은 {old}입니다. 왜 {new}(이)어야 하나요?
+(원래 등급은 보관됩니다.)</translation>
+    </message>
+</context>
+<context>
+    <name>Roles</name>
+    <message>
+        <source>(ignore)</source>
+        <extracomment>what a sheet of a judgments workbook can be used as roles each kind of sheet needs; run sheets also need a rank or a score</extracomment>
+        <translation>(무시)</translation>
+    </message>
+    <message>
+        <source>Rank {n}</source>
+        <translation>순위 {n}</translation>
+    </message>
+    <message>
+        <source>Question ID</source>
+        <translation>질문 ID</translation>
+    </message>
+    <message>
+        <source>Passage ID</source>
+        <translation>문단 ID</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Assessor</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Evidence role</source>
+        <translation>근거 역할</translation>
+    </message>
+    <message>
+        <source>Evidence group</source>
+        <translation>근거 그룹</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>메모</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>점수</translation>
+    </message>
+    <message>
+        <source>Passage text</source>
+        <translation>본문</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Question type</source>
+        <translation>질문 유형</translation>
+    </message>
+    <message>
+        <source>Answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>Document ID</source>
+        <translation>문서 ID</translation>
+    </message>
+    <message>
+        <source>Chunk number</source>
+        <translation>청크 번호</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>권</translation>
+    </message>
+    <message>
+        <source>Lecture</source>
+        <translation>강연</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>페이지</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>날짜</translation>
+    </message>
+</context>
+<context>
+    <name>ScatterChart</name>
+    <message>
+        <source>{count} question(s): {ids}
+{a}: {x}
+{b}: {y}</source>
+        <translation>질문 {count}개: {ids}
+{a}: {x}
+{b}: {y}</translation>
+    </message>
+    <message>
+        <source>{b} better: {n}</source>
+        <translation>{b}가 나음: {n}</translation>
+    </message>
+    <message>
+        <source>{a} better: {n}</source>
+        <translation>{a}가 나음: {n}</translation>
+    </message>
+    <message>
+        <source>same: {n}</source>
+        <translation>같음: {n}</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>지표:</translation>
+    </message>
+    <message>
+        <source>A (x):</source>
+        <translation>A (x축):</translation>
+    </message>
+    <message>
+        <source>B (y):</source>
+        <translation>B (y축):</translation>
+    </message>
+    <message>
+        <source>{metric} per question: {a} vs {b}</source>
+        <translation>질문별 {metric}: {a} 대 {b}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Ranking order: by the rank column; equal ranks by higher score, then by passage id. A file without ranks is ordered by score, highest first.</source>
+        <translation>순위 정렬: 순위 열 기준. 순위가 같으면 점수가 높은 것, 그다음 문단 ID 순. 순위가 없는 파일은 점수가 높은 순서로 정렬합니다.</translation>
+    </message>
+    <message>
+        <source>Ranking order: by score, highest first; equal scores by passage id (A→Z). The rank column is ignored.</source>
+        <translation>순위 정렬: 점수가 높은 순서. 점수가 같으면 문단 ID 순(A→Z). 순위 열은 쓰지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Ranking order: exactly as trec_eval — by score, highest first; equal scores by passage id in reverse (Z→A). The rank column is ignored.</source>
+        <translation>순위 정렬: trec_eval과 똑같이 점수가 높은 순서. 점수가 같으면 문단 ID 역순(Z→A). 순위 열은 쓰지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Evaluation settings</source>
+        <translation>평가 설정</translation>
+    </message>
+    <message>
+        <source>Cutoffs K:</source>
+        <translation>기준 K:</translation>
+    </message>
+    <message>
+        <source>e.g. 1, 3, 5, 10</source>
+        <translation>예: 1, 3, 5, 10</translation>
+    </message>
+    <message>
+        <source>How many top results each measure looks at. Type whole numbers separated by commas, e.g. 1, 3, 5, 10.</source>
+        <translation>각 지표가 상위 몇 개의 결과를 볼지 정합니다. 정수를 쉼표로 구분해 입력하세요. 예: 1, 3, 5, 10.</translation>
+    </message>
+    <message>
+        <source>Type whole numbers from 1 to 1000 separated by commas, e.g. 1, 3, 5, 10.</source>
+        <translation>1부터 1000 사이의 정수를 쉼표로 구분해 입력하세요. 예: 1, 3, 5, 10.</translation>
+    </message>
+    <message>
+        <source>Relevant from grade:</source>
+        <translation>관련 인정 등급:</translation>
+    </message>
+    <message>
+        <source>A passage counts as relevant when its grade is at least this value.</source>
+        <translation>문단의 등급이 이 값 이상이면 관련 있는 문단으로 봅니다.</translation>
+    </message>
+    <message>
+        <source>nDCG gain:</source>
+        <translation>nDCG 이득:</translation>
+    </message>
+    <message>
+        <source>Exponential (2^g − 1)</source>
+        <translation>지수형 (2^g − 1)</translation>
+    </message>
+    <message>
+        <source>Linear (g)</source>
+        <translation>선형 (g)</translation>
+    </message>
+    <message>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>Ranking order:</source>
+        <translation>순위 정렬:</translation>
+    </message>
+    <message>
+        <source>Rank column</source>
+        <translation>순위 열</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>점수</translation>
+    </message>
+    <message>
+        <source>trec_eval-compatible</source>
+        <translation>trec_eval 호환</translation>
+    </message>
+    <message>
+        <source>How the results of each system are put in order before scoring.</source>
+        <translation>점수를 매기기 전에 각 시스템의 결과를 어떤 순서로 놓을지 정합니다.</translation>
+    </message>
+    <message>
+        <source>Duplicates:</source>
+        <translation>중복:</translation>
+    </message>
+    <message>
+        <source>Keep all (a passage counts once)</source>
+        <translation>모두 유지 (같은 문단은 한 번만)</translation>
+    </message>
+    <message>
+        <source>One passage per document</source>
+        <translation>문서당 문단 하나</translation>
+    </message>
+    <message>
+        <source>Drop neighbouring chunks</source>
+        <translation>이웃 청크 빼기</translation>
+    </message>
+    <message>
+        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+    </message>
+    <message>
+        <source>± chunks:</source>
+        <translation>± 청크:</translation>
+    </message>
+    <message>
+        <source>How many chunks before and after a kept chunk count as neighbours.</source>
+        <translation>남긴 청크의 앞뒤 몇 개까지를 이웃으로 볼지 정합니다.</translation>
+    </message>
+    <message>
+        <source>Evaluate:</source>
+        <translation>평가 단위:</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>문서</translation>
+    </message>
+    <message>
+        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
+        <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
+    </message>
+    <message>
+        <source>Abstention floor:</source>
+        <translation>답변 보류 기준:</translation>
+    </message>
+    <message>
+        <source>Score at least</source>
+        <translation>최저 점수</translation>
+    </message>
+    <message>
+        <source>A system abstains on a question when it returns nothing. With a floor, it also abstains when no result scores at least this value.</source>
+        <translation>시스템이 질문에 아무것도 돌려주지 않으면 답변 보류로 봅니다. 기준을 정하면 이 점수 이상인 결과가 없을 때도 보류로 봅니다.</translation>
+    </message>
+    <message>
+        <source>%1 %2 or higher counts as relevant</source>
+        <translation>%1 %2 이상을 관련 있음으로 봅니다</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Retrieval Evaluation Workbench</source>
+        <translation>검색 평가 워크벤치</translation>
+    </message>
+    <message>
+        <source>Compare how well search systems find the right passages. Start with your judgments file, then add the results of each system.</source>
+        <translation>검색 시스템이 알맞은 문단을 얼마나 잘 찾는지 비교합니다. 먼저 평가 파일을 열고, 그다음 각 시스템의 결과를 추가하세요.</translation>
+    </message>
+    <message>
+        <source>Open judgments file</source>
+        <translation>평가 파일 열기</translation>
+    </message>
+    <message>
+        <source>The Excel file with questions, passages and grades (0–3).</source>
+        <translation>질문, 문단, 등급(0–3)이 들어 있는 엑셀 파일입니다.</translation>
+    </message>
+    <message>
+        <source>Add system results</source>
+        <translation>시스템 결과 추가</translation>
+    </message>
+    <message>
+        <source>What each search system returned for each question, in ranked order.</source>
+        <translation>각 검색 시스템이 질문마다 돌려준 결과를 순위대로 담은 파일입니다.</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>프로젝트 열기</translation>
+    </message>
+    <message>
+        <source>Continue earlier work: files, settings, notes and grades.</source>
+        <translation>이전 작업을 이어서 합니다: 파일, 설정, 메모, 등급.</translation>
+    </message>
+    <message>
+        <source>Try the demo</source>
+        <translation>데모 체험하기</translation>
+    </message>
+    <message>
+        <source>See the workbench with example data; nothing of yours is changed.</source>
+        <translation>예시 데이터로 워크벤치를 살펴봅니다. 사용자의 파일은 바뀌지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Save blank templates</source>
+        <translation>빈 양식 저장</translation>
+    </message>
+    <message>
+        <source>Empty Excel forms with the right columns, to fill in by hand.</source>
+        <translation>알맞은 열이 갖춰진 빈 엑셀 양식을 저장해 직접 채울 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Or drag Excel, CSV or TREC files from your folders and drop them here.</source>
+        <translation>또는 폴더에서 엑셀, CSV, TREC 파일을 이곳으로 끌어다 놓으세요.</translation>
+    </message>
+    <message>
+        <source>Loaded now</source>
+        <translation>지금 불러온 파일</translation>
+    </message>
+    <message>
+        <source>See the scores →</source>
+        <translation>점수 보기 →</translation>
+    </message>
+    <message>
+        <source>Recent files</source>
+        <translation>최근 파일</translation>
+    </message>
+    <message>
+        <source>Files you open will be listed here.</source>
+        <translation>연 파일이 여기에 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>빼기</translation>
+    </message>
+    <message>
+        <source>Judgments</source>
+        <translation>평가</translation>
+    </message>
+    <message>
+        <source>Not loaded yet.</source>
+        <translation>아직 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>(no file name)</source>
+        <translation>(파일 이름 없음)</translation>
+    </message>
+    <message>
+        <source>{file}: {questions} questions, {judgments} judgments</source>
+        <translation>{file}: 질문 {questions}개, 평가 {judgments}건</translation>
+    </message>
+    <message>
+        <source>, {n} assessors</source>
+        <translation>, 평가자 {n}명</translation>
+    </message>
+    <message>
+        <source>Systems</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>No system results yet.</source>
+        <translation>아직 시스템 결과가 없습니다.</translation>
+    </message>
+    <message>
+        <source>{file} — {questions} questions</source>
+        <translation>{file} — 질문 {questions}개</translation>
+    </message>
+</context>
+<context>
+    <name>SystemColumnView</name>
+    <message>
+        <source>This system returned nothing for this question (scored 0).</source>
+        <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
+    </message>
+    <message>
+        <source>No passages retrieved.</source>
+        <translation>검색된 문단이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Missed evidence ({0}): relevant, not in the top {1}</source>
+        <translation>놓친 근거 ({0}개): 관련 있지만 상위 {1}개에 없음</translation>
+    </message>
+    <message>
+        <source>No relevant evidence missed in the top {0}.</source>
+        <translation>상위 {0}개에서 놓친 관련 근거가 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>SystemsMetricsModel</name>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>The retrieval system (sheet name, system column or run tag).</source>
+        <translation>검색 시스템 (시트 이름, 시스템 열 또는 run 태그).</translation>
+    </message>
+    <message>
+        <source>Number of answerable questions in the means; a question missing from the run counts as 0.</source>
+        <translation>평균에 들어간 답변 가능한 질문 수. 시스템 결과에 빠진 질문은 0점으로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>▲ significantly better than the baseline.</source>
+        <translation>▲ 기준보다 유의하게 나음.</translation>
+    </message>
+    <message>
+        <source>▼ significantly worse than the baseline.</source>
+        <translation>▼ 기준보다 유의하게 못함.</translation>
+    </message>
+    <message>
+        <source>Mark: %1</source>
+        <translation>표시: %1</translation>
+    </message>
+    <message>
+        <source>Best value in this column.</source>
+        <translation>이 열의 최고값.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,55 @@
+"""Shared setup for the Qt tests: offscreen, settings and app data in a temp dir, English."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from workbench.paths import demo_dir  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path_factory, monkeypatch):
+    """Every test gets its own settings INI and app-data folder (recovery file, log)."""
+    from workbench.ui.settings import use_settings_dir
+
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
+    use_settings_dir(base / "settings")
+    yield base
+
+
+@pytest.fixture(autouse=True)
+def english_ui(qapp):
+    """Tests start in English; a test that switches to Korean is switched back."""
+    from workbench.ui import i18n
+
+    i18n.install_language("en")
+    yield
+    i18n.install_language("en")
+
+
+@pytest.fixture
+def demo_files():
+    folder = demo_dir()
+    return {"judgments": folder / "judgments.xlsx", "runs": folder / "runs.xlsx"}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Collect Qt wrappers while the QApplication still exists: shiboken can abort when
+    it meets them during interpreter shutdown instead."""
+    import gc
+
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is not None:
+        for widget in QApplication.topLevelWidgets():
+            widget.close()
+            widget.deleteLater()
+        app.processEvents()
+    gc.collect()

@@ -1,0 +1,117 @@
+"""The main window: demo, drag-and-drop, pages, font size, busy indicator."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from workbench.ui.main_window import MainWindow
+from workbench.ui.settings import Settings
+
+
+def _window(qtbot) -> MainWindow:
+    window = MainWindow(settings=Settings())
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def _demo(qtbot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+        window.start_page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+
+
+def test_demo_button_loads_both_files_and_shows_the_overview(qtbot):
+    window = _window(qtbot)
+    _demo(qtbot, window)
+    assert window.state.has_data
+    assert window.state.systems == ["BM25", "Vector", "Hybrid", "GraphRAG"]
+    assert window.current_page_key() == "overview"
+    # the start page tells what is loaded, with a remove button per system
+    texts = [
+        w.text() for w in window.start_page.loaded_box.findChildren(type(window.start_page.title))
+    ]
+    assert any("judgments.xlsx" in t for t in texts)
+    assert "GraphRAG" in texts
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+
+
+def test_removing_a_system_from_the_start_page(qtbot):
+    window = _window(qtbot)
+    _demo(qtbot, window)
+    box = window.start_page.loaded_box
+    layout = window.start_page.loaded_layout
+    for row in range(layout.rowCount()):
+        item = layout.itemAtPosition(row, 0)
+        if item is not None and item.widget().text() == "Vector":
+            layout.itemAtPosition(row, 2).widget().click()
+            break
+    assert "Vector" not in window.state.systems
+    qtbot.waitUntil(
+        lambda: "Vector" not in [w.text() for w in box.findChildren(type(window.start_page.title))],
+        timeout=5000,
+    )
+
+
+def _drop(window: MainWindow, paths) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+
+
+def test_dropped_files_open_one_import_dialog_after_another_with_the_right_kind(qtbot, demo_files):
+    window = _window(qtbot)
+    with qtbot.waitSignal(window.import_dialog_opened, timeout=5000) as first:
+        _drop(window, [demo_files["runs"], demo_files["judgments"]])
+    dialog = first.args[0]
+    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=30000)
+    assert dialog.kind == "runs"
+    with qtbot.waitSignal(window.import_dialog_opened, timeout=5000) as second:
+        with qtbot.waitSignal(window.state.data_changed, timeout=60000):
+            dialog.load_button.click()
+    assert window.state.systems == ["BM25", "Vector", "Hybrid", "GraphRAG"]
+    dialog = second.args[0]
+    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=30000)
+    assert dialog.kind == "judgments"
+    with qtbot.waitSignal(window.state.data_changed, timeout=60000):
+        dialog.load_button.click()
+    assert window.state.has_data
+    assert window.current_page_key() == "overview"
+    assert str(demo_files["judgments"].resolve()) in window.settings.recent_files
+
+
+def test_adding_the_same_run_file_twice_keeps_systems_apart(qtbot, demo_files):
+    window = _window(qtbot)
+    _demo(qtbot, window)
+    run_set = window.state.run_sets[0]
+    renamed = window._unique_systems(run_set)
+    assert renamed.systems == ["BM25 (2)", "Vector (2)", "Hybrid (2)", "GraphRAG (2)"]
+
+
+def test_font_size_applies_to_the_whole_app_and_is_remembered(qtbot):
+    window = _window(qtbot)
+    normal = QApplication.font().pointSizeF()
+    window.font_actions["very_large"].trigger()
+    assert QApplication.font().pointSizeF() > normal
+    assert Settings().font_size == "very_large"
+    window.font_actions["normal"].trigger()
+
+
+def test_pages_registered_later_appear_in_the_sidebar(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    window = _window(qtbot)
+    window.add_page("extra", QLabel("x"), lambda: "Extra page")
+    assert "extra" in window.page_keys()
+    assert window.show_page("extra")
+    assert window.current_page_key() == "extra"
+    assert not window.show_page("no-such-page")

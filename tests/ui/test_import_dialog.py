@@ -1,0 +1,131 @@
+"""The import preview, driven as a user would: pick a file, check, press Load."""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+from PySide6.QtCore import Qt
+
+from workbench.core import schema as S
+from workbench.ui.settings import Settings
+from workbench.ui.views.import_dialog import ImportDialog
+
+
+def _open(qtbot, path, kind, **kw) -> ImportDialog:
+    dialog = ImportDialog(path, kind, settings=kw.pop("settings", None) or Settings(), **kw)
+    qtbot.addWidget(dialog)
+    if dialog.preview is None:
+        with qtbot.waitSignal(dialog.inspected, timeout=30000):
+            pass
+    return dialog
+
+
+def _load(qtbot, dialog: ImportDialog) -> None:
+    with qtbot.waitSignal(dialog.accepted, timeout=60000):
+        qtbot.mouseClick(dialog.load_button, Qt.MouseButton.LeftButton)
+
+
+def _problem_texts(dialog: ImportDialog) -> list[str]:
+    return [dialog.problem_list.item(i).text() for i in range(dialog.problem_list.count())]
+
+
+def test_demo_judgments_load_through_the_dialog(qtbot, demo_files):
+    settings = Settings()
+    dialog = _open(qtbot, demo_files["judgments"], "judgments", settings=settings)
+    assert dialog.kind == "judgments"
+    assert dialog.table.rowCount() > 5
+    grade_header = next(h for h in dialog.current_sheet().headers if "등급" in h)
+    assert dialog.role_combo(grade_header).currentData() == S.GRADE
+    assert dialog.load_button.isEnabled()
+    _load(qtbot, dialog)
+    judgments = dialog.result_set.judgments
+    assert len(judgments) > 100
+    assert set(judgments[S.GRADE].unique()) <= {0, 1, 2, 3}
+    # the confirmed mapping is remembered for this file and sheet
+    sheet = dialog.options["sheets"]["judgments"]
+    assert (
+        settings.remembered_mapping(demo_files["judgments"], sheet)["roles"][grade_header]
+        == S.GRADE
+    )
+
+
+def test_demo_runs_load_with_every_system(qtbot, demo_files):
+    dialog = _open(qtbot, demo_files["runs"], "runs")
+    _load(qtbot, dialog)
+    assert dialog.result_set.systems == ["BM25", "Vector", "Hybrid", "GraphRAG"]
+
+
+def test_auto_kind_recognises_a_run_file(qtbot, demo_files):
+    dialog = _open(qtbot, demo_files["runs"], "auto")
+    assert dialog.kind == "runs"
+    dialog = _open(qtbot, demo_files["judgments"], "auto")
+    assert dialog.kind == "judgments"
+
+
+@pytest.fixture
+def bad_grades(tmp_path):
+    path = tmp_path / "평가_오류.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "평가"
+    sheet.append(["질문ID", "문단ID", "등급"])
+    for row in (
+        ["Q1", "P1", 3],
+        ["Q1", "P2", 0],
+        ["Q2", "P3", 2],
+        ["Q2", "P4", "high"],
+        ["Q3", "P5", 1],
+    ):
+        sheet.append(row)
+    book.save(path)
+    return path
+
+
+def test_bad_grade_is_listed_with_its_excel_row_and_the_dialog_stays_open(qtbot, bad_grades):
+    dialog = _open(qtbot, bad_grades, "judgments")
+    with qtbot.waitSignal(dialog.load_failed, timeout=30000):
+        qtbot.mouseClick(dialog.load_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_set is None
+    texts = _problem_texts(dialog)
+    hit = [t for t in texts if "row 5" in t and "high" in t]
+    assert hit, texts
+    assert "Traceback" not in "\n".join(texts)
+    # clicking the problem selects that Excel row in the preview
+    item = dialog.problem_list.item(texts.index(hit[0]))
+    dialog.problem_list.itemClicked.emit(item)
+    selected = dialog.table.selectionModel().selectedRows()
+    assert [dialog.table.verticalHeaderItem(i.row()).text() for i in selected] == ["5"]
+
+
+def test_bad_grade_message_is_korean_in_the_korean_ui(qtbot, bad_grades):
+    from workbench.ui import i18n
+
+    i18n.install_language("ko")
+    dialog = _open(qtbot, bad_grades, "judgments")
+    with qtbot.waitSignal(dialog.load_failed, timeout=30000):
+        qtbot.mouseClick(dialog.load_button, Qt.MouseButton.LeftButton)
+    assert any("5행" in t and "high" in t for t in _problem_texts(dialog))
+
+
+def test_a_required_role_left_unassigned_is_explained_and_fixable(qtbot, bad_grades):
+    dialog = _open(qtbot, bad_grades, "judgments")
+    dialog.set_role("등급", None)
+    assert any("grade" in t and "No column" in t for t in _problem_texts(dialog))
+    dialog.set_role("등급", S.GRADE)
+    assert not any("No column" in t for t in _problem_texts(dialog))
+
+
+def test_giving_a_role_to_a_second_column_takes_it_from_the_first(qtbot, bad_grades):
+    dialog = _open(qtbot, bad_grades, "judgments")
+    dialog.set_role("문단ID", S.QID)
+    assert dialog.role_combo("질문ID").currentData() is None
+    assert dialog.chosen_options()["mappings"]["평가"]["문단ID"] == S.QID
+
+
+def test_a_file_that_is_not_a_table_shows_a_plain_message(qtbot, tmp_path):
+    junk = tmp_path / "broken.xlsx"
+    junk.write_bytes(b"this is not a workbook")
+    dialog = _open(qtbot, junk, "judgments")
+    texts = _problem_texts(dialog)
+    assert texts and "Traceback" not in "\n".join(texts)
+    assert not dialog.load_button.isEnabled()

@@ -1,0 +1,113 @@
+"""Start the desktop app: Qt application, logging, language, font, main window."""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+from pathlib import Path
+
+# PySide6 first: pyqtgraph binds to the first Qt binding already imported
+import PySide6  # noqa: F401
+from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from workbench import __version__
+from workbench.paths import resources_dir
+from workbench.ui import errors, fonts, i18n
+from workbench.ui.settings import APPLICATION, ORGANIZATION, Settings
+
+log = logging.getLogger("workbench")
+
+
+def needs_offscreen() -> bool:
+    """No display to draw on (a server, CI): render offscreen."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    if sys.platform.startswith("linux"):
+        return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return False
+
+
+def create_application(argv: list[str] | None = None, offscreen: bool = False) -> QApplication:
+    """The QApplication (created once), named so settings and app data find their folder."""
+    if offscreen or needs_offscreen():
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else [sys.argv[0]])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("Workbench")
+    app.setApplicationVersion(__version__)
+    icon_path = resources_dir() / "icons" / "app.png"
+    if icon_path.exists():
+        app.setWindowIcon(QIcon(str(icon_path)))
+    return app
+
+
+def app_data_dir() -> Path:
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    path = Path(base or Path.home() / ".workbench")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def setup_logging() -> Path | None:
+    """Log to ``workbench.log`` in the user's app-data folder (rotated, 1 MB × 3)."""
+    try:
+        path = app_data_dir() / "workbench.log"
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    if not any(getattr(h, "baseFilename", None) == handler.baseFilename for h in root.handlers):
+        root.addHandler(handler)
+    else:
+        handler.close()
+    root.setLevel(logging.INFO)
+    errors.set_log_file(path)
+    return path
+
+
+def choose_language(requested: str | None, settings: Settings) -> str:
+    """``--lang`` wins, then the saved choice, then the system locale."""
+    if requested in i18n.LANGUAGES:
+        return requested  # type: ignore[return-value]
+    return settings.language or i18n.system_language()
+
+
+def prepare(args=None, offscreen: bool = False) -> tuple[QApplication, Settings]:
+    """Everything before the first window: app, logging, hook, language, font."""
+    app = create_application(offscreen=offscreen)
+    setup_logging()
+    errors.install_excepthook()
+    settings = Settings()
+    i18n.install_language(choose_language(getattr(args, "lang", None), settings))
+    fonts.apply_font(settings.font_size, app)
+    log.info("workbench %s started", __version__)
+    return app, settings
+
+
+def run_app(args) -> int:
+    """The desktop app (``workbench`` with no command). Returns the exit code."""
+    if getattr(args, "smoke_test", False):
+        from workbench.ui.screenshots import smoke_test
+
+        return smoke_test(getattr(args, "lang", None) or "ko")
+    app, settings = prepare(args)
+    from workbench.ui.main_window import MainWindow
+
+    window = MainWindow(settings=settings)
+    window.show()
+    files = [str(Path(f)) for f in (getattr(args, "files", None) or [])]
+    if getattr(args, "demo", False):
+        QTimer.singleShot(0, window.open_demo)
+    elif files:
+        QTimer.singleShot(0, lambda: window.open_paths(files))
+    return app.exec()

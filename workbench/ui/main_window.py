@@ -1,0 +1,1012 @@
+"""The main window: a page sidebar, the pages, menus, a busy indicator, projects.
+
+Pages are plain widgets registered with :meth:`MainWindow.add_page`. A page
+may offer ``view_state() -> dict`` and ``restore_view_state(dict)``; the
+project file keeps what they return, so reopening a project shows the same
+view. Every file load goes through a worker (:class:`TaskRunner`), so the
+window never freezes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QWidget,
+)
+
+from workbench.core import schema as S
+from workbench.core.problems import InputError
+from workbench.core.project import (
+    Project,
+    ProjectSource,
+    SourceStatus,
+    check_sources,
+    file_sha256,
+    frame_to_records,
+    load_project,
+    records_to_frame,
+    save_project,
+)
+from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.paths import demo_dir, resources_dir
+from workbench.ui import fonts, i18n
+from workbench.ui.errors import show_error
+from workbench.ui.settings import Settings
+from workbench.ui.state import AppState
+from workbench.ui.views.import_dialog import ImportDialog
+from workbench.ui.views.start_page import StartPage, icon
+from workbench.ui.workers import TaskHandle, TaskRunner
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_DELAY_MS = 2000
+PROJECT_FILTER_SUFFIX = "*.wbproj"
+DATA_SUFFIXES = (
+    ".xlsx",
+    ".xlsm",
+    ".xls",
+    ".ods",
+    ".csv",
+    ".tsv",
+    ".txt",
+    ".json",
+    ".qrels",
+    ".run",
+    ".trec",
+)
+
+#: pages written elsewhere, added when their module is present (key, module, class, icon)
+OPTIONAL_PAGES = (
+    ("overview", "workbench.ui.views.overview", "OverviewPage", "overview"),
+    ("questions", "workbench.ui.views.review", "ReviewPage", "questions"),
+    ("compare", "workbench.ui.views.compare", "ComparePage", "compare"),
+    ("agreement", "workbench.ui.views.agreement", "AgreementPage", "agreement"),
+    ("export", "workbench.ui.views.export", "ExportPage", "export"),
+)
+
+
+def _call(fn, *args):
+    """Slot adapter: call ``fn(*args)`` whatever the signal sends (e.g. ``checked``).
+
+    Used instead of lambdas with default arguments, which PySide fills from the
+    signal's arguments."""
+
+    def call(*_signal_args) -> None:
+        fn(*args)
+
+    return call
+
+
+def recovery_path() -> Path:
+    """Where work without a project file is autosaved."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base) / "recovery.wbproj"
+
+
+def _io():
+    from workbench.core import io
+
+    return io
+
+
+def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
+    """Load one source (worker thread): judgments or runs with the saved options."""
+    io = _io()
+    mapping_cls = __import__("workbench.core.io.mapping", fromlist=["ColumnMapping"]).ColumnMapping
+    mappings = options.get("mappings") or None
+    if mappings:
+        mappings = {sheet: mapping_cls.from_dict(m) for sheet, m in mappings.items()}
+    sheets = options.get("sheets") or None
+    if kind == "judgments":
+        return io.load_judgments(
+            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+        )
+    return io.load_run(
+        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+    )
+
+
+class BusyIndicator(QWidget):
+    """Status-bar progress: the task in view, a progress bar and Cancel."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel()
+        self.bar = QProgressBar()
+        self.bar.setMaximumWidth(200)
+        self.bar.setTextVisible(False)
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("busyCancel")
+        self.cancel_button.clicked.connect(self.cancel_all)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.cancel_button)
+        self._tasks: dict[int, tuple[str, TaskHandle | None, float | None]] = {}
+        self._evaluating = ""
+        state.busy_changed.connect(self._on_state_busy)
+        self.retranslate()
+        self._update()
+
+    def retranslate(self) -> None:
+        self.cancel_button.setText(self.tr("Cancel"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks or self._evaluating)
+
+    def track(self, handle: TaskHandle, text: str) -> None:
+        key = id(handle)
+        self._tasks[key] = (text, handle, None)
+
+        def on_progress(fraction: float, _text: str) -> None:
+            if key in self._tasks:
+                self._tasks[key] = (text, handle, fraction)
+                self._update()
+
+        def done(*_: object) -> None:
+            self._tasks.pop(key, None)
+            self._update()
+
+        handle.progress.connect(on_progress)
+        handle.finished.connect(done)
+        handle.failed.connect(done)
+        handle.cancelled.connect(done)
+        self._update()
+
+    def _on_state_busy(self, busy: bool, text: str) -> None:
+        self._evaluating = (text or self.tr("Computing scores…")) if busy else ""
+        self._update()
+
+    def cancel_all(self) -> None:
+        for _text, handle, _fraction in list(self._tasks.values()):
+            if handle is not None:
+                handle.cancel()
+        if self._evaluating:
+            # the state keeps its previous results; the next change recomputes
+            self.state.runner.cancel("evaluate")
+            self._evaluating = ""
+        self._update()
+
+    def _update(self) -> None:
+        if self._tasks:
+            text, _handle, fraction = list(self._tasks.values())[-1]
+        elif self._evaluating:
+            text, fraction = self._evaluating, None
+        else:
+            self.setVisible(False)
+            return
+        self.setVisible(True)
+        self.label.setText(text)
+        if fraction is None:
+            self.bar.setRange(0, 0)
+        else:
+            self.bar.setRange(0, 100)
+            self.bar.setValue(int(fraction * 100))
+
+
+class MainWindow(QMainWindow):
+    #: a project was opened (or restored) completely; for tests and screenshots
+    project_opened = Signal()
+    #: the demo (or a project's sources) finished loading
+    sources_loaded = Signal()
+    #: an import dialog was opened (for tests: the dialog)
+    import_dialog_opened = Signal(object)
+
+    def __init__(self, state: AppState | None = None, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.state = state or AppState(self)
+        self.settings = settings or Settings()
+        self.runner = TaskRunner(self)
+        self.project_path: Path | None = None
+        #: absolute path → {"kind", "mappings", "sheets"} confirmed at import
+        self.source_options: dict[str, dict] = {}
+        self._pages: dict[str, tuple[QWidget, Callable[[], str] | None, QListWidgetItem]] = {}
+        self._import_queue: list[tuple[str, str, dict | None]] = []
+        self.import_dialog: ImportDialog | None = None
+        self._restoring = False
+        self._pending_view: dict | None = None
+        self.setObjectName("MainWindow")
+        self.setAcceptDrops(True)
+        app_icon = resources_dir() / "icons" / "app.png"
+        if app_icon.exists():
+            self.setWindowIcon(QIcon(str(app_icon)))
+
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.autosave)
+        for signal in (
+            self.state.work_changed,
+            self.state.settings_changed,
+            self.state.data_changed,
+        ):
+            signal.connect(self._schedule_autosave)
+        self.state.failed.connect(lambda exc: show_error(self, exc))
+
+        self._build()
+        self._build_menus()
+        self.retranslate()
+        self.resize(1280, 820)
+        geometry = self.settings.window_geometry()
+        if geometry:
+            self.restoreGeometry(geometry)
+
+    # -- layout -------------------------------------------------------------------
+    def _build(self) -> None:
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setIconSize(QSize(28, 28))
+        self.sidebar.setSpacing(2)
+        self.sidebar.setFixedWidth(190)
+        self.sidebar.setStyleSheet(
+            "#sidebar { border: none; background: palette(alternate-base); padding-top: 8px; }"
+            "#sidebar::item { padding: 8px 6px; }"
+        )
+        self.stack = QStackedWidget()
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.sidebar.currentRowChanged.connect(self._on_sidebar_row)
+
+        self.start_page = StartPage(self.state)
+        self.start_page.open_judgments_requested.connect(self.open_judgments)
+        self.start_page.add_runs_requested.connect(self.add_runs)
+        self.start_page.open_project_requested.connect(self.open_project)
+        self.start_page.demo_requested.connect(self.open_demo)
+        self.start_page.save_templates_requested.connect(self.save_templates)
+        self.start_page.recent_requested.connect(self.open_recent)
+        self.start_page.overview_requested.connect(lambda: self.show_page("overview"))
+        self.add_page("start", self.start_page, lambda: self.tr("Start"), "start")
+        self.start_page.set_recent_files(self.settings.recent_files)
+
+        for key, module_name, class_name, icon_name in OPTIONAL_PAGES:
+            try:
+                module = __import__(module_name, fromlist=[class_name])
+                page_class = getattr(module, class_name)
+            except (ImportError, AttributeError):
+                continue
+            try:
+                page = page_class(self.state)
+            except Exception:  # a page that cannot start must not take the app with it
+                log.exception("page %s could not be created", key)
+                continue
+            self.add_page(key, page, None, icon_name)
+
+        self.busy = BusyIndicator(self.state)
+        self.statusBar().addPermanentWidget(self.busy)
+
+    def _known_title(self, key: str) -> str | None:
+        titles = {
+            "start": self.tr("Start"),
+            "overview": self.tr("Overview"),
+            "questions": self.tr("Questions"),
+            "compare": self.tr("Compare"),
+            "agreement": self.tr("Agreement"),
+            "export": self.tr("Export"),
+        }
+        return titles.get(key)
+
+    def add_page(
+        self,
+        key: str,
+        widget: QWidget,
+        title: str | Callable[[], str] | None = None,
+        icon_name: str | None = None,
+    ) -> None:
+        """Add (or replace) a page. ``title`` may be a callable, re-read on language change;
+        the standard keys (overview, questions, compare, agreement, export) are translated
+        here whatever title is given."""
+        if key in self._pages:
+            old, _title, item = self._pages[key]
+            index = self.stack.indexOf(old)
+            self.stack.removeWidget(old)
+            old.deleteLater()
+            self.stack.insertWidget(index, widget)
+        else:
+            item = QListWidgetItem(icon(icon_name or key), "")
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            item.setSizeHint(QSize(170, 46))
+            self.sidebar.addItem(item)
+            self.stack.addWidget(widget)
+        title_fn: Callable[[], str] | None
+        if callable(title):
+            title_fn = title
+        elif title is None:
+            title_fn = None
+        else:
+            title_fn = lambda text=title: text  # noqa: E731
+        self._pages[key] = (widget, title_fn, item)
+        item.setText(self._page_title(key))
+        if self.sidebar.currentRow() < 0:
+            self.sidebar.setCurrentRow(0)
+
+    def _page_title(self, key: str) -> str:
+        widget, title_fn, _item = self._pages[key]
+        known = self._known_title(key)
+        if known:
+            return known
+        if title_fn is not None:
+            return title_fn()
+        page_title = getattr(widget, "page_title", None)
+        return page_title() if callable(page_title) else key
+
+    def page(self, key: str) -> QWidget | None:
+        entry = self._pages.get(key)
+        return entry[0] if entry else None
+
+    def page_keys(self) -> list[str]:
+        return [
+            self.sidebar.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.sidebar.count())
+        ]
+
+    def show_page(self, key: str) -> bool:
+        entry = self._pages.get(key)
+        if entry is None:
+            return False
+        self.sidebar.setCurrentItem(entry[2])
+        return True
+
+    def current_page_key(self) -> str:
+        item = self.sidebar.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else "start"
+
+    def _on_sidebar_row(self, row: int) -> None:
+        item = self.sidebar.item(row)
+        if item is None:
+            return
+        widget = self._pages[item.data(Qt.ItemDataRole.UserRole)][0]
+        self.stack.setCurrentWidget(widget)
+        self._schedule_autosave()
+
+    # -- menus ---------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.view_menu = bar.addMenu("")
+        self.help_menu = bar.addMenu("")
+        a = self.actions_by_key = {}
+
+        def action(key: str, slot, shortcut=None) -> QAction:
+            act = QAction(self)
+            act.setObjectName(f"action:{key}")
+            if shortcut is not None:
+                act.setShortcut(shortcut)
+            act.triggered.connect(_call(slot))
+            a[key] = act
+            return act
+
+        fm = self.file_menu
+        fm.addAction(action("open_judgments", self.open_judgments, QKeySequence.StandardKey.Open))
+        fm.addAction(action("add_runs", self.add_runs, QKeySequence("Ctrl+R")))
+        fm.addSeparator()
+        fm.addAction(action("open_project", self.open_project, QKeySequence("Ctrl+Shift+O")))
+        fm.addAction(action("save_project", self.save_project, QKeySequence.StandardKey.Save))
+        fm.addAction(
+            action("save_project_as", self.save_project_as, QKeySequence.StandardKey.SaveAs)
+        )
+        fm.addSeparator()
+        fm.addAction(action("save_templates", self.save_templates))
+        self.recent_menu = fm.addMenu("")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        fm.addSeparator()
+        fm.addAction(action("demo", self.open_demo))
+        fm.addSeparator()
+        fm.addAction(action("quit", self.close, QKeySequence.StandardKey.Quit))
+
+        self.language_menu = self.view_menu.addMenu("")
+        group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        # each language is named in itself, so it can be found in either UI language
+        for lang, name in (("ko", "한국어"), ("en", "English")):
+            act = QAction(name, self, checkable=True)
+            act.setObjectName(f"action:lang_{lang}")
+            act.setData(lang)
+            act.triggered.connect(_call(self.set_language, lang))
+            group.addAction(act)
+            self.language_menu.addAction(act)
+            self.language_actions[lang] = act
+        self.font_menu = self.view_menu.addMenu("")
+        font_group = QActionGroup(self)
+        self.font_actions: dict[str, QAction] = {}
+        for size in ("normal", "large", "very_large"):
+            act = QAction(self, checkable=True)
+            act.setObjectName(f"action:font_{size}")
+            act.triggered.connect(_call(self.set_font_size, size))
+            font_group.addAction(act)
+            self.font_menu.addAction(act)
+            self.font_actions[size] = act
+        self.font_actions[self.settings.font_size].setChecked(True)
+
+        try:
+            from workbench.ui.views.about import AboutDialog  # noqa: F401
+
+            self.help_menu.addAction(action("about", self.show_about))
+        except ImportError:
+            self.help_menu.menuAction().setVisible(False)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        self._update_title()
+        self.file_menu.setTitle(self.tr("&File"))
+        self.view_menu.setTitle(self.tr("&View"))
+        self.help_menu.setTitle(self.tr("&Help"))
+        a = self.actions_by_key
+        a["open_judgments"].setText(self.tr("Open judgments…"))
+        a["add_runs"].setText(self.tr("Add system results…"))
+        a["open_project"].setText(self.tr("Open project…"))
+        a["save_project"].setText(self.tr("Save project"))
+        a["save_project_as"].setText(self.tr("Save project as…"))
+        a["save_templates"].setText(self.tr("Save blank templates…"))
+        a["demo"].setText(self.tr("Try the demo"))
+        a["quit"].setText(self.tr("Quit"))
+        if "about" in a:
+            a["about"].setText(self.tr("About the workbench"))
+        self.recent_menu.setTitle(self.tr("Recent files"))
+        self.language_menu.setTitle(self.tr("Language"))
+        self.font_menu.setTitle(self.tr("Font size"))
+        self.font_actions["normal"].setText(self.tr("Normal"))
+        self.font_actions["large"].setText(self.tr("Large"))
+        self.font_actions["very_large"].setText(self.tr("Very large"))
+        current = i18n.current_language()
+        if current in self.language_actions:
+            self.language_actions[current].setChecked(True)
+        for key in self._pages:
+            self._pages[key][2].setText(self._page_title(key))
+
+    def _update_title(self) -> None:
+        title = self.tr("Retrieval Evaluation Workbench")
+        if self.project_path is not None:
+            title = f"{self.project_path.name} — {title}"
+        self.setWindowTitle(title)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files
+        for path in recent:
+            act = self.recent_menu.addAction(Path(path).name)
+            act.setToolTip(path)
+            act.triggered.connect(_call(self.open_recent, path))
+        if not recent:
+            empty = self.recent_menu.addAction(self.tr("(none yet)"))
+            empty.setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            clear = self.recent_menu.addAction(self.tr("Clear the list"))
+            clear.triggered.connect(self._clear_recent)
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent_files()
+        self.start_page.set_recent_files([])
+
+    def _remember_recent(self, path: str | Path) -> None:
+        recent = self.settings.add_recent_file(path)
+        self.settings.last_directory = str(Path(path).resolve().parent)
+        self.start_page.set_recent_files(recent)
+
+    # -- language and font ------------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        """Switch the UI language now (every widget re-translates itself) and keep it."""
+        self.settings.language = lang  # type: ignore[assignment]
+        i18n.install_language(lang)
+        if lang in self.language_actions:
+            self.language_actions[lang].setChecked(True)
+
+    def set_font_size(self, size: str) -> None:
+        self.settings.font_size = size  # type: ignore[assignment]
+        fonts.apply_font(size)
+        self.font_actions[size].setChecked(True)
+
+    def show_about(self) -> None:
+        from workbench.ui.views.about import AboutDialog
+
+        dialog = AboutDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    # -- opening files ---------------------------------------------------------------------------
+    def _data_filter(self) -> str:
+        return ";;".join(
+            [
+                self.tr(
+                    "Data files (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.txt *.json *.qrels *.run *.trec)"
+                ),
+                self.tr("All files (*)"),
+            ]
+        )
+
+    def _start_dir(self) -> str:
+        return self.settings.last_directory or str(Path.home())
+
+    def open_judgments(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open judgments file"), self._start_dir(), self._data_filter()
+        )
+        if path:
+            self.import_files([path], "judgments")
+
+    def add_runs(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Add system results"), self._start_dir(), self._data_filter()
+        )
+        if paths:
+            self.import_files(paths, "runs")
+
+    def open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            QMessageBox.warning(
+                self,
+                self.tr("File not found"),
+                self.tr("{path} no longer exists. It was removed from the recent files.").format(
+                    path=path
+                ),
+            )
+            self.settings.remove_recent_file(path)
+            self.start_page.set_recent_files(self.settings.recent_files)
+            return
+        self.open_paths([path])
+
+    def open_paths(self, paths: list[str]) -> None:
+        """Open files from the command line, a drop or the recent list."""
+        projects = [p for p in paths if p.lower().endswith(".wbproj")]
+        data = [p for p in paths if not p.lower().endswith(".wbproj")]
+        if projects:
+            self.open_project(projects[0])
+        if data:
+            self.import_files(data, "auto")
+
+    def import_files(self, paths: list[str], kind: str = "auto") -> None:
+        """Queue files for the import dialog, one after another."""
+        for path in paths:
+            self._import_queue.append((str(path), kind, None))
+        if self.import_dialog is None:
+            self._next_import()
+
+    def _next_import(self) -> None:
+        if not self._import_queue:
+            self.import_dialog = None
+            return
+        path, kind, options = self._import_queue.pop(0)
+        dialog = ImportDialog(
+            path,
+            kind,
+            runner=self.runner,
+            settings=self.settings,
+            parent=self,
+            initial_options=options,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.import_dialog = dialog
+        dialog.accepted.connect(lambda d=dialog: self._apply_import(d))
+        dialog.finished.connect(lambda _r: QTimer.singleShot(0, self._next_import))
+        dialog.open()
+        self.import_dialog_opened.emit(dialog)
+
+    def _apply_import(self, dialog: ImportDialog) -> None:
+        result = dialog.result_set
+        if result is None:
+            return
+        path = str(dialog.path.resolve())
+        self.source_options[path] = {"kind": dialog.kind, **dialog.options}
+        self._remember_recent(path)
+        if dialog.kind == "judgments":
+            self.state.set_judgments(result)
+        else:
+            self.state.add_runs(self._unique_systems(result))
+        if self.state.has_data and self.current_page_key() == "start":
+            self.show_page("overview")
+
+    def _unique_systems(self, run_set: RunSet) -> RunSet:
+        """Rename systems whose names are taken by another file (``bm25`` → ``bm25 (2)``)."""
+        taken = set(self.state.systems)
+        renames = {}
+        for name in run_set.systems:
+            if name in taken:
+                n = 2
+                while f"{name} ({n})" in taken:
+                    n += 1
+                renames[name] = f"{name} ({n})"
+                taken.add(renames[name])
+        if not renames:
+            return run_set
+        runs = run_set.runs.copy()
+        runs[S.SYSTEM] = runs[S.SYSTEM].replace(renames)
+        return RunSet(runs, run_set.sources, run_set.problems)
+
+    # -- drag and drop -------------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt override)
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_paths(paths)
+
+    # -- loading sources in the background (demo, projects) ------------------------------------------------
+    def _load_sources(
+        self,
+        items: list[tuple[str, str, dict]],
+        on_done: Callable[[list[tuple[str, str, dict, object]]], None],
+    ) -> None:
+        """Load ``(kind, path, options)`` items in workers; ``on_done`` gets them in order
+        with their results (None for a file that failed; its problem was shown)."""
+        results: dict[int, object] = {}
+        remaining = {"n": len(items)}
+
+        def settle(index: int, value: object) -> None:
+            results[index] = value
+            remaining["n"] -= 1
+            if remaining["n"] == 0:
+                on_done([(*items[i], results.get(i)) for i in range(len(items))])
+
+        if not items:
+            on_done([])
+            return
+        for index, (kind, path, options) in enumerate(items):
+            handle = self.runner.start(f"source:{index}:{path}", _load_task, kind, path, options)
+            self.busy.track(handle, self.tr("Reading {name}…").format(name=Path(path).name))
+            handle.finished.connect(lambda value, i=index: settle(i, value))
+
+            def failed(exc, i=index):
+                show_error(self, exc)
+                settle(i, None)
+
+            handle.failed.connect(failed)
+            handle.cancelled.connect(lambda i=index: settle(i, None))
+
+    def open_demo(self) -> None:
+        """Load the bundled demo (judgments + runs) and show the Overview."""
+        folder = demo_dir()
+        items = [
+            ("judgments", str(folder / "judgments.xlsx"), {}),
+            ("runs", str(folder / "runs.xlsx"), {}),
+        ]
+        missing = [p for _k, p, _o in items if not Path(p).exists()]
+        if missing:
+            QMessageBox.warning(
+                self,
+                self.tr("Demo not found"),
+                self.tr("The demo files are missing from this installation: {files}").format(
+                    files=", ".join(missing)
+                ),
+            )
+            return
+        self.project_path = None
+        self._update_title()
+        self._load_sources(items, self._apply_demo)
+
+    def _apply_demo(self, loaded) -> None:
+        if any(result is None for *_rest, result in loaded):
+            return
+        self.state.clear()
+        self.source_options = {}
+        for kind, path, options, result in loaded:
+            self.source_options[str(Path(path).resolve())] = {"kind": kind, **options}
+            if kind == "judgments":
+                self.state.set_judgments(result)
+            else:
+                self.state.add_runs(self._unique_systems(result))
+        self.show_page("overview")
+        self.sources_loaded.emit()
+
+    # -- templates ---------------------------------------------------------------------------
+    def save_templates(self) -> None:
+        directory = QFileDialog.getExistingDirectory(
+            self, self.tr("Choose a folder for the blank templates"), self._start_dir()
+        )
+        if directory:
+            self.write_templates(directory)
+
+    def write_templates(self, directory: str) -> TaskHandle | None:
+        try:
+            from workbench.core.templates import write_templates
+        except ImportError as exc:
+            show_error(self, exc)
+            return None
+
+        def task(folder, progress=None, cancelled=None):
+            return write_templates(folder)
+
+        handle = self.runner.start("templates", task, directory)
+        self.busy.track(handle, self.tr("Writing the templates…"))
+        handle.finished.connect(
+            lambda paths: QMessageBox.information(
+                self,
+                self.tr("Templates saved"),
+                self.tr("These files were written:\n{files}").format(
+                    files="\n".join(Path(p).name for p in paths)
+                ),
+            )
+        )
+        handle.failed.connect(lambda exc: show_error(self, exc))
+        return handle
+
+    # -- projects --------------------------------------------------------------------------------------------------
+    def current_project(self) -> Project:
+        """The project as it stands: sources, options, settings, work and view."""
+        sources: list[ProjectSource] = []
+        seen: set[str] = set()
+
+        def add(kind: str, files) -> None:
+            for src in files:
+                path = str(Path(src.path).resolve())
+                if path in seen:
+                    continue
+                seen.add(path)
+                options = self.source_options.get(path, {})
+                sha = src.sha256
+                if not sha and Path(path).exists():
+                    sha = file_sha256(path)
+                sources.append(
+                    ProjectSource(
+                        kind=kind,  # type: ignore[arg-type]
+                        path=path,
+                        sha256=sha,
+                        mappings=dict(options.get("mappings") or {}),
+                        sheets=options.get("sheets"),
+                    )
+                )
+
+        if self.state.judgment_set is not None:
+            add("judgments", self.state.judgment_set.sources)
+        for run_set in self.state.run_sets:
+            add("runs", run_set.sources)
+        view: dict = {"page": self.current_page_key(), "pages": {}}
+        for key, (widget, _t, _i) in self._pages.items():
+            getter = getattr(widget, "view_state", None)
+            if callable(getter):
+                try:
+                    view["pages"][key] = getter()
+                except Exception:
+                    log.exception("view state of %s", key)
+        return Project(
+            sources=sources,
+            settings=self.state.settings.to_dict(),
+            notes=dict(self.state.notes),
+            added_grades=frame_to_records(self.state.added_grades),
+            resolutions=frame_to_records(self.state.resolutions),
+            view=view,
+        )
+
+    def save_project(self) -> bool:
+        if self.project_path is None:
+            return self.save_project_as()
+        return self.save_project_to(self.project_path)
+
+    def save_project_as(self) -> bool:
+        start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save project"),
+            start,
+            self.tr("Workbench project ({pattern})").format(pattern=PROJECT_FILTER_SUFFIX),
+        )
+        if not path:
+            return False
+        return self.save_project_to(path)
+
+    def save_project_to(self, path: str | Path) -> bool:
+        try:
+            written = save_project(path, self.current_project())
+        except InputError as exc:
+            show_error(self, exc)
+            return False
+        self.project_path = written
+        self.settings.last_project = str(written)
+        self._remember_recent(written)
+        self._update_title()
+        self.statusBar().showMessage(self.tr("Project saved."), 4000)
+        return True
+
+    def _schedule_autosave(self) -> None:
+        if not self._restoring:
+            self._autosave_timer.start()
+
+    def autosave(self) -> Path | None:
+        """Save now to the project file, or to the recovery file when there is none."""
+        self._autosave_timer.stop()
+        if self._restoring:
+            return None
+        if self.project_path is None and not (self.state.judgment_set or self.state.run_sets):
+            return None
+        target = self.project_path or recovery_path()
+        try:
+            return save_project(target, self.current_project())
+        except InputError as exc:
+            log.warning("autosave failed: %s", exc)
+            self.statusBar().showMessage(self.tr("Autosave failed; save the project elsewhere."))
+            return None
+
+    def open_project(self, path: str | Path | None = None) -> None:
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self,
+                self.tr("Open project"),
+                self._start_dir(),
+                self.tr("Workbench project ({pattern})").format(pattern=PROJECT_FILTER_SUFFIX),
+            )
+            if not path:
+                return
+        try:
+            project = load_project(path)
+        except InputError as exc:
+            show_error(self, exc)
+            return
+
+        def check(progress=None, cancelled=None):
+            return check_sources(project)
+
+        handle = self.runner.start("check-sources", check)
+        self.busy.track(handle, self.tr("Checking the project's files…"))
+        handle.finished.connect(lambda statuses: self._continue_open(Path(path), project, statuses))
+        handle.failed.connect(lambda exc: show_error(self, exc))
+
+    def _continue_open(self, path: Path, project: Project, statuses: list[SourceStatus]) -> None:
+        items = []
+        for status in statuses:
+            source = status.source
+            if not status.ok:
+                source = self.ask_about_source(status)
+                if source is False:
+                    return  # the user cancelled opening the project
+                if source is None:
+                    continue  # skipped
+            items.append(
+                (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
+            )
+        self._loading_project = (path, project)
+        self._load_sources(items, lambda loaded: self._apply_project(path, project, loaded))
+
+    def ask_about_source(self, status: SourceStatus):
+        """Ask what to do with a missing or changed source file.
+
+        Returns the (possibly relocated) source, None to skip it, or False to
+        cancel opening the project.
+        """
+        source = status.source
+        box = QMessageBox(self)
+        box.setObjectName("sourceProblem")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(self.tr("A file of the project needs attention"))
+        if status.state == "missing":
+            box.setText(
+                self.tr(
+                    "The file {name} was not found at\n{path}\n\n"
+                    "It may have been moved or renamed. Locate it to continue."
+                ).format(name=source.name, path=source.path)
+            )
+        else:
+            box.setText(
+                self.tr(
+                    "The file {name} has changed since the project was saved.\n\n"
+                    "Load it anyway to use its current contents (scores may change), "
+                    "or locate the original file."
+                ).format(name=source.name)
+            )
+        locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
+        if status.state == "changed":
+            anyway = box.addButton(self.tr("Load anyway"), QMessageBox.ButtonRole.AcceptRole)
+        else:
+            anyway = box.addButton(
+                self.tr("Skip this file"), QMessageBox.ButtonRole.DestructiveRole
+            )
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(locate)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is cancel or clicked is None:
+            return False
+        if clicked is anyway:
+            if status.state == "missing":
+                return None
+            return source
+        new_path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Locate {name}").format(name=source.name),
+            str(Path(source.path).parent),
+            self._data_filter(),
+        )
+        if not new_path:
+            return False
+        return ProjectSource(
+            kind=source.kind,
+            path=str(Path(new_path).resolve()),
+            sha256=file_sha256(new_path),
+            mappings=source.mappings,
+            sheets=source.sheets,
+            system=source.system,
+        )
+
+    def _apply_project(self, path: Path, project: Project, loaded) -> None:
+        self._restoring = True
+        try:
+            self.state.clear()
+            self.source_options = {}
+            self.state.notes = dict(project.notes)
+            self.state.added_grades = records_to_frame(
+                project.added_grades, list(self.state.added_grades.columns)
+            )
+            self.state.resolutions = records_to_frame(
+                project.resolutions, list(self.state.resolutions.columns)
+            )
+            try:
+                settings = EvalSettings.from_dict(project.settings)
+            except (TypeError, ValueError):
+                settings = EvalSettings()
+            if settings != self.state.settings:
+                self.state.settings = settings
+                self.state.settings_changed.emit(settings)
+            judgments: JudgmentSet | None = None
+            runs: list[RunSet] = []
+            for kind, file_path, options, result in loaded:
+                if result is None:
+                    continue
+                self.source_options[str(Path(file_path).resolve())] = {"kind": kind, **options}
+                if kind == "judgments":
+                    judgments = result
+                else:
+                    runs.append(result)
+            if judgments is not None:
+                self.state.set_judgments(judgments)
+            for run_set in runs:
+                self.state.add_runs(self._unique_systems(run_set))
+            self.project_path = Path(path).resolve()
+            self.settings.last_project = str(self.project_path)
+            self._remember_recent(self.project_path)
+            self._update_title()
+            view = project.view or {}
+            for key, page_state in (view.get("pages") or {}).items():
+                widget = self.page(key)
+                restore = getattr(widget, "restore_view_state", None)
+                if callable(restore):
+                    try:
+                        restore(page_state)
+                    except Exception:
+                        log.exception("restoring view of %s", key)
+            self.show_page(view.get("page") or ("overview" if self.state.has_data else "start"))
+        finally:
+            self._restoring = False
+            self._autosave_timer.stop()
+        self.project_opened.emit()
+
+    # -- closing ---------------------------------------------------------------------------------------
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if self._autosave_timer.isActive():
+            self.autosave()
+        self.settings.set_window_geometry(bytes(self.saveGeometry()))
+        self.settings.sync()
+        super().closeEvent(event)

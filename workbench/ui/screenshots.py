@@ -1,0 +1,171 @@
+"""Render every main screen on the demo data to PNG (``workbench screenshots DIR``).
+
+Runs offscreen when there is no display. The demo is loaded through the same
+worker path as in the app; we wait for the signals with a local event loop.
+Also the ``--smoke-test``: demo → metrics (→ report when the writer exists).
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+log = logging.getLogger(__name__)
+
+WINDOW_SIZE = (1400, 900)
+DIALOG_SIZE = (1200, 780)
+
+
+def wait_until(predicate: Callable[[], bool], timeout_ms: int = 60000) -> bool:
+    """Run the event loop until ``predicate()`` holds or the time is up."""
+    if predicate():
+        return True
+    loop = QEventLoop()
+    poll = QTimer()
+    poll.setInterval(20)
+    poll.timeout.connect(lambda: loop.quit() if predicate() else None)
+    deadline = QTimer()
+    deadline.setSingleShot(True)
+    deadline.timeout.connect(loop.quit)
+    poll.start()
+    deadline.start(timeout_ms)
+    loop.exec()
+    poll.stop()
+    deadline.stop()
+    return predicate()
+
+
+def settle(ms: int = 150) -> None:
+    """Let layouts, deferred updates and chart repaints happen."""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def _grab(widget: QWidget, path: Path) -> Path:
+    settle()
+    pixmap = widget.grab()
+    if not pixmap.save(str(path), "PNG"):
+        raise OSError(f"could not write {path}")
+    return path
+
+
+def _setup(lang: str, isolated: bool):
+    from workbench.ui import app as app_module
+    from workbench.ui import fonts, i18n
+    from workbench.ui.settings import Settings, use_settings_dir
+
+    qapp = app_module.create_application(offscreen=app_module.needs_offscreen())
+    if isolated:
+        # a fresh settings folder: no recent files or window size of the user's own
+        use_settings_dir(tempfile.mkdtemp(prefix="workbench-shots-"))
+    i18n.install_language(lang)
+    fonts.apply_font("normal", qapp)
+    return qapp, Settings()
+
+
+def _load_demo(window) -> bool:
+    state = window.state
+    done = {"loaded": False}
+    window.sources_loaded.connect(lambda: done.__setitem__("loaded", True))
+    window.open_demo()
+    if not wait_until(lambda: done["loaded"], 120000):
+        return False
+    return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
+
+
+def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -> list[Path]:
+    """Render the start page, the import preview, and every registered page.
+
+    Files are named ``NN-page-LANG.png``. Returns the paths written.
+    """
+    from workbench.paths import demo_dir
+    from workbench.ui.main_window import MainWindow
+    from workbench.ui.views.import_dialog import ImportDialog
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    qapp, settings = _setup(lang, isolated)
+    written: list[Path] = []
+    window = MainWindow(settings=settings)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    counter = iter(range(1, 100))
+
+    def name(page: str) -> Path:
+        return out / f"{next(counter):02d}-{page}-{lang}.png"
+
+    window.show_page("start")
+    written.append(_grab(window, name("start")))
+
+    dialog = ImportDialog(
+        demo_dir() / "judgments.xlsx", "judgments", runner=window.runner, parent=window
+    )
+    dialog.resize(*DIALOG_SIZE)
+    ready = {"done": False}
+    dialog.inspected.connect(lambda: ready.__setitem__("done", True))
+    dialog.show()
+    wait_until(lambda: ready["done"], 60000)
+    written.append(_grab(dialog, name("import")))
+    dialog.reject()
+
+    if not _load_demo(window):
+        log.warning("the demo did not load; only the first screens were rendered")
+        window.close()
+        return written
+    for key in window.page_keys():
+        if key == "start":
+            continue
+        window.show_page(key)
+        settle(300)
+        written.append(_grab(window, name(key)))
+    window.show_page("start")
+    written.append(_grab(window, name("start-loaded")))
+    window._autosave_timer.stop()
+    window.close()
+    qapp.processEvents()
+    return written
+
+
+def smoke_test(lang: str = "ko") -> int:
+    """Offscreen: demo → metrics (→ report). 0 when every step worked."""
+    from workbench.ui.main_window import MainWindow
+
+    qapp, settings = _setup(lang, isolated=True)
+    window = MainWindow(settings=settings)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    try:
+        if not _load_demo(window):
+            print("smoke test: the demo did not load")
+            return 1
+        results = window.state.results
+        if results is None or not results.systems:
+            print("smoke test: no results")
+            return 1
+        for key in window.page_keys():
+            window.show_page(key)
+            settle(50)
+            window.grab()
+        try:
+            from workbench.core import report
+        except ImportError:
+            report = None
+        if report is not None and hasattr(report, "write_report"):
+            with tempfile.TemporaryDirectory() as tmp:
+                target = Path(tmp) / "report.xlsx"
+                report.write_report(target, results, lang=lang)
+                if not target.exists():
+                    print("smoke test: the report was not written")
+                    return 1
+        print(f"smoke test ok: {len(results.systems)} systems, {len(results.measures)} measures")
+        return 0
+    finally:
+        window._autosave_timer.stop()
+        window.close()
+        QApplication.processEvents()
