@@ -797,7 +797,7 @@ class ByTypeChart(ChartWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
-        self.metric = ""
+        self.metric_name = ""
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.types: list[str] = []
         self.metric_combo = QComboBox(self)
@@ -809,7 +809,7 @@ class ByTypeChart(ChartWidget):
     def set_data(self, frame: pd.DataFrame, metric: str, systems: list[str]) -> None:
         """``frame``: :func:`~workbench.core.chart_data.by_type_data` for ``metric``."""
         self.frame = frame.reset_index(drop=True)
-        self.metric = metric
+        self.metric_name = metric
         self.systems = [str(s) for s in systems]
         self.types = [str(t) for t in pd.unique(frame["question_type"])] if len(frame) else []
         self.refresh()
@@ -852,7 +852,7 @@ class ByTypeChart(ChartWidget):
                 tip = self.tr("{system} · {type}\n{metric} = {value}\nn = {n} questions").format(
                     system=system,
                     type=self.type_label(t),
-                    metric=self.metric,
+                    metric=self.metric_name,
                     value=_fmt(h[j], 4),
                     n=int(rec["n"]),
                 )
@@ -880,8 +880,8 @@ class ByTypeChart(ChartWidget):
     def retranslate(self) -> None:
         super().retranslate()
         self.metric_label.setText(self.tr("Metric:"))
-        self.set_title(self.tr("{metric} by question type").format(metric=self.metric or "…"))
-        self.set_axis_labels(self.tr("Question type (number of questions)"), self.metric)
+        self.set_title(self.tr("{metric} by question type").format(metric=self.metric_name or "…"))
+        self.set_axis_labels(self.tr("Question type (number of questions)"), self.metric_name)
 
 
 # ---------------------------------------------------------------------------
@@ -894,7 +894,7 @@ class HistogramChart(ChartWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
-        self.metric = ""
+        self.metric_name = ""
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.metric_combo = QComboBox(self)
         self.metric_label = QLabel(self)
@@ -905,7 +905,7 @@ class HistogramChart(ChartWidget):
     def set_data(self, frame: pd.DataFrame, metric: str, systems: list[str]) -> None:
         """``frame``: :func:`~workbench.core.chart_data.metric_histogram`."""
         self.frame = frame.reset_index(drop=True)
-        self.metric = metric
+        self.metric_name = metric
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -938,7 +938,7 @@ class HistogramChart(ChartWidget):
                     "{system}\n{metric} in [{low}, {high}{close}\n{count} questions"
                 ).format(
                     system=system,
-                    metric=self.metric,
+                    metric=self.metric_name,
                     low=_fmt(rec["low"], 2),
                     high=_fmt(rec["high"], 2),
                     close=closing,
@@ -952,7 +952,7 @@ class HistogramChart(ChartWidget):
                         max(counts[j], top * 0.02),
                         tip + "\n" + self._click_hint(),
                         list(rec["question_ids"]),
-                        f"{system} · {self.metric} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
+                        f"{system} · {self.metric_name} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
                     )
                 )
         self.set_legend(entries)
@@ -969,9 +969,11 @@ class HistogramChart(ChartWidget):
         super().retranslate()
         self.metric_label.setText(self.tr("Metric:"))
         self.set_title(
-            self.tr("How {metric} is spread over the questions").format(metric=self.metric or "…")
+            self.tr("How {metric} is spread over the questions").format(
+                metric=self.metric_name or "…"
+            )
         )
-        self.set_axis_labels(self.metric, self.tr("Questions"))
+        self.set_axis_labels(self.metric_name, self.tr("Questions"))
 
 
 class ScatterChart(ChartWidget):
@@ -985,7 +987,7 @@ class ScatterChart(ChartWidget):
     def __init__(self, parent: QWidget | None = None, with_controls: bool = True) -> None:
         super().__init__(parent)
         self.data = pd.DataFrame(columns=["question_id", "x", "y", "diff"])
-        self.metric = ""
+        self.metric_name = ""
         self.a = ""
         self.b = ""
         self.diagonal = pg.PlotDataItem(
@@ -1033,7 +1035,7 @@ class ScatterChart(ChartWidget):
     def set_data(self, data: pd.DataFrame, metric: str, a: str, b: str, systems: list[str]) -> None:
         """``data``: :func:`~workbench.core.chart_data.scatter_data` (x = A, y = B)."""
         self.data = data.reset_index(drop=True)
-        self.metric, self.a, self.b = metric, str(a), str(b)
+        self.metric_name, self.a, self.b = metric, str(a), str(b)
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1069,7 +1071,7 @@ class ScatterChart(ChartWidget):
             tip = self.tr("{count} question(s): {ids}\n{a}: {x}\n{b}: {y}").format(
                 count=len(ids), ids=shown, a=self.a, x=_fmt(x, 4), b=self.b, y=_fmt(y, 4)
             )
-            title = ids[0] if len(ids) == 1 else f"{self.b} − {self.a} · {self.metric}"
+            title = ids[0] if len(ids) == 1 else f"{self.b} − {self.a} · {self.metric_name}"
             self._hits.append(
                 Hit(x, x, y, y, tip + "\n" + self._click_hint(), ids, title, point=True)
             )
@@ -1101,7 +1103,7 @@ class ScatterChart(ChartWidget):
         self.b_label.setText(self.tr("B (y):"))
         self.set_title(
             self.tr("{metric} per question: {a} vs {b}").format(
-                metric=self.metric or "…", a=self.a or "A", b=self.b or "B"
+                metric=self.metric_name or "…", a=self.a or "A", b=self.b or "B"
             )
         )
         self.set_axis_labels(self.a or "A", self.b or "B")
@@ -1113,7 +1115,7 @@ class DifferenceHistogramChart(ChartWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
-        self.metric = self.a = self.b = ""
+        self.metric_name = self.a = self.b = ""
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.1)
         self.plot.addItem(self.bars)
         self.zero = pg.InfiniteLine(
@@ -1128,7 +1130,7 @@ class DifferenceHistogramChart(ChartWidget):
     ) -> None:
         """``frame``: :func:`~workbench.core.chart_data.difference_histogram` (B − A)."""
         self.frame = frame.reset_index(drop=True)
-        self.metric, self.a, self.b = metric, str(a), str(b)
+        self.metric_name, self.a, self.b = metric, str(a), str(b)
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1174,7 +1176,7 @@ class DifferenceHistogramChart(ChartWidget):
                     max(h, top * 0.02),
                     tip + "\n" + self._click_hint(),
                     list(rec["question_ids"]),
-                    f"{self.b} − {self.a} · {self.metric} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
+                    f"{self.b} − {self.a} · {self.metric_name} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
                 )
             )
         self._legend_samples = [
@@ -1213,7 +1215,7 @@ class DifferenceHistogramChart(ChartWidget):
         )
         self.set_axis_labels(
             self.tr("{metric} difference (right of 0: {b} better)").format(
-                metric=self.metric, b=self.b or "B"
+                metric=self.metric_name, b=self.b or "B"
             ),
             self.tr("Questions"),
         )
@@ -1338,6 +1340,7 @@ def overview_chart_data(results: Results, progress=None, cancelled=None) -> dict
     curves = cd.curve_data(results, cancelled=cancelled)
     k = int(max(results.settings.ks)) if results.settings.ks else 10
     data = {
+        "results": results,
         "bars": cd.bar_data(results, cd.default_metrics(results), with_ci=False),
         "curves": curves,
         "first_ranks": cd.first_relevant_ranks(results),
@@ -1351,8 +1354,9 @@ def overview_chart_data(results: Results, progress=None, cancelled=None) -> dict
 
 def _bars_with_ci(
     results: Results, metrics: list[str], progress=None, cancelled=None
-) -> pd.DataFrame:
-    return cd.bar_data(results, metrics, with_ci=True, progress=progress, cancelled=cancelled)
+) -> tuple[Results, pd.DataFrame]:
+    frame = cd.bar_data(results, metrics, with_ci=True, progress=progress, cancelled=cancelled)
+    return results, frame
 
 
 class OverviewCharts(QWidget):
@@ -1369,20 +1373,28 @@ class OverviewCharts(QWidget):
     updated = Signal()
     #: the CI whiskers are drawn
     ci_ready = Signal()
+    # Task answers arrive through these signals (signal-to-signal connections):
+    # connecting a task handle's ``finished`` to a Python callable crashes
+    # PySide6 6.12 when the runner deletes the handle (segfault in ~QObject).
+    _data_answer = Signal(object)
+    _ci_answer = Signal(object)
 
     def __init__(self, state, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
         self.results: Results | None = None
         self.tabs = QTabWidget(self)
-        self.bars = MetricBarChart()
-        self.curves = CurveChart()
-        self.ranks = RankDistributionChart()
-        self.by_type = ByTypeChart()
-        self.histogram = HistogramChart()
-        self.scatter = ScatterChart()
-        self.coverage = CoverageChart()
-        per_question = QSplitter(Qt.Orientation.Horizontal)
+        # Every chart is created with its parent: a parentless chart later put
+        # into a tab and then redrawn trips a PySide6 6.12 reference-count bug
+        # (a "bool_dealloc" abort when the interpreter exits).
+        self.bars = MetricBarChart(self.tabs)
+        self.curves = CurveChart(self.tabs)
+        self.ranks = RankDistributionChart(self.tabs)
+        self.by_type = ByTypeChart(self.tabs)
+        per_question = QSplitter(Qt.Orientation.Horizontal, self.tabs)
+        self.histogram = HistogramChart(per_question)
+        self.scatter = ScatterChart(per_question)
+        self.coverage = CoverageChart(self.tabs)
         per_question.addWidget(self.histogram)
         per_question.addWidget(self.scatter)
         self.per_question = per_question
@@ -1404,6 +1416,8 @@ class OverviewCharts(QWidget):
             combo.currentTextChanged.connect(self._scatter_changed)
         self._metrics: list[str] = []
         self._filling = False
+        self._data_answer.connect(self._on_data)
+        self._ci_answer.connect(self._on_ci)
         state.results_changed.connect(self.set_results)
         self.retranslate()
         self._ready = True
@@ -1479,7 +1493,9 @@ class OverviewCharts(QWidget):
         self._histogram_metric()
         self._scatter_changed()
         handle = self.state.runner.start("charts.data", overview_chart_data, results)
-        handle.finished.connect(lambda data, r=results: self._on_data(r, data))
+        # the results travel with the answer, so a late answer for older results
+        # is recognised and dropped
+        handle.finished.connect(self._data_answer)
         self._start_ci()
 
     def _start_ci(self) -> None:
@@ -1487,9 +1503,10 @@ class OverviewCharts(QWidget):
         if results is None:
             return
         handle = self.state.runner.start("charts.ci", _bars_with_ci, results, list(self._metrics))
-        handle.finished.connect(lambda frame, r=results: self._on_ci(r, frame))
+        handle.finished.connect(self._ci_answer)
 
-    def _on_data(self, results: Results, data: dict) -> None:
+    def _on_data(self, data: dict) -> None:
+        results = data["results"]
         if results is not self.results:
             return
         systems = [str(s) for s in results.systems]
@@ -1500,7 +1517,8 @@ class OverviewCharts(QWidget):
         self.coverage.set_data(data["coverage"], systems)
         self.updated.emit()
 
-    def _on_ci(self, results: Results, frame: pd.DataFrame) -> None:
+    def _on_ci(self, answer: tuple) -> None:
+        results, frame = answer
         if results is not self.results:
             return
         self.bars.set_data(frame, [str(s) for s in results.systems])

@@ -76,14 +76,16 @@ def run_comparison(
     seed: int = stats.DEFAULT_SEED,
     progress=None,
     cancelled=None,
-) -> pd.DataFrame:
-    """Worker function: :func:`stats.compare_systems` with the runner's keywords."""
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Worker function: :func:`stats.compare_systems` with the runner's keywords.
+
+    Returns ``(per_question, frame)``, so the page can tell a stale answer."""
     if progress is not None:
         progress(0.0, "")
     frame = stats.compare_systems(per_question, metrics, baseline=baseline, test=test, seed=seed)
     if progress is not None:
         progress(1.0, "")
-    return frame
+    return per_question, frame
 
 
 def _p_text(p: float) -> str:
@@ -213,6 +215,11 @@ class ComparePage(QWidget):
     questions_requested = Signal(list, str)
     #: a comparison finished and is shown (the frame)
     compared = Signal(object)
+    # The worker's answer arrives through these (signal-to-signal connections):
+    # connecting a task handle to a Python callable crashes PySide6 6.12 when
+    # the runner deletes the handle.
+    _answer = Signal(object)
+    _failure = Signal(object)
 
     def __init__(self, state, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -280,8 +287,10 @@ class ComparePage(QWidget):
         self.sentences = QTextBrowser(self)
         self.sentences.setOpenLinks(False)
 
-        self.scatter = ScatterChart(with_controls=False)
-        self.diff_hist = DifferenceHistogramChart()
+        # charts get their parent at creation (see OverviewCharts: PySide6 6.12)
+        charts = QSplitter(Qt.Orientation.Horizontal, self)
+        self.scatter = ScatterChart(charts, with_controls=False)
+        self.diff_hist = DifferenceHistogramChart(charts)
         self.scatter.questions_requested.connect(self.questions_requested)
         self.diff_hist.questions_requested.connect(self.questions_requested)
 
@@ -291,7 +300,6 @@ class ComparePage(QWidget):
         top_box.addWidget(self.table, 3)
         top_box.addLayout(buttons)
         top_box.addWidget(self.sentences, 2)
-        charts = QSplitter(Qt.Orientation.Horizontal)
         charts.addWidget(self.scatter)
         charts.addWidget(self.diff_hist)
         split = QSplitter(Qt.Orientation.Vertical, self)
@@ -313,6 +321,8 @@ class ComparePage(QWidget):
         self.test_combo.currentIndexChanged.connect(self._choice_changed)
         self.metrics_list.itemChanged.connect(self._choice_changed)
 
+        self._answer.connect(self._on_compared)
+        self._failure.connect(self._on_failed)
         self.retranslate()
         state.results_changed.connect(self.set_results)
         if getattr(state, "results", None) is not None:
@@ -400,8 +410,8 @@ class ComparePage(QWidget):
             self.baseline() or results.systems[0],
             self.test(),
         )
-        handle.finished.connect(lambda frame, r=results: self._on_compared(r, frame))
-        handle.failed.connect(self._on_failed)
+        handle.finished.connect(self._answer)
+        handle.failed.connect(self._failure)
 
     def _on_failed(self, exc: Exception) -> None:
         problems = getattr(exc, "problems", None)
@@ -412,8 +422,9 @@ class ComparePage(QWidget):
             text = self.tr("The comparison could not be computed.")
         self.status.setText(text)
 
-    def _on_compared(self, results: Results, frame: pd.DataFrame) -> None:
-        if results is not self.results:
+    def _on_compared(self, answer: tuple) -> None:
+        per_question, frame = answer
+        if self.results is None or per_question is not self.results.per_question:
             return  # stale: newer results arrived meanwhile
         self._show(frame)
         self.compared.emit(frame)
