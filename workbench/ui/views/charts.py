@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QTabWidget,
     QToolButton,
     QToolTip,
@@ -565,6 +564,7 @@ class CurveChart(ChartWidget):
         self.ks: list[int] = []
         self.lines: dict[str, pg.PlotDataItem] = {}
         self.markers: dict[str, pg.ScatterPlotItem] = {}
+        self._samples: dict[str, pg.PlotDataItem] = {}
         self.family_combo = QComboBox(self)
         self.family_combo.addItems(["Recall@K", "nDCG@K"])
         self.family_combo.currentIndexChanged.connect(lambda _: self.refresh())
@@ -630,7 +630,18 @@ class CurveChart(ChartWidget):
                 pen=pg.mkPen(palette.outline(color)),
             )
             self.lines[system].setSymbol(None)
-            entries.append((self.lines[system], system))
+            # legend sample with line style *and* marker shape (colour is not the only cue)
+            sample = self._samples.setdefault(system, pg.PlotDataItem())
+            sample.setData(
+                [],
+                [],
+                pen=pg.mkPen(color, width=2.5, style=styles[i % len(styles)]),
+                symbol=symbol,
+                symbolBrush=pg.mkBrush(color),
+                symbolPen=pg.mkPen(palette.outline(color)),
+                symbolSize=10,
+            )
+            entries.append((sample, system))
             n = int(sub["n"].iloc[0]) if len(sub) else 0
             for kk, vv in zip(k, v):
                 kk = int(kk)
@@ -1361,7 +1372,8 @@ def _bars_with_ci(
 
 class OverviewCharts(QWidget):
     """The Overview's charts in tabs: scores with CIs, curves over K, first
-    relevant rank, per question type, per question, Judged@K coverage.
+    relevant rank, per question type, the spread over questions (histogram),
+    system A vs B per question (scatter), Judged@K coverage.
 
     Listens to ``state.results_changed``; the curves and the bootstrap CIs
     run in ``state.runner`` (tasks ``charts.data`` and ``charts.ci``).
@@ -1391,20 +1403,17 @@ class OverviewCharts(QWidget):
         self.curves = CurveChart(self.tabs)
         self.ranks = RankDistributionChart(self.tabs)
         self.by_type = ByTypeChart(self.tabs)
-        per_question = QSplitter(Qt.Orientation.Horizontal, self.tabs)
-        self.histogram = HistogramChart(per_question)
-        self.scatter = ScatterChart(per_question)
+        self.histogram = HistogramChart(self.tabs)
+        self.scatter = ScatterChart(self.tabs)
         self.coverage = CoverageChart(self.tabs)
-        per_question.addWidget(self.histogram)
-        per_question.addWidget(self.scatter)
-        self.per_question = per_question
         for chart in self.charts():
             chart.questions_requested.connect(self.questions_requested)
         self.tabs.addTab(self.bars, "")
         self.tabs.addTab(self.curves, "")
         self.tabs.addTab(self.ranks, "")
         self.tabs.addTab(self.by_type, "")
-        self.tabs.addTab(per_question, "")
+        self.tabs.addTab(self.histogram, "")
+        self.tabs.addTab(self.scatter, "")
         self.tabs.addTab(self.coverage, "")
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
@@ -1442,7 +1451,8 @@ class OverviewCharts(QWidget):
                 self.tr("Over K"),
                 self.tr("First relevant rank"),
                 self.tr("By question type"),
-                self.tr("Per question"),
+                self.tr("Spread over questions"),
+                self.tr("A vs B per question"),
                 self.tr("Judged coverage"),
             ]
         ):

@@ -54,7 +54,7 @@ from workbench.core import chart_data as cd
 from workbench.core import stats
 from workbench.core.results import Results
 from workbench.ui import palette
-from workbench.ui.models.metrics_table import ui_language
+from workbench.ui.i18n import current_language as ui_language
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -300,6 +300,7 @@ class ComparePage(QWidget):
         top_box.addWidget(self.table, 3)
         top_box.addLayout(buttons)
         top_box.addWidget(self.sentences, 2)
+        self.sentences.setMinimumHeight(80)
         charts.addWidget(self.scatter)
         charts.addWidget(self.diff_hist)
         split = QSplitter(Qt.Orientation.Vertical, self)
@@ -307,6 +308,8 @@ class ComparePage(QWidget):
         split.addWidget(charts)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
+        charts.setMinimumHeight(320)  # room for the plots even at a large font
 
         box = QVBoxLayout(self)
         box.addLayout(controls)
