@@ -115,3 +115,15 @@ def test_pages_registered_later_appear_in_the_sidebar(qtbot):
     assert window.show_page("extra")
     assert window.current_page_key() == "extra"
     assert not window.show_page("no-such-page")
+
+
+def test_a_chart_click_on_the_overview_opens_those_questions_in_review(qtbot):
+    window = _window(qtbot)
+    overview, review = window.page("overview"), window.page("questions")
+    if overview is None or review is None:
+        import pytest
+
+        pytest.skip("the Overview or Question review page is not in this checkout")
+    _demo(qtbot, window)
+    overview.questions_requested.emit(["Q001", "Q002"], "test")
+    assert window.current_page_key() == "questions"

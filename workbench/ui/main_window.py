@@ -76,7 +76,7 @@ OPTIONAL_PAGES = (
     ("questions", "workbench.ui.views.review", "ReviewPage", "questions"),
     ("compare", "workbench.ui.views.compare", "ComparePage", "compare"),
     ("agreement", "workbench.ui.views.agreement", "AgreementPage", "agreement"),
-    ("export", "workbench.ui.views.export", "ExportPage", "export"),
+    ("export", "workbench.ui.views.export_page", "ExportPage", "export"),
 )
 
 
@@ -299,6 +299,12 @@ class MainWindow(QMainWindow):
                 continue
             self.add_page(key, page, None, icon_name)
 
+        # a chart or table click on one page opens those questions in the review page
+        for key in list(self._pages):
+            signal = getattr(self._pages[key][0], "questions_requested", None)
+            if signal is not None and hasattr(signal, "connect"):
+                signal.connect(self.show_questions)
+
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
 
@@ -372,6 +378,14 @@ class MainWindow(QMainWindow):
             return False
         self.sidebar.setCurrentItem(entry[2])
         return True
+
+    def show_questions(self, question_ids: list, _title: str = "") -> None:
+        """Open these questions in the Question review page (when it is there)."""
+        review = self.page("questions")
+        show = getattr(review, "show_questions", None)
+        if callable(show):
+            show([str(q) for q in question_ids])
+            self.show_page("questions")
 
     def current_page_key(self) -> str:
         item = self.sidebar.currentItem()

@@ -200,7 +200,7 @@ class ImportDialog(QDialog):
         self.file_label.setFont(fonts.scaled(self.font(), 1.25, bold=True))
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.path_label = QLabel(str(self.path))
-        self.path_label.setStyleSheet("color: palette(dark);")
+        self.path_label.setStyleSheet("color: #555;")
         self.path_label.setWordWrap(True)
         root.addWidget(self.file_label)
         root.addWidget(self.path_label)

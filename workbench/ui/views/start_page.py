@@ -99,7 +99,7 @@ class StartPage(QWidget):
         self.drop_hint.setMinimumHeight(70)
         self.drop_hint.setStyleSheet(
             "#dropHint { border: 2px dashed palette(mid); border-radius: 8px;"
-            " color: palette(dark); padding: 10px; }"
+            " color: #555; padding: 10px; }"
         )
         actions.addSpacing(8)
         actions.addWidget(self.drop_hint)
@@ -126,7 +126,7 @@ class StartPage(QWidget):
         self.recent_list.itemActivated.connect(self._open_recent)
         self.recent_list.itemClicked.connect(self._open_recent)
         self.recent_empty = QLabel()
-        self.recent_empty.setStyleSheet("color: palette(dark);")
+        self.recent_empty.setStyleSheet("color: #555;")
         side.addWidget(self.loaded_title)
         side.addWidget(self.loaded_box)
         side.addWidget(self.to_overview, 0, Qt.AlignmentFlag.AlignLeft)
