@@ -292,8 +292,9 @@ def cmd_screenshots(args: argparse.Namespace, lang: str) -> int:
     from workbench.ui.screenshots import render_all
 
     langs = ["ko", "en"] if args.lang == "both" else [args.lang]
-    for path in render_all(Path(args.directory), langs):
-        print(path)
+    for lang_code in langs:
+        for path in render_all(Path(args.directory), lang_code):
+            print(path)
     return EXIT_OK
 
 

@@ -51,7 +51,7 @@ def smoke_test() -> int:
             )
             step = "check report"
             _step(step, lambda: _check_report(target, results))
-        step = "show main window"
+        step = "show every page of the app"
         _step(step, _show_window)
     except Exception as exc:  # the point is to report, not to crash
         print(f"FAILED at '{step}': {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -74,14 +74,22 @@ def _check_report(path: Path, results) -> None:
 
 
 def _show_window() -> None:
-    from PySide6.QtWidgets import QApplication
-
+    """The real app offscreen: the demo loaded through the worker path, every page shown."""
     from workbench.ui.main_window import MainWindow
-    from workbench.ui.state import AppState
+    from workbench.ui.screenshots import _load_demo, _setup, settle
 
-    app = QApplication.instance() or QApplication([])
-    state = AppState()
-    window = MainWindow(state)
+    qapp, settings = _setup("ko", isolated=True)
+    window = MainWindow(settings=settings)
     window.show()
-    app.processEvents()
-    window.close()
+    try:
+        if not _load_demo(window) or window.state.results is None:
+            raise RuntimeError("the demo did not load in the app")
+        for key in window.page_keys():
+            window.show_page(key)
+            settle(50)
+            if window.grab().isNull():
+                raise RuntimeError(f"page {key} could not be drawn")
+    finally:
+        window._autosave_timer.stop()
+        window.close()
+        qapp.processEvents()

@@ -96,10 +96,6 @@ def prepare(args=None, offscreen: bool = False) -> tuple[QApplication, Settings]
 
 def run_app(args) -> int:
     """The desktop app (``workbench`` with no command). Returns the exit code."""
-    if getattr(args, "smoke_test", False):
-        from workbench.ui.screenshots import smoke_test
-
-        return smoke_test(getattr(args, "lang", None) or "ko")
     app, settings = prepare(args)
     from workbench.ui.main_window import MainWindow
 

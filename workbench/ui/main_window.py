@@ -305,8 +305,20 @@ class MainWindow(QMainWindow):
             if signal is not None and hasattr(signal, "connect"):
                 signal.connect(self.show_questions)
 
+        # the Compare page's results mark the Overview table (▲/▼) and go into the report
+        compare = self._pages.get("compare", (None,))[0]
+        overview = self._pages.get("overview", (None,))[0]
+        if compare is not None and hasattr(compare, "compared"):
+            compare.compared.connect(self._on_compared)
+        self._overview_page = overview
+
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
+
+    def _on_compared(self, frame) -> None:
+        self.state.comparisons = frame
+        if self._overview_page is not None and hasattr(self._overview_page, "set_comparisons"):
+            self._overview_page.set_comparisons(frame)
 
     def _known_title(self, key: str) -> str | None:
         titles = {

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 log = logging.getLogger(__name__)
 
@@ -130,42 +130,3 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
     window.close()
     qapp.processEvents()
     return written
-
-
-def smoke_test(lang: str = "ko") -> int:
-    """Offscreen: demo → metrics (→ report). 0 when every step worked."""
-    from workbench.ui.main_window import MainWindow
-
-    qapp, settings = _setup(lang, isolated=True)
-    window = MainWindow(settings=settings)
-    window.resize(*WINDOW_SIZE)
-    window.show()
-    try:
-        if not _load_demo(window):
-            print("smoke test: the demo did not load")
-            return 1
-        results = window.state.results
-        if results is None or not results.systems:
-            print("smoke test: no results")
-            return 1
-        for key in window.page_keys():
-            window.show_page(key)
-            settle(50)
-            window.grab()
-        try:
-            from workbench.core import report
-        except ImportError:
-            report = None
-        if report is not None and hasattr(report, "write_report"):
-            with tempfile.TemporaryDirectory() as tmp:
-                target = Path(tmp) / "report.xlsx"
-                report.write_report(target, results, lang=lang)
-                if not target.exists():
-                    print("smoke test: the report was not written")
-                    return 1
-        print(f"smoke test ok: {len(results.systems)} systems, {len(results.measures)} measures")
-        return 0
-    finally:
-        window._autosave_timer.stop()
-        window.close()
-        QApplication.processEvents()

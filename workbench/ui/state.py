@@ -43,6 +43,9 @@ class AppState(QObject):
         #: question_id → {"note": str, "flagged": bool}
         self.notes: dict[str, dict] = {}
         self.results: Results | None = None
+        #: the Compare page's latest comparisons (for the Overview marks and the report);
+        #: cleared with every new result until the Compare page recomputes them
+        self.comparisons: pd.DataFrame | None = None
 
     # -- data -----------------------------------------------------------------
     @property
@@ -108,6 +111,7 @@ class AppState(QObject):
 
     def _on_results(self, results: Results) -> None:
         self.results = results
+        self.comparisons = None
         self.busy_changed.emit(False, "")
         self.results_changed.emit(results)
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core import schema as s
+from workbench.core.chart_data import significance_marks, significance_tooltips
 from workbench.core.results import Results
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy, percent
 from workbench.ui.models.metrics_table import (
@@ -212,6 +213,11 @@ class OverviewPage(QWidget):
         box.addWidget(self.metrics_title)
         box.addWidget(self.metrics_hint)
         box.addWidget(self.metrics_view, 1)
+        # ▲/▼ marks against the Compare page's baseline, explained right under the table
+        self.marks_legend = _hint("marks_legend")
+        self.marks_legend.hide()
+        box.addWidget(self.marks_legend)
+        self.comparisons: pd.DataFrame | None = None
 
         # -- charts: filled in later through add_chart() / set_charts_widget() --------
         self.charts_section = QWidget()
@@ -381,7 +387,9 @@ class OverviewPage(QWidget):
     def set_results(self, results: Results | None) -> None:
         first = self.results is None and results is not None
         self.results = results
-        self.metrics_model.set_results(results)
+        self.metrics_model.set_results(results)  # new numbers: old marks no longer apply
+        self.comparisons = None
+        self.marks_legend.hide()
         if results is None:
             self.stack.setCurrentWidget(self.empty_page)
             self.type_model.set_frame(pd.DataFrame())
@@ -401,6 +409,37 @@ class OverviewPage(QWidget):
         if first and self.isVisible():
             # after the content page has been laid out once, so its sizes are real
             QTimer.singleShot(0, self.layout_sections)
+
+    def set_comparisons(self, comparisons: pd.DataFrame | None) -> None:
+        """Mark significant differences against the baseline (▲ better, ▼ worse)."""
+        self.comparisons = comparisons if comparisons is not None and len(comparisons) else None
+        self.metrics_model.set_marks(
+            significance_marks(self.comparisons),
+            significance_tooltips(self.comparisons, self.lang),
+        )
+        self._fill_marks_legend()
+
+    def _fill_marks_legend(self) -> None:
+        frame = self.comparisons
+        if frame is None:
+            self.marks_legend.hide()
+            return
+        tests = {
+            "randomization": self.tr("paired randomization test"),
+            "t": self.tr("paired t-test"),
+            "wilcoxon": self.tr("Wilcoxon signed-rank test"),
+        }
+        first = frame.iloc[0]
+        self.marks_legend.setText(
+            self.tr(
+                "▲ / ▼: significantly better / worse than {baseline} on that measure "
+                "({test}, p < 0.05 after Holm correction). Choose the baseline and the "
+                "measures on the Compare page; hover over a mark for the details."
+            ).format(baseline=first["baseline"], test=tests.get(first["test"], first["test"]))
+        )
+        self.marks_legend.show()
+        if self.results is not None:
+            self._fit_metrics_height()  # the legend line needs its own room under the table
 
     def _fit_metrics_height(self) -> None:
         """Keep up to 8 system rows visible whatever the font size (no fixed pixels).
@@ -423,7 +462,8 @@ class OverviewPage(QWidget):
             label.heightForWidth(width)
             if label.heightForWidth(width) > 0
             else label.sizeHint().height()
-            for label in (self.metrics_title, self.metrics_hint)
+            for label in (self.metrics_title, self.metrics_hint, self.marks_legend)
+            if label.isVisibleTo(self)
         )
         self.metrics_section.setMinimumHeight(height + labels + 3 * box.spacing())
 
@@ -630,6 +670,12 @@ class OverviewPage(QWidget):
                 "a header to choose columns; hover over a header for what it measures."
             )
         )
+        self._fill_marks_legend()
+        if self.comparisons is not None:
+            self.metrics_model.set_marks(
+                significance_marks(self.comparisons),
+                significance_tooltips(self.comparisons, self.lang),
+            )
         self.type_measure_label.setText(self.tr("Measure:"))
         self.type_hint.setText(
             self.tr("The chosen measure per question type; n is the number of questions.")
