@@ -127,6 +127,8 @@ FONT_SIZE = 11
 EXCEL_MAX_TEXT = 32767
 #: passage text shown on the Low-scoring sheet
 SNIPPET_CHARS = 400
+#: height of one line of wrapped text, in points (Hangul needs more than Latin)
+LINE_HEIGHT_PT = 15.0
 #: a difference is marked significant when the (adjusted) p-value is below this
 ALPHA = 0.05
 #: rows sampled per column when fitting column widths (the rest look alike)
@@ -491,6 +493,34 @@ def _new_workbook() -> Workbook:
     return wb
 
 
+#: width of an A4 landscape page in Excel column-width units (about one digit each)
+_PAGE_WIDTH_UNITS = 140
+
+
+def _print_setup(ws) -> None:
+    """Print (and PDF) layout a colleague can read: A4 landscape, the header rows
+    repeated on every page, and the sheet fitted to the page width when that
+    keeps the text at half size or more — wider sheets run over several pages
+    rather than shrink into unreadable print."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    if ws.freeze_panes:
+        header_rows = ws[ws.freeze_panes].row - 1
+        if header_rows >= 1:
+            ws.print_title_rows = f"1:{header_rows}"
+    total = sum(
+        (ws.column_dimensions[letter].width or 9.0)
+        for letter in (get_column_letter(i) for i in range(1, (ws.max_column or 1) + 1))
+    )
+    if total <= 2 * _PAGE_WIDTH_UNITS:
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+
+
 class _Sheet:
     """A worksheet plus what is needed to fit its columns at the end."""
 
@@ -500,6 +530,7 @@ class _Sheet:
         self.lang = lang
         self.widths: dict[int, int] = {}
         self.max_width: dict[int, int] = {}
+        self.wrapped: set[int] = set()  # columns whose text wraps (rows get their height)
         self.row = 1  # next free row
 
     def t(self, key: str) -> str:
@@ -558,11 +589,40 @@ class _Sheet:
             if cell.value is not None:
                 cell.alignment = self.st.wrap
         self.max_width[col] = max_width
+        self.wrapped.add(col)
 
     def fit_columns(self, default_max: int = 50) -> None:
         for col, width in self.widths.items():
             cap = self.max_width.get(col, default_max)
             self.ws.column_dimensions[get_column_letter(col)].width = max(6, min(width + 2, cap))
+        if self.wrapped:
+            self.fit_row_heights()
+
+    def fit_row_heights(self) -> None:
+        """Give rows with wrapped text the height of their longest cell.
+
+        Excel sizes such rows itself, but LibreOffice (and so a PDF made from
+        the report) keeps the default height and lets the lines run over the
+        next rows."""
+        ws = self.ws
+        widths = {
+            col: (ws.column_dimensions[get_column_letter(col)].width or 9.0) for col in self.wrapped
+        }
+        for row in range(2, ws.max_row + 1):
+            lines = 1
+            for col, width in widths.items():
+                value = ws.cell(row=row, column=col).value
+                if isinstance(value, str) and value:
+                    usable = max(width - 1.5, 4.0)
+                    lines = max(
+                        lines,
+                        sum(
+                            max(1, math.ceil(_display_width(part) / usable))
+                            for part in value.split("\n")
+                        ),
+                    )
+            if lines > 1:
+                ws.row_dimensions[row].height = min(lines, 12) * LINE_HEIGHT_PT
 
 
 # -- the report --------------------------------------------------------------
@@ -656,6 +716,8 @@ class _Report:
         self.wb.remove(default)
         if not self.wb.worksheets:  # nothing asked for: still a valid workbook
             self.wb.create_sheet(SHEET_NAMES[self.lang]["settings"])
+        for ws in self.wb.worksheets:
+            _print_setup(ws)
         self.wb.active = 0
         return self.wb
 
@@ -1030,6 +1092,7 @@ class _Report:
                             c.alignment = st.center
                 for col in (3, text_col):
                     ws.cell(row=row, column=col).alignment = st.wrap
+                sh.wrapped.update((3, text_col))
                 row += 1
             # a rule above each question's block keeps blocks apart
             for col in range(1, len(headers) + 1):
@@ -1215,7 +1278,8 @@ class _Report:
             [sh.t("file"), sh.t("sheet"), sh.t("sha256")],
             [[src.name, src.sheet or "", src.sha256] for src in self.sources],
         )
-        sh.max_width[3] = 70
+        sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
+        sh.wrap_column(4, 2, last, 60)
         sh.fit_columns(default_max=70)
 
 
