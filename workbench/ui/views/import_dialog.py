@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core import schema as S
+from workbench.core.io import ROLE_CHOICES
 from workbench.core.problems import Problem, Severity, error
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
@@ -55,28 +56,8 @@ REQUIRED = {
     "run": (S.QID, S.PID),
 }
 
-ROLE_ORDER = (
-    S.QID,
-    S.PID,
-    S.GRADE,
-    S.ASSESSOR,
-    S.ROLE,
-    S.GROUP,
-    S.NOTE,
-    S.SYSTEM,
-    S.RANK,
-    S.SCORE,
-    S.TEXT,
-    S.QTEXT,
-    S.QTYPE,
-    S.ANSWERABLE,
-    S.DOCID,
-    S.CHUNK,
-    S.VOLUME,
-    S.LECTURE,
-    S.PAGE,
-    S.DATE,
-)
+#: the order the mapping dropdowns list the roles in (the core decides it)
+ROLE_ORDER = ROLE_CHOICES
 
 
 def role_name(role: str | None) -> str:
