@@ -371,7 +371,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files changed (judgments replaced, run added/removed) new results are ready (also emitted with None when data was cleared) user work changed: grades, resolutions, notes, flags (for autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception grades made in the app (JUDGMENT_COLUMNS + "time", "reason") grades resolved by hand: question_id, passage_id, grade, by, reason, time question_id → {"note": str, "flagged": bool}</extracomment>
+        <extracomment>the set of loaded files changed (judgments replaced, run added/removed) new results are ready (also emitted with None when data was cleared) user work changed: grades, resolutions, notes, flags (for autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception grades made in the app (JUDGMENT_COLUMNS + "time", "reason") grades resolved by hand: question_id, passage_id, grade, by, reason, time question_id → {"note": str, "flagged": bool} the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -742,7 +742,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the Significance sheet, when the Compare page left no comparisons on the state progress text a worker sends while it runs the significance tests share of the progress bar the significance tests take before the report secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the Significance sheet, when the Compare page left no comparisons on the state progress text a worker sends while it runs the significance tests share of the progress bar the significance tests take before the report the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -800,6 +800,18 @@ n = {n} questions</source>
     <message>
         <source>Save CSV as…</source>
         <translation>CSV 저장…</translation>
+    </message>
+    <message>
+        <source>4. Charts</source>
+        <translation>4. 차트</translation>
+    </message>
+    <message>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
+        <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Save charts to folder…</source>
+        <translation>차트를 폴더에 저장…</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -918,6 +930,18 @@ n = {n} questions</source>
         <translation>{file} 기준: 새 등급 {added}건, 직접 조정 {resolved}건.</translation>
     </message>
     <message>
+        <source>The charts can be saved once the scores are ready.</source>
+        <translation>점수 계산이 끝나면 차트를 저장할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>No charts to save.</source>
+        <translation>저장할 차트가 없습니다.</translation>
+    </message>
+    <message>
+        <source>{n} charts: {names}</source>
+        <translation>차트 {n}개: {names}</translation>
+    </message>
+    <message>
         <source>Choose at least one sheet.</source>
         <translation>시트를 하나 이상 고르세요.</translation>
     </message>
@@ -942,6 +966,14 @@ n = {n} questions</source>
         <translation>CSV, UTF-8 (*.csv)</translation>
     </message>
     <message>
+        <source>Choose a folder for the charts</source>
+        <translation>차트를 저장할 폴더 선택</translation>
+    </message>
+    <message>
+        <source>The chart {name} could not be saved in {folder}: {reason}. {done} of {total} charts were saved. Choose another folder, or close the files in other programs.</source>
+        <translation>차트 {name}을(를) {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
+    </message>
+    <message>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -964,6 +996,22 @@ n = {n} questions</source>
     <message>
         <source>Saving the per-question table {name}…</source>
         <translation>질문별 점수표 {name} 저장 중…</translation>
+    </message>
+    <message>
+        <source>Saving the charts in {folder}: {done} of {total}…</source>
+        <translation>{folder}에 차트를 저장하는 중: {total}개 중 {done}개…</translation>
+    </message>
+    <message>
+        <source>Choose another folder…</source>
+        <translation>다른 폴더 선택…</translation>
+    </message>
+    <message>
+        <source>Saved {n} charts as PNG and SVG in {folder}</source>
+        <translation>차트 {n}개를 PNG와 SVG로 저장했습니다: {folder}</translation>
+    </message>
+    <message>
+        <source>Stopped after {done} of {total} charts; the files saved so far stay in {folder}.</source>
+        <translation>차트 {total}개 중 {done}개를 저장하고 멈췄습니다. 이미 저장된 파일은 {folder}에 남아 있습니다.</translation>
     </message>
     <message>
         <source>Saved: {path}</source>
@@ -1152,8 +1200,16 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) absolute path → {"kind", "mappings", "sheets"} confirmed at import</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) absolute path → {"kind", "mappings", "sheets"} confirmed at import ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
+    </message>
+    <message>
+        <source>Compare per question</source>
+        <translation>비교 질문별</translation>
+    </message>
+    <message>
+        <source>Compare differences</source>
+        <translation>비교 차이 분포</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1379,6 +1435,46 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <source>Locate {name}</source>
         <translation>{name} 위치 지정</translation>
     </message>
+    <message>
+        <source>The work from last time is back. Save it as a project to keep it.</source>
+        <translation>지난번 작업을 되살렸습니다. 계속 보관하려면 프로젝트로 저장하세요.</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work?</source>
+        <translation>저장하지 않은 작업을 되살릴까요?</translation>
+    </message>
+    <message>
+        <source>The workbench closed without saving last time. Restore the work (files, settings, grades, notes)?</source>
+        <translation>지난번에 워크벤치가 저장하지 않은 채 닫혔습니다. 그 작업(파일, 설정, 등급, 메모)을 되살릴까요?</translation>
+    </message>
+    <message>
+        <source>Saved automatically at {time}.</source>
+        <translation>{time}에 자동 저장됨.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>되살리기</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>버리기</translation>
+    </message>
+    <message>
+        <source>Save the work?</source>
+        <translation>작업을 저장할까요?</translation>
+    </message>
+    <message>
+        <source>Save the work as a project before closing? Without a project file, the files you opened, the settings, grades and notes are not kept.</source>
+        <translation>닫기 전에 작업을 프로젝트로 저장할까요? 프로젝트 파일이 없으면 연 파일, 설정, 등급, 메모가 남지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Save project…</source>
+        <translation>프로젝트 저장…</translation>
+    </message>
+    <message>
+        <source>Close without saving</source>
+        <translation>저장하지 않고 닫기</translation>
+    </message>
 </context>
 <context>
     <name>MetricBarChart</name>
@@ -1505,6 +1601,22 @@ n = {n} questions</source>
     <message>
         <source>Computing scores…</source>
         <translation>점수 계산 중…</translation>
+    </message>
+    <message>
+        <source>paired randomization test</source>
+        <translation>대응 무작위화 검정</translation>
+    </message>
+    <message>
+        <source>paired t-test</source>
+        <translation>대응 t-검정</translation>
+    </message>
+    <message>
+        <source>Wilcoxon signed-rank test</source>
+        <translation>윌콕슨 부호순위 검정</translation>
+    </message>
+    <message>
+        <source>▲ / ▼: significantly better / worse than {baseline} on that measure ({test}, p &lt; 0.05 after Holm correction). Choose the baseline and the measures on the Compare page; hover over a mark for the details.</source>
+        <translation>▲ / ▼: 그 지표에서 {baseline}보다 유의하게 나음 / 못함 ({test}, Holm 보정 후 p &lt; 0.05). 기준 시스템과 지표는 시스템 비교 화면에서 고릅니다. 표시에 마우스를 올리면 자세한 내용이 보입니다.</translation>
     </message>
     <message>
         <source>System</source>
@@ -1939,7 +2051,7 @@ first relevant: {bucket}
     <name>Roles</name>
     <message>
         <source>(ignore)</source>
-        <extracomment>what a sheet of a judgments workbook can be used as roles each kind of sheet needs; run sheets also need a rank or a score</extracomment>
+        <extracomment>what a sheet of a judgments workbook can be used as roles each kind of sheet needs; run sheets also need a rank or a score the order the mapping dropdowns list the roles in (the core decides it)</extracomment>
         <translation>(무시)</translation>
     </message>
     <message>

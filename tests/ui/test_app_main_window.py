@@ -127,3 +127,30 @@ def test_a_chart_click_on_the_overview_opens_those_questions_in_review(qtbot):
     _demo(qtbot, window)
     overview.questions_requested.emit(["Q001", "Q002"], "test")
     assert window.current_page_key() == "questions"
+
+
+def test_the_export_page_gets_every_chart_of_the_overview_and_compare_pages(qtbot):
+    window = _window(qtbot)
+    export, overview, compare = (
+        window.page("export"),
+        window.page("overview"),
+        window.page("compare"),
+    )
+    if export is None or overview is None or compare is None:
+        import pytest
+
+        pytest.skip("the Export, Overview or Compare page is not in this checkout")
+    assert window.chart_sources() and not export.chart_list()  # no results: nothing to save
+    assert not export.charts_card.save_button.isEnabled()
+    _demo(qtbot, window)
+    panel = overview.overview_charts
+    tabs = [panel.tabs.tabText(i) for i in range(panel.tabs.count())]
+    # the Compare page runs its comparison after the results; then its two charts join
+    qtbot.waitUntil(lambda: len(export.chart_list()) == len(panel.charts()) + 2, timeout=60000)
+    names = [name for name, _chart in export.chart_list()]
+    assert names[: len(tabs)] == tabs
+    assert names[-2:] == ["Compare per question", "Compare differences"]
+    charts = [chart for _name, chart in export.chart_list()]
+    assert charts[-2:] == [compare.scatter, compare.diff_hist]
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+    assert export.charts_card.save_button.isEnabled()

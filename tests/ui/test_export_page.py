@@ -411,3 +411,151 @@ def test_default_file_names():
     assert ep.default_file_name("report", "ko", today=day) == "평가보고서_2026-11-29.xlsx"
     assert ep.default_file_name("judgments", "ko", "/x/평가자료.xlsx") == "평가자료_새등급.xlsx"
     assert ep.default_file_name("csv", "en", today=day) == "per_question_scores_2026-11-29.csv"
+
+
+# -- charts ---------------------------------------------------------------------------------
+
+
+def _pixel_variety(path: Path) -> int:
+    from PySide6.QtGui import QImage
+
+    img = QImage(str(path))
+    assert not img.isNull(), path
+    return len(
+        {img.pixel(x, y) for x in range(0, img.width(), 9) for y in range(0, img.height(), 9)}
+    )
+
+
+@pytest.fixture
+def folder_dialog(monkeypatch):
+    """Stands in for QFileDialog.getExistingDirectory: hands out the queued folders."""
+    answers: list[Path | None] = []
+    calls: list[str] = []
+
+    def fake(parent, caption, directory, *args, **kwargs):
+        calls.append(caption)
+        answer = answers.pop(0) if answers else None
+        return str(answer) if answer else ""
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", fake)
+    return answers
+
+
+@pytest.fixture
+def charted(qtbot, page, state):
+    """The page with the Overview's chart panel as its chart source (never shown,
+    as when the user goes straight to Export)."""
+    from workbench.ui.views.charts import OverviewCharts
+
+    panel = OverviewCharts(state)
+    qtbot.addWidget(panel)
+    with qtbot.waitSignals([panel.updated, panel.ci_ready], timeout=TIMEOUT):
+        panel.set_results(state.results)
+
+    def sources():
+        return [(panel.tabs.tabText(i), chart) for i, chart in enumerate(panel.charts())]
+
+    page.set_chart_sources(sources)
+    return page, panel
+
+
+def test_chart_file_names_are_numbered_and_safe():
+    assert ep.chart_file_stem(1, "점수") == "01_점수"
+    assert ep.chart_file_stem(12, ' A/B: "x" <y>? ') == "12_A_B_x_y"
+    assert ep.chart_file_stem(3, "...") == "03_chart"
+    assert len(ep.chart_file_stem(4, "가" * 200)) == 3 + 60
+
+
+def test_every_chart_is_saved_as_png_and_svg(qtbot, charted, folder_dialog, opened, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    page, panel = charted
+    assert page.charts_card.save_button.isEnabled()
+    names = [panel.tabs.tabText(i) for i in range(len(panel.charts()))]
+    assert f"{len(names)} charts" in page.charts_status.text()
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    folder_dialog.append(folder)
+    saved: list[tuple[int, int]] = []
+    page.chart_saved.connect(lambda done, total: saved.append((done, total)))
+    with qtbot.waitSignal(page.export_finished, timeout=TIMEOUT) as blocker:
+        assert page.export("charts")
+        # nothing drawn yet: the first chart waits for the next event-loop turn
+        assert page.progress.isVisibleTo(page) and page.cancel_button.isVisibleTo(page)
+        assert not saved
+    assert blocker.args == ["charts", folder]
+    n = len(names)
+    assert saved == [(i, n) for i in range(1, n + 1)]  # one chart per turn, in order
+    expected = []
+    for i, name in enumerate(names, start=1):
+        expected += [
+            f"{i:02d}_{name.replace(' ', '_')}.png",
+            f"{i:02d}_{name.replace(' ', '_')}.svg",
+        ]
+    assert _folder_files(folder) == sorted(expected)  # and no temporary file
+    from PySide6.QtGui import QImage
+
+    w, h = ep.CHART_SIZE
+    for path in folder.glob("*.png"):
+        assert _pixel_variety(path) > 8, path.name  # bars, lines, text: not blank
+        # drawn at the export size, not the size of a tab never shown
+        img = QImage(str(path))
+        assert img.width() == ep.PNG_WIDTH
+        assert img.height() == pytest.approx(ep.PNG_WIDTH * h / w, abs=4)
+    for path in folder.glob("*.svg"):
+        assert ET.parse(path).getroot().tag.endswith("svg"), path.name
+    # the charts keep their own (unshown) size after being drawn for export
+    assert panel.bars.view.ci.geometry().width() < ep.CHART_SIZE[0]
+    assert "PNG and SVG" in page.status_message()
+    assert page.open_folder_button.isVisibleTo(page)
+    assert not page.open_file_button.isVisibleTo(page)
+    page.open_folder_button.click()
+    assert [Path(u.toLocalFile()) for u in opened] == [folder]
+
+
+def test_cancel_stops_the_chart_export_early(qtbot, charted, tmp_path):
+    page, panel = charted
+    folder = tmp_path / "stop"
+    total = len(panel.charts())
+
+    def cancel_after_two(done: int, _total: int) -> None:
+        if done == 2:
+            page.cancel()
+
+    page.chart_saved.connect(cancel_after_two)
+    with qtbot.waitSignal(page.export_cancelled, timeout=TIMEOUT) as blocker:
+        assert page.start_chart_export(folder)
+    assert blocker.args == ["charts"]
+    assert total > 2
+    assert len(_folder_files(folder)) == 4  # two charts, PNG and SVG each
+    assert "2 of" in page.status_message()
+    assert page.handle is None and page.charts_card.save_button.isEnabled()
+
+
+def test_chart_export_failure_is_reported_and_offers_another_folder(
+    qtbot, charted, folder_dialog, tmp_path
+):
+    page, _panel = charted
+    blocker_file = tmp_path / "not_a_folder"
+    blocker_file.write_text("x")
+    with qtbot.waitSignal(page.export_failed, timeout=TIMEOUT):
+        assert page.start_chart_export(blocker_file / "sub")
+    assert "0 of" in page.status_message()
+    assert page.other_name_button.isVisibleTo(page)
+    assert page.other_name_button.text() == "Choose another folder…"
+    good = tmp_path / "good"
+    good.mkdir()
+    folder_dialog.append(good)
+    with qtbot.waitSignal(page.export_finished, timeout=TIMEOUT):
+        page.other_name_button.click()
+    assert any(p.suffix == ".svg" for p in good.iterdir())
+
+
+def test_charts_card_is_disabled_without_results(qtbot, state):
+    page = ExportPage(state)
+    qtbot.addWidget(page)
+    page.set_chart_sources(lambda: [("x", object())])
+    assert not page.charts_card.save_button.isEnabled()
+    assert "once the scores are ready" in page.charts_status.text()
+    assert page.chart_list() == []
+    assert not page.start_chart_export(Path("."))

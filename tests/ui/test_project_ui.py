@@ -1,5 +1,6 @@
 """Projects in the app: save → reopen restores sources, settings, notes and the page;
-a changed source file is announced; autosave writes without asking."""
+a changed source file is announced; autosave writes without asking; the work of a
+session that closed without saving is offered back at the next start."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import shutil
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from workbench.core.schema import EvalSettings
-from workbench.ui.main_window import MainWindow, recovery_path
+from workbench.ui.main_window import MainWindow, clean_exit_path, recovery_path
 from workbench.ui.settings import Settings
 
 
@@ -136,3 +137,150 @@ def test_work_without_a_project_goes_to_the_recovery_file(qtbot, copied_demo):
     written = window.autosave()
     assert written == recovery_path()
     assert json.loads(written.read_text(encoding="utf-8"))["format"] == 1
+
+
+# -- recovery after a session that closed without saving ----------------------------------
+
+
+class Answers:
+    """Stands in for QMessageBox.exec: clicks the button with the queued text
+    (by the box's object name) and records what each box said."""
+
+    def __init__(self) -> None:
+        self.queue: dict[str, list[str]] = {}
+        self.seen: list[tuple[str, str]] = []
+
+    def __call__(self, box: QMessageBox) -> int:
+        self.seen.append((box.objectName(), box.text()))
+        answer = self.queue.get(box.objectName(), []).pop(0)
+        next(b for b in box.buttons() if b.text() == answer).click()
+        return 0
+
+    def asked(self, name: str) -> bool:
+        return any(n == name for n, _text in self.seen)
+
+
+@pytest.fixture
+def answers(monkeypatch):
+    a = Answers()
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: a(box))
+    return a
+
+
+def _crashed_session(qtbot, folder) -> MainWindow:
+    """Work without a project file, autosaved; the window is then left without
+    closing (as after a crash)."""
+    window = _window(qtbot)
+    _load_copies(qtbot, window, folder)
+    window.state.set_settings(EvalSettings(ks=(1, 3), threshold=1))
+    window.state.notes = {"Q001": {"note": "복구될 메모", "flagged": True}}
+    assert window.autosave() == recovery_path()
+    return window
+
+
+def test_recovery_is_offered_and_restores_files_settings_and_notes(
+    qtbot, copied_demo, answers, monkeypatch
+):
+    old = _crashed_session(qtbot, copied_demo)
+    # the crashed window never closes: take its close out of the picture
+    monkeypatch.setattr(old, "closeEvent", lambda event: event.accept())
+    again = _window(qtbot)
+    answers.queue["recoveryQuestion"] = ["Restore"]
+    with qtbot.waitSignal(again.project_opened, timeout=60000):
+        assert again.offer_recovery()
+    assert "closed without saving" in answers.seen[0][1]
+    assert again.state.systems == old.state.systems
+    assert again.state.settings.ks == (1, 3) and again.state.settings.threshold == 1
+    assert again.state.notes == {"Q001": {"note": "복구될 메모", "flagged": True}}
+    # still unsaved work: no project path, not a recent project
+    assert again.project_path is None
+    assert str(recovery_path()) not in again.settings.recent_files
+    assert recovery_path().exists()
+    # closing asks to save; "Close without saving" is a clean close: the file goes
+    again.ask_before_closing = True
+    answers.queue["saveBeforeClosing"] = ["Close without saving"]
+    assert again.close()
+    assert answers.asked("saveBeforeClosing")
+    assert not recovery_path().exists()
+    assert not again.offer_recovery()  # nothing to offer any more
+
+
+def test_restoring_asks_about_a_missing_file_like_open_project(
+    qtbot, copied_demo, answers, monkeypatch
+):
+    old = _crashed_session(qtbot, copied_demo)
+    monkeypatch.setattr(old, "closeEvent", lambda event: event.accept())
+    (copied_demo / "runs.xlsx").unlink()
+    again = _window(qtbot)
+    answers.queue["recoveryQuestion"] = ["Restore"]
+    answers.queue["sourceProblem"] = ["Skip this file"]
+    with qtbot.waitSignal(again.project_opened, timeout=60000):
+        again.offer_recovery()
+    assert [name for name, _text in answers.seen] == ["recoveryQuestion", "sourceProblem"]
+    assert "runs.xlsx" in answers.seen[1][1]
+    assert again.state.judgment_set is not None and not again.state.run_sets
+
+
+def test_discard_removes_the_recovery_file(qtbot, copied_demo, answers, monkeypatch):
+    old = _crashed_session(qtbot, copied_demo)
+    monkeypatch.setattr(old, "closeEvent", lambda event: event.accept())
+    again = _window(qtbot)
+    answers.queue["recoveryQuestion"] = ["Discard"]
+    assert not again.offer_recovery()
+    assert not recovery_path().exists()
+    assert not again.state.has_data
+
+
+def test_after_a_clean_close_nothing_is_offered(qtbot, copied_demo, answers):
+    window = _crashed_session(qtbot, copied_demo)
+    window.close()  # tests close without asking: the file stays, older than the stamp
+    assert recovery_path().exists()
+    assert clean_exit_path().exists()
+    again = _window(qtbot)
+    assert not again.offer_recovery()
+    assert answers.seen == []
+
+
+def test_closing_with_unsaved_work_can_be_cancelled_or_saved(
+    qtbot, copied_demo, answers, monkeypatch, tmp_path
+):
+    window = _crashed_session(qtbot, copied_demo)
+    window.ask_before_closing = True
+    answers.queue["saveBeforeClosing"] = ["Cancel", "Save project…"]
+    assert not window.close()  # cancelled: the window stays
+    assert window.isVisible() and recovery_path().exists()
+    target = tmp_path / "kept.wbproj"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.close()
+    assert target.exists()
+    assert not recovery_path().exists()
+
+
+def test_the_demo_alone_is_closed_without_asking(qtbot, answers):
+    window = _window(qtbot)
+    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+        window.open_demo()
+    window.ask_before_closing = True
+    assert not window.has_unsaved_work()
+    assert window.close()
+    assert answers.seen == []
+
+
+def test_startup_offers_recovery_only_on_a_plain_start(qtbot, copied_demo, answers, monkeypatch):
+    from argparse import Namespace
+
+    from workbench.ui.app import schedule_start
+
+    old = _crashed_session(qtbot, copied_demo)
+    monkeypatch.setattr(old, "closeEvent", lambda event: event.accept())
+    offered = []
+    window = _window(qtbot)
+    monkeypatch.setattr(window, "offer_recovery", lambda: offered.append(1))
+    monkeypatch.setattr(window, "open_demo", lambda: None)
+    monkeypatch.setattr(window, "open_paths", lambda paths: None)
+    assert schedule_start(window, Namespace(demo=True, files=[])) == "demo"
+    assert schedule_start(window, Namespace(demo=False, files=["a.xlsx"])) == "files"
+    qtbot.wait(20)
+    assert offered == []
+    assert schedule_start(window, Namespace(demo=False, files=[])) == "recovery"
+    qtbot.waitUntil(lambda: offered == [1], timeout=5000)

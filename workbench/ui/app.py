@@ -100,10 +100,23 @@ def run_app(args) -> int:
     from workbench.ui.main_window import MainWindow
 
     window = MainWindow(settings=settings)
+    window.ask_before_closing = True
     window.show()
+    schedule_start(window, args)
+    return app.exec()
+
+
+def schedule_start(window, args) -> str:
+    """What the window does once the event loop runs: ``"demo"`` (``--demo``),
+    ``"files"`` (files on the command line), else ``"recovery"`` — offer the
+    work of a session that closed without saving (nothing is asked when there
+    is none)."""
     files = [str(Path(f)) for f in (getattr(args, "files", None) or [])]
     if getattr(args, "demo", False):
         QTimer.singleShot(0, window.open_demo)
-    elif files:
+        return "demo"
+    if files:
         QTimer.singleShot(0, lambda: window.open_paths(files))
-    return app.exec()
+        return "files"
+    QTimer.singleShot(0, window.offer_recovery)
+    return "recovery"

@@ -5,12 +5,20 @@ may offer ``view_state() -> dict`` and ``restore_view_state(dict)``; the
 project file keeps what they return, so reopening a project shows the same
 view. Every file load goes through a worker (:class:`TaskRunner`), so the
 window never freezes.
+
+Recovery: work without a project file is autosaved to :func:`recovery_path`.
+A clean close (the work saved as a project, discarded, or there was none)
+removes that file and stamps :func:`clean_exit_path`; at the next start,
+:meth:`MainWindow.offer_recovery` offers a recovery file newer than that stamp
+(the app closed without saving: a crash, a killed process, a power cut) and
+restores it through the same path as Open project.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
@@ -30,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core import schema as S
+from workbench.core.atomic import atomic_write_text
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -96,6 +105,42 @@ def recovery_path() -> Path:
     """Where work without a project file is autosaved."""
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(base) / "recovery.wbproj"
+
+
+def clean_exit_path() -> Path:
+    """Stamped (written anew) on every clean close; its time is the last clean exit."""
+    return recovery_path().with_name("clean-exit.stamp")
+
+
+def pending_recovery() -> Path | None:
+    """The recovery file when it is newer than the last clean exit (the
+    session that wrote it did not close cleanly), else None."""
+    path = recovery_path()
+    try:
+        written = path.stat().st_mtime
+    except OSError:
+        return None
+    try:
+        clean = clean_exit_path().stat().st_mtime
+    except OSError:
+        return path  # never closed cleanly since the file was written
+    return path if written > clean else None
+
+
+def remove_recovery() -> None:
+    """Delete the recovery file (its work was saved as a project or discarded)."""
+    try:
+        recovery_path().unlink(missing_ok=True)
+    except OSError:
+        log.warning("could not remove the recovery file", exc_info=True)
+
+
+def mark_clean_exit() -> None:
+    """Stamp the clean exit: a recovery file older than this is not offered."""
+    try:
+        atomic_write_text(clean_exit_path(), datetime.now().astimezone().isoformat())
+    except (OSError, InputError):
+        log.warning("could not stamp the clean exit", exc_info=True)
 
 
 def _io():
@@ -228,6 +273,12 @@ class MainWindow(QMainWindow):
         self.import_dialog: ImportDialog | None = None
         self._restoring = False
         self._pending_view: dict | None = None
+        #: ask to save work without a project file before closing (the desktop
+        #: app sets this; tests, screenshots and the smoke test close silently)
+        self.ask_before_closing = False
+        #: this window wrote (or restored) the recovery file, so it may remove it;
+        #: a recovery file of another session is left alone
+        self._recovery_owned = False
         self.setObjectName("MainWindow")
         self.setAcceptDrops(True)
         app_icon = resources_dir() / "icons" / "app.png"
@@ -312,6 +363,11 @@ class MainWindow(QMainWindow):
             compare.compared.connect(self._on_compared)
         self._overview_page = overview
 
+        # the Export page saves the charts of the Overview and Compare pages
+        export = self._pages.get("export", (None,))[0]
+        if export is not None and hasattr(export, "set_chart_sources"):
+            export.set_chart_sources(self.chart_sources)
+
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
 
@@ -319,6 +375,30 @@ class MainWindow(QMainWindow):
         self.state.comparisons = frame
         if self._overview_page is not None and hasattr(self._overview_page, "set_comparisons"):
             self._overview_page.set_comparisons(frame)
+
+    def chart_sources(self) -> list[tuple[str, QWidget]]:
+        """Every chart worth saving now, as ``(translated name, chart widget)``:
+        the Overview's chart tabs (named by their tab), then the Compare page's
+        scatter and difference histogram once a comparison row is chosen there."""
+        out: list[tuple[str, QWidget]] = []
+        overview = self.page("overview")
+        panel = getattr(overview, "overview_charts", None)
+        charts = getattr(panel, "charts", None)
+        if callable(charts):
+            tabs = getattr(panel, "tabs", None)
+            for chart in charts():
+                index = tabs.indexOf(chart) if tabs is not None else -1
+                name = tabs.tabText(index) if index >= 0 else ""
+                out.append((name or getattr(chart, "_title_text", "") or "chart", chart))
+        compare = self.page("compare")
+        scatter = getattr(compare, "scatter", None)
+        diff_hist = getattr(compare, "diff_hist", None)
+        # the Compare charts are empty until a row (system vs baseline) is chosen
+        if scatter is not None and getattr(scatter, "a", "") and getattr(scatter, "b", ""):
+            out.append((self.tr("Compare per question"), scatter))
+            if diff_hist is not None:
+                out.append((self.tr("Compare differences"), diff_hist))
+        return out
 
     def _known_title(self, key: str) -> str | None:
         titles = {
@@ -871,13 +951,18 @@ class MainWindow(QMainWindow):
             return None
         target = self.project_path or recovery_path()
         try:
-            return save_project(target, self.current_project())
+            written = save_project(target, self.current_project())
+            if self.project_path is None:
+                self._recovery_owned = True
+            return written
         except InputError as exc:
             log.warning("autosave failed: %s", exc)
             self.statusBar().showMessage(self.tr("Autosave failed; save the project elsewhere."))
             return None
 
-    def open_project(self, path: str | Path | None = None) -> None:
+    def open_project(self, path: str | Path | None = None, recovered: bool = False) -> None:
+        """Open a project file (a dialog when ``path`` is None). ``recovered``: the
+        recovery file, restored as unsaved work (no project path, not a recent file)."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
                 self,
@@ -898,10 +983,14 @@ class MainWindow(QMainWindow):
 
         handle = self.runner.start("check-sources", check)
         self.busy.track(handle, self.tr("Checking the project's files…"))
-        handle.finished.connect(lambda statuses: self._continue_open(Path(path), project, statuses))
+        handle.finished.connect(
+            lambda statuses: self._continue_open(Path(path), project, statuses, recovered)
+        )
         handle.failed.connect(lambda exc: show_error(self, exc))
 
-    def _continue_open(self, path: Path, project: Project, statuses: list[SourceStatus]) -> None:
+    def _continue_open(
+        self, path: Path, project: Project, statuses: list[SourceStatus], recovered: bool = False
+    ) -> None:
         items = []
         for status in statuses:
             source = status.source
@@ -915,7 +1004,9 @@ class MainWindow(QMainWindow):
                 (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
             )
         self._loading_project = (path, project)
-        self._load_sources(items, lambda loaded: self._apply_project(path, project, loaded))
+        self._load_sources(
+            items, lambda loaded: self._apply_project(path, project, loaded, recovered)
+        )
 
     def ask_about_source(self, status: SourceStatus):
         """Ask what to do with a missing or changed source file.
@@ -977,7 +1068,7 @@ class MainWindow(QMainWindow):
             system=source.system,
         )
 
-    def _apply_project(self, path: Path, project: Project, loaded) -> None:
+    def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
         self._restoring = True
         try:
             self.state.clear()
@@ -1010,9 +1101,14 @@ class MainWindow(QMainWindow):
                 self.state.set_judgments(judgments)
             for run_set in runs:
                 self.state.add_runs(self._unique_systems(run_set))
-            self.project_path = Path(path).resolve()
-            self.settings.last_project = str(self.project_path)
-            self._remember_recent(self.project_path)
+            if recovered:
+                # still unsaved work: autosave keeps writing the recovery file
+                self.project_path = None
+                self._recovery_owned = True
+            else:
+                self.project_path = Path(path).resolve()
+                self.settings.last_project = str(self.project_path)
+                self._remember_recent(self.project_path)
             self._update_title()
             view = project.view or {}
             for key, page_state in (view.get("pages") or {}).items():
@@ -1027,12 +1123,113 @@ class MainWindow(QMainWindow):
         finally:
             self._restoring = False
             self._autosave_timer.stop()
+        if recovered:
+            self.statusBar().showMessage(
+                self.tr("The work from last time is back. Save it as a project to keep it."), 10000
+            )
         self.project_opened.emit()
+
+    # -- recovery ------------------------------------------------------------------------------------
+    def offer_recovery(self) -> bool:
+        """At startup: when the last session closed without saving (a recovery file
+        newer than the last clean exit), ask whether to restore its work. Restore
+        opens it like a project (missing or changed files are asked about);
+        Discard deletes it; closing the question keeps it for the next start.
+        True when restoring started."""
+        path = pending_recovery()
+        if path is None:
+            return False
+        box = QMessageBox(self)
+        box.setObjectName("recoveryQuestion")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Restore unsaved work?"))
+        box.setText(
+            self.tr(
+                "The workbench closed without saving last time. "
+                "Restore the work (files, settings, grades, notes)?"
+            )
+        )
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            box.setInformativeText(self.tr("Saved automatically at {time}.").format(time=when))
+        except OSError:
+            pass
+        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is restore:
+            self.open_project(path, recovered=True)
+            return True
+        if clicked is discard:
+            remove_recovery()
+        return False
+
+    def _only_demo(self) -> bool:
+        """Only the bundled demo is loaded and nothing was added to it."""
+        st = self.state
+        files = list(st.judgment_set.sources) if st.judgment_set is not None else []
+        for run_set in st.run_sets:
+            files.extend(run_set.sources)
+        demo = demo_dir().resolve()
+        if not files or not all(Path(f.path).resolve().parent == demo for f in files):
+            return False
+        return not (st.notes or len(st.added_grades) or len(st.resolutions))
+
+    def has_unsaved_work(self) -> bool:
+        """Files are loaded but no project file keeps them (the demo alone does not count)."""
+        if self.project_path is not None:
+            return False
+        if self.state.judgment_set is None and not self.state.run_sets:
+            return False
+        return not self._only_demo()
+
+    def ask_save_before_closing(self) -> str:
+        """``"save"``, ``"discard"`` or ``"cancel"``."""
+        box = QMessageBox(self)
+        box.setObjectName("saveBeforeClosing")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Save the work?"))
+        box.setText(
+            self.tr(
+                "Save the work as a project before closing? Without a project file, the files "
+                "you opened, the settings, grades and notes are not kept."
+            )
+        )
+        save = box.addButton(self.tr("Save project…"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(
+            self.tr("Close without saving"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is save:
+            return "save"
+        if clicked is discard:
+            return "discard"
+        return "cancel"
 
     # -- closing ---------------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if self._autosave_timer.isActive():
             self.autosave()
+        unsaved = self.has_unsaved_work()
+        if unsaved and self.ask_before_closing:
+            choice = self.ask_save_before_closing()
+            if choice == "cancel" or (choice == "save" and not self.save_project()):
+                event.ignore()
+                return
+            unsaved = False  # saved as a project, or discarded on purpose
+        if not unsaved and self._recovery_owned:
+            remove_recovery()
+        # a recovery file this window kept (closing without asking) is older than
+        # the stamp, so it is not offered at the next start; another session's
+        # (a question left unanswered) stays newer and is offered again
+        if self._recovery_owned or pending_recovery() is None:
+            mark_clean_exit()
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)

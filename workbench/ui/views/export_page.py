@@ -10,6 +10,11 @@
    original is never touched (choosing it as the target is refused).
 3. **Per-question table** (:func:`workbench.core.export.write_per_question_csv`):
    CSV, UTF-8 with BOM.
+4. **Charts**: every chart the app shows (the Overview's, and the Compare
+   page's two once a comparison is chosen there) as PNG and SVG into one
+   folder, named ``01_점수.png`` / ``01_점수.svg`` after the translated chart
+   names. The main window hands the charts over with
+   :meth:`ExportPage.set_chart_sources`.
 
 One language choice (Korean / English, the UI language by default) applies to
 sheet names and headers of every file.
@@ -23,21 +28,27 @@ leaves a file (or half of one). When done, the panel shows the path with
 "Open folder" and "Open file"; a file open in Excel (:class:`LockedFileError`)
 shows its message and offers "Choose another name…".
 
-Charts as PNG/SVG are not offered here yet: ``workbench.ui.views.charts`` has no
-export-all function; each chart saves itself from its context menu.
+Charts are drawn by Qt, so they are saved on the GUI thread, one chart per
+event-loop turn (``QTimer.singleShot(0, …)``): the window stays responsive,
+the progress bar moves and Cancel stops before the next chart. Each chart is
+laid out at :data:`CHART_SIZE` for the export (a chart in a tab never shown has
+no size of its own) and put back as it was; each file is written atomically by
+the chart itself (temporary file in the folder, then rename).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
+import unicodedata
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from PySide6.QtCore import QDir, QEvent, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QDir, QEvent, QRectF, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -77,6 +88,8 @@ __all__ = [
     "judgments_task",
     "csv_task",
     "default_file_name",
+    "chart_file_stem",
+    "render_chart",
     "COMPARE_TEST",
     "COMPARE_SEED",
 ]
@@ -340,6 +353,63 @@ def default_file_name(
 
 _SUFFIX = {"report": ".xlsx", "judgments": ".xlsx", "csv": ".csv"}
 
+#: the layout size (logical pixels) every chart is drawn at for export, so the
+#: files look the same whatever the window size (or a tab never shown) was
+CHART_SIZE = (1000, 620)
+#: PNG width: twice the layout, sharp when printed or put into a slide
+PNG_WIDTH = 2000
+#: characters Windows, macOS or Linux refuse in a file name, and control characters
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]+')
+
+ChartSources = Callable[[], list[tuple[str, Any]]]
+
+
+def chart_file_stem(number: int, name: str) -> str:
+    """``01_점수``: the number (keeps the files in screen order) and the chart's
+    name made safe for a file name on any system (no ``<>:"/\\|?*``, spaces as
+    ``_``, no leading or trailing dots, at most 60 characters)."""
+    text = unicodedata.normalize("NFC", str(name))
+    text = _UNSAFE.sub(" ", text)
+    text = re.sub(r"\s+", "_", text.strip()).strip("._")
+    text = text[:60].rstrip("._") or "chart"
+    return f"{int(number):02d}_{text}"
+
+
+def render_chart(chart: Any, stem: Path) -> list[Path]:
+    """Write ``stem.png`` and ``stem.svg`` of one chart widget (GUI thread).
+
+    The chart's plot layout is set to :data:`CHART_SIZE` for the export and
+    given back its own geometry afterwards; the chart writes each file
+    atomically (``export_png`` / ``export_svg``).
+    """
+    png = stem.with_name(stem.name + ".png")
+    svg = stem.with_name(stem.name + ".svg")
+    layout = getattr(getattr(chart, "view", None), "ci", None)
+    old = QRectF(layout.geometry()) if layout is not None else None
+    if layout is not None:
+        layout.setGeometry(QRectF(0, 0, *CHART_SIZE))
+    try:
+        written = [chart.export_png(png, width=PNG_WIDTH), chart.export_svg(svg)]
+    finally:
+        if layout is not None and old is not None:
+            layout.setGeometry(old)
+    return [Path(p) for p in written]
+
+
+class _ChartRun:
+    """A chart export in flight on the GUI thread: stands where a worker's task
+    handle would (``cancel()``), so the page treats both alike."""
+
+    def __init__(self, folder: Path, jobs: list[tuple[Path, Any]]) -> None:
+        self.folder = folder
+        self.jobs = jobs
+        self.index = 0
+        self.written: list[Path] = []
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
 
 # -- the page ----------------------------------------------------------------------
 
@@ -424,6 +494,8 @@ class ExportPage(QWidget):
     export_finished = Signal(str, object)
     export_failed = Signal(str, object)
     export_cancelled = Signal(str)
+    #: a chart was saved: (charts done, charts in all)
+    chart_saved = Signal(int, int)
 
     def __init__(self, state, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -431,6 +503,11 @@ class ExportPage(QWidget):
         self.state = state
         self.handle = None
         self.last_path: Path | None = None
+        #: the folder "Open folder" shows (the last file's, or the charts folder)
+        self.last_folder: Path | None = None
+        self._chart_sources: ChartSources | None = None
+        #: (charts saved, charts in all) of the last chart export
+        self._chart_counts = (0, 0)
         self._kind: str | None = None
         self._path: Path | None = None
         self._retry_kind: str | None = None
@@ -540,6 +617,14 @@ class ExportPage(QWidget):
         self.csv_card.finish()
         self.csv_card.save_button.clicked.connect(lambda: self.export("csv"))
         col.addWidget(self.csv_card)
+
+        # 4. the charts, PNG and SVG
+        self.charts_card = _Card("charts_card")
+        self.charts_status = _muted(_wrapping(name="charts_status"))
+        self.charts_card.box.addWidget(self.charts_status)
+        self.charts_card.finish()
+        self.charts_card.save_button.clicked.connect(lambda: self.export("charts"))
+        col.addWidget(self.charts_card)
         col.addStretch(1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
@@ -633,6 +718,18 @@ class ExportPage(QWidget):
             )
         )
         c.save_button.setText(self.tr("Save CSV as…"))
+
+        c = self.charts_card
+        c.title.setText(self.tr("4. Charts"))
+        c.explain.setText(
+            self.tr(
+                "Save every chart as PNG and SVG into a folder: PNG for documents and slides, "
+                "SVG to scale without blur. The charts look as they do on screen, in the "
+                "language of the screen; the Compare page's two charts are included once a "
+                "comparison is chosen there."
+            )
+        )
+        c.save_button.setText(self.tr("Save charts to folder…"))
 
         self.cancel_button.setText(self.tr("Cancel"))
         self.open_folder_button.setText(self.tr("Open folder"))
@@ -758,6 +855,7 @@ class ExportPage(QWidget):
         )
         self._refresh_hint()
         self._refresh_judgments_status()
+        self._refresh_charts_status()
         self._refresh_buttons()
 
     def _refresh_hint(self) -> None:
@@ -796,12 +894,48 @@ class ExportPage(QWidget):
             )
         )
 
+    # -- charts ------------------------------------------------------------------------------
+    def set_chart_sources(self, sources: ChartSources | None) -> None:
+        """``sources()`` returns the charts to save now as ``(name, chart widget)``,
+        in screen order; the name (translated) becomes the file name. The main
+        window passes the Overview's and the Compare page's charts."""
+        self._chart_sources = sources
+        self._refresh()
+
+    def chart_list(self) -> list[tuple[str, Any]]:
+        """The charts that would be saved now (none before the scores exist)."""
+        if self._chart_sources is None or self.state.results is None:
+            return []
+        try:
+            return [(str(name), chart) for name, chart in self._chart_sources()]
+        except Exception:  # a page being torn down must not break this page
+            log.exception("listing the charts failed")
+            return []
+
+    def _refresh_charts_status(self) -> None:
+        if self.state.results is None:
+            text = self.tr("The charts can be saved once the scores are ready.")
+        else:
+            names = [name for name, _chart in self.chart_list()]
+            if not names:
+                text = self.tr("No charts to save.")
+            else:
+                text = self.tr("{n} charts: {names}").format(n=len(names), names=", ".join(names))
+        self.charts_status.setText(text)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # the Compare page's charts come and go without a state signal
+        self._refresh_charts_status()
+        self._refresh_buttons()
+        super().showEvent(event)
+
     def _refresh_buttons(self) -> None:
         running = self.handle is not None
         st = self.state
         ready = st.results is not None and not self._evaluating and not running
         self.report_card.save_button.setEnabled(ready and bool(self.chosen_sheets()))
         self.csv_card.save_button.setEnabled(ready)
+        self.charts_card.save_button.setEnabled(ready and bool(self.chart_list()))
         self.judgments_card.save_button.setEnabled(st.judgment_set is not None and not running)
         if st.results is not None and not self.chosen_sheets():
             self.report_card.save_button.setToolTip(self.tr("Choose at least one sheet."))
@@ -863,9 +997,12 @@ class ExportPage(QWidget):
     # -- exporting ---------------------------------------------------------------------------
     def export(self, kind: str, previous: Path | None = None) -> bool:
         """Ask for a file name and start exporting ``kind`` ("report", "judgments",
-        "csv"); False when the dialog was cancelled or nothing can be exported."""
+        "csv", "charts" — a folder); False when the dialog was cancelled or nothing
+        can be exported."""
         if self.handle is not None:
             return False
+        if kind == "charts":
+            return self.export_charts(previous)
         path = self.ask_path(kind, previous)
         if path is None:
             return False
@@ -926,10 +1063,101 @@ class ExportPage(QWidget):
             "sources": self._sources(),
         }
 
+    def export_charts(self, previous: Path | None = None) -> bool:
+        """Ask for a folder and save every chart there (see :meth:`start_chart_export`)."""
+        if self.handle is not None or not self.chart_list():
+            return False
+        start = previous if previous is not None and previous.is_dir() else self._start_folder()
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Choose a folder for the charts"), str(start)
+        )
+        if not folder:
+            return False
+        return self.start_chart_export(folder)
+
+    def start_chart_export(self, folder: str | os.PathLike[str]) -> bool:
+        """Save every chart as PNG and SVG into ``folder`` (no dialog), one chart
+        per event-loop turn; ``chart_saved(done, total)`` after each."""
+        if self.handle is not None or self.state.results is None:
+            return False
+        charts = self.chart_list()
+        if not charts:
+            return False
+        folder = Path(folder)
+        jobs = [
+            (folder / chart_file_stem(i + 1, name), chart) for i, (name, chart) in enumerate(charts)
+        ]
+        run = _ChartRun(folder, jobs)
+        self._kind, self._path = "charts", folder
+        self._retry_kind = None
+        self.handle = run
+        self.progress.setValue(0)
+        self._show_status("running")
+        self._refresh_buttons()
+        self.export_started.emit("charts", folder)
+        QTimer.singleShot(0, self._next_chart)
+        return True
+
+    def _next_chart(self) -> None:
+        run = self.handle
+        if not isinstance(run, _ChartRun):
+            return  # the run ended (or another export started) meanwhile
+        self._chart_counts = (run.index, len(run.jobs))
+        if run.cancelled:
+            self.handle = None
+            self._show_status("cancelled")
+            self._refresh_buttons()
+            self.export_cancelled.emit("charts")
+            return
+        if run.index >= len(run.jobs):
+            self.handle = None
+            self.last_path = run.folder
+            self.last_folder = run.folder
+            self._remember_folder(run.folder)
+            self._show_status("done")
+            self._refresh_buttons()
+            self.export_finished.emit("charts", run.folder)
+            return
+        stem, chart = run.jobs[run.index]
+        try:
+            if run.index == 0:
+                run.folder.mkdir(parents=True, exist_ok=True)
+            run.written.extend(render_chart(chart, stem))
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never raised
+            self.handle = None
+            self._retry_kind = "charts"
+            if isinstance(exc, OSError):
+                reason = exc.strerror or str(exc)
+            else:
+                log.error("chart export failed", exc_info=exc)
+                reason = type(exc).__name__
+            message = self.tr(
+                "The chart {name} could not be saved in {folder}: {reason}. "
+                "{done} of {total} charts were saved. Choose another folder, or close the "
+                "files in other programs."
+            ).format(
+                name=stem.name,
+                folder=QDir.toNativeSeparators(str(run.folder)),
+                reason=reason,
+                done=run.index,
+                total=len(run.jobs),
+            )
+            self._show_status("error", message)
+            self._refresh_buttons()
+            self.export_failed.emit("charts", exc)
+            return
+        run.index += 1
+        self.progress.setValue(int(round(1000 * run.index / len(run.jobs))))
+        self.status_text.setText(self._running_text())
+        self.chart_saved.emit(run.index, len(run.jobs))
+        QTimer.singleShot(0, self._next_chart)
+
     def start_export(self, kind: str, path: str | os.PathLike[str]) -> bool:
         """Export ``kind`` to ``path`` in the task runner (no dialog)."""
         if self.handle is not None:
             return False
+        if kind == "charts":
+            return self.start_chart_export(path)
         task = self._task(kind)
         if task is None:
             return False
@@ -975,6 +1203,7 @@ class ExportPage(QWidget):
         if not self._done(handle):
             return
         self.last_path = Path(str(out))
+        self.last_folder = self.last_path.parent
         self._remember_folder(self.last_path.parent)
         self._show_status("done")
         self._refresh_buttons()
@@ -1024,11 +1253,11 @@ class ExportPage(QWidget):
         return self.export(kind, previous=self._path)
 
     def open_folder(self) -> None:
-        if self.last_path is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_path.parent)))
+        if self.last_folder is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_folder)))
 
     def open_file(self) -> None:
-        if self.last_path is not None:
+        if self.last_path is not None and self.last_path.is_file():
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_path)))
 
     # -- status panel ----------------------------------------------------------------------
@@ -1039,6 +1268,13 @@ class ExportPage(QWidget):
             "judgments": self.tr("Saving the judgments {name}…"),
             "csv": self.tr("Saving the per-question table {name}…"),
         }
+        run = self.handle
+        if self._kind == "charts" and isinstance(run, _ChartRun):
+            return self.tr("Saving the charts in {folder}: {done} of {total}…").format(
+                folder=QDir.toNativeSeparators(str(run.folder)),
+                done=run.index,
+                total=len(run.jobs),
+            )
         return texts.get(self._kind or "", "{name}").format(name=name)
 
     def status_message(self) -> str:
@@ -1052,9 +1288,13 @@ class ExportPage(QWidget):
         self.progress.setVisible(running)
         self.cancel_button.setVisible(running)
         self.cancel_button.setEnabled(running)
+        charts = self._kind == "charts"
         self.open_folder_button.setVisible(mode == "done")
-        self.open_file_button.setVisible(mode == "done")
+        self.open_file_button.setVisible(mode == "done" and not charts)
         self.other_name_button.setVisible(mode == "error" and self._retry_kind is not None)
+        self.other_name_button.setText(
+            self.tr("Choose another folder…") if charts else self.tr("Choose another name…")
+        )
         self.close_status_button.setVisible(mode in ("done", "error", "cancelled"))
         colours = {
             "done": ("#e8f5e9", "#2e7d32"),
@@ -1067,6 +1307,24 @@ class ExportPage(QWidget):
         )
         if mode == "running":
             self.status_text.setText(self._running_text())
+        elif mode == "done" and charts and self.last_folder is not None:
+            self.status_text.setText(
+                self.tr("Saved {n} charts as PNG and SVG in {folder}").format(
+                    n=self._chart_counts[1],
+                    folder=QDir.toNativeSeparators(str(self.last_folder)),
+                )
+            )
+        elif mode == "cancelled" and charts:
+            self.status_text.setText(
+                self.tr(
+                    "Stopped after {done} of {total} charts; the files saved so far stay in "
+                    "{folder}."
+                ).format(
+                    done=self._chart_counts[0],
+                    total=self._chart_counts[1],
+                    folder=QDir.toNativeSeparators(str(self._path or "")),
+                )
+            )
         elif mode == "done" and self.last_path is not None:
             self.status_text.setText(
                 self.tr("Saved: {path}").format(path=QDir.toNativeSeparators(str(self.last_path)))
