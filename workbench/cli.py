@@ -54,6 +54,7 @@ def app_parser() -> argparse.ArgumentParser:
         help="offscreen: demo → metrics → report, exit 0 when all is well",
     )
     parser.add_argument("--lang", choices=["ko", "en"], help="user-interface language")
+    parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("files", nargs="*", help="project or data files to open in the app")
     return parser
 
