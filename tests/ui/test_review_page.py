@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QHeaderView
 
 from workbench.core import grades
 from workbench.core import schema as s
@@ -40,7 +40,7 @@ def page(qtbot, demo, tmp_path):
     state.judgment_set = judgments
     failures = []
     state.failed.connect(failures.append)
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):  # built in the background
         state.add_runs(runs)
     assert not failures and page.index is not None
     yield page
@@ -54,7 +54,7 @@ def _top_k(results, system, qid, k):
 
 
 def _shown_cards(page, column):
-    return [card.card for card in page.columns[column].cards if card.isVisible()]
+    return [item.card for item in page.columns[column].shown_cards()]
 
 
 def _sort_first_system_ascending(page, measure):
@@ -96,14 +96,15 @@ def test_columns_show_exactly_the_core_ranking_and_grades(page):
         expected = _top_k(results, system, qid, k)
         cards = _shown_cards(page, i)
         assert [c.passage_id for c in cards] == expected[s.PID].tolist()
-        for card_widget, grade in zip(page.columns[i].cards, expected[s.GRADE].tolist()):
-            chip = card_widget.chip
+        shown = page.columns[i].shown_cards()
+        assert len(shown) == len(expected)
+        for item, grade in zip(shown, expected[s.GRADE].tolist()):
             if math.isnan(grade):
-                assert chip.text() == grades.chip_text(None, "en") == "unjudged"
-                assert chip.property("grade") == "none"
+                assert item.chip_text == grades.chip_text(None, "en") == "unjudged"
+                assert item.grade_key == "none" and not item.judged
             else:
-                assert chip.text() == grades.chip_text(grade, "en")
-                assert chip.property("grade") == str(int(grade))
+                assert item.chip_text == grades.chip_text(grade, "en")
+                assert item.grade_key == str(int(grade))
 
 
 def test_missed_evidence_matches_the_judgments(page):
@@ -119,24 +120,25 @@ def test_missed_evidence_matches_the_judgments(page):
                 continue
             top = set(_top_k(results, col.column.system, qid, k)[s.PID])
             expected = set(relevant[s.PID]) - top
-            shown = {row.passage_id for row in col.missed_list.rows}
+            shown = {row.passage_id for row in col.missed_rows()}
+            text = col.missed_text()
             for pid in shown:
-                assert pid in col.missed_list.text()
+                assert pid in text
             assert shown == expected
             checked += len(expected)
     assert checked > 0  # the demo has misses; otherwise the test proves nothing
 
 
 def _find_unjudged(page):
-    """(question, column index, card) of an unjudged card, opening questions in list order."""
+    """(question, column, card index) of an unjudged card, opening questions in list order."""
     for r in range(page.model.rowCount()):
         page.table.setCurrentIndex(page.model.index(r, 0))
-        for i, col in enumerate(page.columns):
+        for col in page.columns:
             if not col.isVisible():
                 continue
-            for card in col.cards:
-                if card.isVisible() and not card.card.judged:
-                    return page.current_qid, i, card
+            for i, item in enumerate(col.shown_cards()):
+                if not item.judged:
+                    return page.current_qid, col, i
     raise AssertionError("the demo has no unjudged retrieved passage")
 
 
@@ -148,14 +150,19 @@ def _score(results, system, qid, measure):
 def test_grading_unjudged_passage_updates_scores_and_undo_restores(page, qtbot):
     state = page.state
     page.set_measure("nDCG@10")
-    qid, col_i, card = _find_unjudged(page)
-    system, pid = card.card.system, card.card.passage_id
+    qid, col, i = _find_unjudged(page)
+    system, pid = col.cards[i].card.system, col.cards[i].passage_id
     before = _score(state.results, system, qid, "nDCG@10")
-    qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    # a real click on the card's text (below its header row)
+    rect = col.card_rect(i)
+    qtbot.mouseClick(col, Qt.MouseButton.LeftButton, pos=rect.center())
     assert page.selected == (system, pid)
+    assert col.cards[i].selected
 
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
         qtbot.keyClick(page.cards_area, Qt.Key.Key_3)
+        # the chip shows the new grade before the scores are back
+        assert page.selected_card().chip_text == grades.chip_text(3, "en")
     added = state.added_grades
     assert len(added) == 1
     row = added.iloc[0]
@@ -165,16 +172,17 @@ def test_grading_unjudged_passage_updates_scores_and_undo_restores(page, qtbot):
     assert after > before
     # the page kept the question and the selection, and shows the new grade
     assert page.current_qid == qid and page.selected == (system, pid)
-    assert page.selected_card().chip.text() == grades.chip_text(3, "en")
+    assert page.selected_card().chip_text == grades.chip_text(3, "en")
+    assert page.selected_card().card.grade == 3  # from the new index, not only the chip
     assert page.index.assessor_grades(qid, pid) == {ASSESSOR: 3}
 
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
         page.undo_action.trigger()
     assert state.added_grades.empty
     assert _score(state.results, system, qid, "nDCG@10") == pytest.approx(before)
-    assert page.selected_card().chip.text() == "unjudged"
+    assert page.selected_card().chip_text == "unjudged"
 
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
         page.redo_action.trigger()
     assert _score(state.results, system, qid, "nDCG@10") == pytest.approx(after)
 
@@ -182,7 +190,7 @@ def test_grading_unjudged_passage_updates_scores_and_undo_restores(page, qtbot):
 def test_regrading_a_judged_passage_asks_for_a_reason_and_resolves(page, qtbot, monkeypatch):
     state = page.state
     page.open_question(page.index.question_ids[0])
-    card = next(c for col in page.columns if col.isVisible() for c in col.cards if c.card.judged)
+    card = next(c for col in page.columns if col.isVisible() for c in col.cards if c.judged)
     qid, pid, old = page.current_qid, card.card.passage_id, int(card.card.grade)
     new = 3 if old != 3 else 0
     page.select_card(card.card.system, pid)
@@ -192,13 +200,13 @@ def test_regrading_a_judged_passage_asks_for_a_reason_and_resolves(page, qtbot, 
     assert state.added_grades.empty
 
     monkeypatch.setattr(page, "ask_reason", lambda *a: "본문이 질문에 직접 답함")
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
         assert page.grade_selected(new) is True
     assert state.added_grades.iloc[0]["reason"] == "본문이 질문에 직접 답함"
     assert state.resolutions[s.GRADE].tolist() == [new]
     assert page.index.grade_of(qid, pid) == new
 
-    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
         page.undo_stack.undo()
     assert state.resolutions.empty and state.added_grades.empty
     assert page.index.grade_of(qid, pid) == old
@@ -250,7 +258,7 @@ def test_keyboard_moves_between_questions_columns_and_cards(page, qtbot):
     first_card = page.columns[0].cards[0].card
     assert page.selected == (first_card.system, first_card.passage_id)
     qtbot.keyClick(page.cards_area, Qt.Key.Key_Down)
-    assert page.selected[1] == page.columns[0].cards[1].card.passage_id
+    assert page.selected[1] == page.columns[0].cards[1].passage_id
     qtbot.keyClick(page.cards_area, Qt.Key.Key_Right)
     assert page.selected == (
         page.columns[1].cards[1].card.system,
@@ -258,10 +266,17 @@ def test_keyboard_moves_between_questions_columns_and_cards(page, qtbot):
     )
     # the same passage elsewhere is highlighted
     pid = page.selected[1]
-    for col in page.columns[:2]:
-        for card in col.cards:
-            if card.card.passage_id == pid and col is not page.columns[1]:
-                assert card.property("related") is True
+    assert page.selected_card().selected and not page.selected_card().related
+    related = [
+        item
+        for col in page.columns
+        if col.isVisible() and col is not page.columns[1]
+        for item in col.cards
+        if item.passage_id == pid
+    ]
+    assert all(item.related for item in related)
+    others = [item for col in page.columns for item in col.cards if item.passage_id != pid]
+    assert not any(item.related or item.selected for item in others)
 
 
 def test_filters_triage_and_show_questions(page):
@@ -307,3 +322,159 @@ def test_per_question_scores_tab_shows_every_system(page):
     for r, system in enumerate(results.systems):
         expected = _score(results, system, qid, "nDCG@10")
         assert table.item(r, col).text() == f"{expected:.3f}"
+
+
+def _shared_passage(page):
+    """(column, card index) of a card whose passage another shown column also has."""
+    cols = [c for c in page.columns if c.isVisible()]
+    for qid in page.index.question_ids:
+        page.open_question(qid)
+        cols = [c for c in page.columns if c.isVisible()]
+        for col in cols:
+            for i, item in enumerate(col.cards):
+                if any(o is not col and o.index_of(item.passage_id) >= 0 for o in cols):
+                    return col, i
+    raise AssertionError("no passage is shown in two columns")
+
+
+def test_hovering_a_card_highlights_the_passage_in_every_column(page, qtbot):
+    col, i = _shared_passage(page)
+    pid = col.cards[i].passage_id
+    qtbot.mouseMove(col, col.card_rect(i).center())
+    qtbot.waitUntil(lambda: page.hover_pid == pid, timeout=2000)
+    shown = [c for c in page.columns if c.isVisible()]
+    same = [item for c in shown for item in c.cards if item.passage_id == pid]
+    assert len(same) >= 2 and all(item.related for item in same)
+    assert not any(item.related for c in shown for item in c.cards if item.passage_id != pid)
+    # off the cards (the column title): nothing is highlighted any more
+    qtbot.mouseMove(col, QPoint(col.width() // 2, 2))
+    qtbot.waitUntil(lambda: page.hover_pid == "", timeout=2000)
+    assert not any(item.related for c in shown for item in c.cards)
+
+
+def test_clicking_a_chip_grades_through_its_menu_and_undo(page, qtbot, monkeypatch):
+    state = page.state
+    qid, col, i = _find_unjudged(page)
+    pid = col.cards[i].passage_id
+    wanted = next(a for a in page._grade_actions if int(a.data()) == 2)
+    asked = []
+    monkeypatch.setattr(page.grade_menu, "exec", lambda where: asked.append(where) or wanted)
+    chip = col.chip_rect(i)
+    assert chip.isValid() and chip.intersects(col.card_rect(i))
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
+        qtbot.mouseClick(col, Qt.MouseButton.LeftButton, pos=chip.center())
+    assert len(asked) == 1  # the menu opened once, below the chip
+    assert page.selected == (col.column.system, pid)
+    row = state.added_grades.iloc[0]
+    assert (row[s.QID], row[s.PID], int(row[s.GRADE])) == (qid, pid, 2)
+    assert page.selected_card().chip_text == grades.chip_text(2, "en")
+    with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):
+        page.undo_action.trigger()
+    assert state.added_grades.empty
+    assert page.selected_card().chip_text == "unjudged"
+
+
+def test_the_list_columns_are_sized_without_measuring_every_row(page):
+    header = page.table.horizontalHeader()
+    fm = page.table.fontMetrics()
+    for col in range(page.model.columnCount()):
+        assert header.sectionResizeMode(col) == QHeaderView.ResizeMode.Interactive
+    # every question id fits in its column
+    widest = max(fm.horizontalAdvance(q) for q in page.model.question_ids())
+    assert header.sectionSize(page.model.ID) >= widest
+
+
+def _column_with_everything():
+    from workbench.core.review import Card, Column, EvidenceRow, Gap, OtherPosition, Source
+
+    long_text = "참사랑은 위하여 사는 것입니다. " * 60  # longer than a card shows
+    cards = [
+        Card(
+            "BM25",
+            1,
+            "P1",
+            3.0,
+            2.5,
+            1.0,
+            "짧은 본문",
+            Source("12", "강연"),
+            "higher",
+            [OtherPosition("Vector", 4)],
+        ),
+        Card(
+            "BM25",
+            2,
+            "P2",
+            math.nan,
+            2.0,
+            2.0,
+            long_text,
+            Source(),
+            "absent",
+            [OtherPosition("Vector", None)],
+        ),
+        Card(
+            "BM25", 5, "P5", 0.0, 1.0, 5.0, "다섯째", Source(), "same", [OtherPosition("Vector", 5)]
+        ),
+    ]
+    gap = Gap(2, ["P3", "P4"])
+    missed = [EvidenceRow("P9", 3.0, role="core", text="놓친 근거의 본문", position=None)]
+    column = Column("BM25", [cards[0], cards[1], gap, cards[2]], missed, {"nDCG@10": 0.5})
+    return column, long_text
+
+
+def test_painted_column_layout_tooltips_and_large_fonts(qtbot):
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from workbench.ui.views.passage_cards import CARD_TEXT_CHARS, SystemColumnView
+
+    column, long_text = _column_with_everything()
+    col = SystemColumnView()
+    qtbot.addWidget(col)
+    col.set_column(column, 10, ["nDCG@10"], "ko")
+    col.resize(320, col.heightForWidth(320))
+    col.show()
+
+    items = col.shown_cards()
+    assert [c.passage_id for c in items] == ["P1", "P2", "P5"]
+    assert [c.chip_text for c in items] == [
+        grades.chip_text(3, "ko"),
+        grades.chip_text(None, "ko"),
+        grades.chip_text(0, "ko"),
+    ]
+    assert [c.arrow for c in items] == ["↑", "∅", "="]
+    # cards stacked top to bottom without overlap, all inside the widget
+    rects = [col.card_rect(i) for i in range(3)]
+    for a, b in zip(rects, rects[1:]):
+        assert a.bottom() < b.top()
+    assert rects[-1].bottom() < col.height()
+
+    # tooltips: the arrow names the other systems, the long text is in full,
+    # the gap lists the removed passages
+    arrow_tip, _ = col.tooltip_at(
+        col._arrow_rect(col._current_layout().cards[0], items[0]).center()
+    )
+    assert "Vector" in arrow_tip and "4" in arrow_tip
+    text_tip, _ = col.tooltip_at(QPoint(rects[1].center().x(), rects[1].bottom() - 5))
+    assert text_tip == long_text.strip() or text_tip == long_text
+    assert len(items[1].text) == CARD_TEXT_CHARS and items[1].text.endswith("…")
+    gap_y = (rects[1].bottom() + rects[2].top()) // 2
+    gap_tip, _ = col.tooltip_at(QPoint(col.width() // 2, gap_y))
+    assert "P3" in gap_tip and "P4" in gap_tip
+    chip_tip, _ = col.tooltip_at(col.chip_rect(1).center())
+    assert chip_tip.startswith(grades.definition(None, "ko"))
+    assert "P9" in col.missed_text() and "놓친 근거의 본문" in col.missed_text()
+    assert not col.grab().isNull()
+
+    # very large font: taller cards, and the grade label is never cut
+    normal_height = col.heightForWidth(320)
+    big = QFont(col.font())
+    big.setPointSizeF(15.0)
+    col.setFont(big)
+    assert col.heightForWidth(320) > normal_height
+    fm = QFontMetrics(big)
+    for i, item in enumerate(col.shown_cards()):
+        assert col.chip_rect(i).width() >= fm.horizontalAdvance(item.chip_text)
+        assert col.card_rect(i).contains(col.chip_rect(i))
+    # narrower column: the same cards simply wrap into more lines
+    assert col.heightForWidth(200) > col.heightForWidth(320)

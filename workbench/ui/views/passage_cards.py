@@ -1,30 +1,49 @@
 """Passage cards for the Question review page (diffir-style result cards).
 
 A :class:`SystemColumnView` shows one system's top K for the current question:
-a header with the per-question scores, one :class:`PassageCard` per position
-(rank, a position arrow against the other shown systems, a grade chip with
-colour AND label, the wrapped passage text, source and score), "⋮ N skipped"
-separators where de-duplication removed passages, and the relevant evidence
-the system missed. Card widgets are pooled and reused, so moving to the next
-question only updates labels.
+a header with the per-question scores, one card per position (rank, a
+position arrow against the other shown systems, a grade chip with colour AND
+label, the wrapped passage text, source and score), "⋮ N skipped" separators
+where de-duplication removed passages, and the relevant evidence the system
+missed.
+
+The whole column is ONE widget that paints its cards with QPainter. A widget
+tree per card (frames, labels, a tool button, style sheets) cost ~50 ms of Qt
+layout and polish per question for 4 × 10 cards; here each text is wrapped
+once per width with a :class:`QTextLayout` and drawn from that layout, and
+hover, clicks and tooltips are hit-tested on the cards' rectangles. Tests and
+the page read what is shown through :meth:`SystemColumnView.shown_cards`,
+:attr:`SystemColumnView.cards` and :meth:`SystemColumnView.card_rect`.
 """
 
 from __future__ import annotations
 
-import html
 import math
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QSizePolicy,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
 )
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPalette,
+    QPen,
+    QTextLayout,
+    QTextOption,
+)
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from workbench.core import grades
 from workbench.core.review import Card, Column, EvidenceRow, Gap
@@ -34,6 +53,31 @@ CARD_TEXT_CHARS = 700
 MISSED_TEXT_CHARS = 160
 
 ARROWS = {"higher": "↑", "lower": "↓", "same": "=", "absent": "∅", "none": ""}
+ARROW_COLOURS = {"higher": "#2e7d32", "lower": "#c62828", "same": "#777777", "absent": "#777777"}
+META_COLOUR = "#666666"
+GAP_COLOUR = "#777777"
+WARNING_COLOUR = "#c62828"
+CARD_BORDER = "#c8c8c8"
+#: background of the selected card and of the same passage in other columns
+RELATED_BACKGROUND = "#fff4c2"
+RULE_COLOUR = "#dddddd"
+UNJUDGED_TEXT = "#555555"
+
+# geometry in pixels (the text sizes follow the font; these are paddings)
+CARD_PAD_X = 8
+CARD_PAD_Y = 6
+ROW_GAP = 3
+ITEM_GAP = 6
+SIDE_MARGIN = 2
+CHIP_PAD_X = 6
+CHIP_PAD_Y = 2
+RADIUS = 6.0
+
+#: text of the chip tooltip's last line, in the catalog's language when it has one
+_CHIP_HINT = {
+    "ko": "클릭하면 등급을 바꿀 수 있습니다 (0–3 키).",
+    "en": "Click to change the grade (keys 0–3).",
+}
 
 
 def _lang() -> str:
@@ -45,428 +89,700 @@ def _lang() -> str:
         return "en"
 
 
+def _tr(context: str, text: str) -> str:
+    # contexts are the class names of the former widget cards: the Korean
+    # catalog's entries keep working
+    return QCoreApplication.translate(context, text)
+
+
 def grade_key(grade: float) -> str:
-    """Style property value of a grade: "0"–"3", or "none" when unjudged."""
+    """Grade as a short key: "0"–"3", or "none" when unjudged."""
     if grade is None or (isinstance(grade, float) and math.isnan(grade)):
         return "none"
     return str(min(max(int(round(grade)), 0), 3))
 
 
-def review_stylesheet() -> str:
-    """Page-level style: grade chip colours (from core.grades), card states."""
-    rules = []
-    for g in grades.GRADES:
-        bg = grades.colour(g)
-        rules.append(
-            f'QToolButton#gradeChip[grade="{g}"], QLabel#gradeChip[grade="{g}"] '
-            f"{{ background-color: {bg}; color: {grades.text_colour(bg)}; "
-            f"border: 1px solid {bg}; border-radius: 4px; padding: 1px 6px; }}"
-        )
-    rules.append(
-        'QToolButton#gradeChip[grade="none"], QLabel#gradeChip[grade="none"] '
-        f"{{ background-color: transparent; color: #555555; "
-        f"border: 1px dashed {grades.UNJUDGED_COLOUR}; border-radius: 4px; padding: 1px 6px; }}"
-    )
-    rules.append(
-        "QFrame#passageCard { border: 1px solid #c8c8c8; border-radius: 6px; "
-        "background-color: palette(base); }"
-    )
-    rules.append('QFrame#passageCard[related="true"] { background-color: #fff4c2; }')
-    rules.append(
-        'QFrame#passageCard[selected="true"] { border: 2px solid palette(highlight); '
-        "background-color: #fff4c2; }"
-    )
-    rules.append('QFrame#passageCard[unjudged="true"] { border-style: dashed; }')
-    rules.append("QLabel#gapLabel { color: #777777; }")
-    rules.append("QLabel#cardMeta, QLabel#missedMeta { color: #666666; }")
-    rules.append(
-        'QLabel#arrow[relation="higher"] { color: #2e7d32; } '
-        'QLabel#arrow[relation="lower"] { color: #c62828; } '
-        'QLabel#arrow[relation="same"], QLabel#arrow[relation="absent"] { color: #777777; }'
-    )
-    rules.append("QLabel#columnWarning { color: #c62828; }")
-    rules.append("QFrame#missedRow { border-top: 1px solid #dddddd; }")
-    return "\n".join(rules)
-
-
-def _repolish(widget: QWidget) -> None:
-    style = widget.style()
-    style.unpolish(widget)
-    style.polish(widget)
-
-
-def _set_prop(widget: QWidget, name: str, value) -> None:
-    if widget.property(name) != value:
-        widget.setProperty(name, value)
-        _repolish(widget)
-
-
 def show_widget(widget: QWidget, on: bool) -> None:
-    """setVisible only when it changes: each real change re-lays out the column."""
+    """setVisible only when it changes: each real change re-lays out the parent."""
     if widget.isHidden() == bool(on):
         widget.setVisible(bool(on))
-
-
-def _small(widget: QWidget, factor: float = 0.9) -> None:
-    font = QFont(widget.font())
-    if font.pointSizeF() > 0:
-        font.setPointSizeF(font.pointSizeF() * factor)
-    widget.setFont(font)
 
 
 def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
-class GradeChip(QToolButton):
-    """A grade badge: colour + "3 직접 근거"; grey dashed "미평가" when unjudged."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("gradeChip")
-        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.grade = math.nan
-
-    def set_grade(self, grade: float, lang: str) -> None:
-        self.grade = grade
-        self.setText(grades.chip_text(grade, lang))
-        tip = grades.definition(grade, lang)
-        self.setToolTip(f"{tip}\n{self.tr('Click to change the grade (keys 0–3).')}")
-        _set_prop(self, "grade", grade_key(grade))
+def _scaled(font: QFont, factor: float = 1.0, bold: bool = False) -> QFont:
+    out = QFont(font)
+    if factor != 1.0:
+        if out.pointSizeF() > 0:
+            out.setPointSizeF(out.pointSizeF() * factor)
+        elif out.pixelSize() > 0:
+            out.setPixelSize(max(1, round(out.pixelSize() * factor)))
+    if bold:
+        out.setBold(True)
+    return out
 
 
-class PassageCard(QFrame):
-    """One retrieved passage."""
-
-    clicked = Signal(object)
-    hovered = Signal(object, bool)
-    chip_clicked = Signal(object, QPoint)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("passageCard")
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.card: Card | None = None
-        self.rank_label = QLabel()
-        bold = QFont(self.rank_label.font())
-        bold.setBold(True)
-        self.rank_label.setFont(bold)
-        self.arrow = QLabel()
-        self.arrow.setObjectName("arrow")
-        self.arrow.setFont(bold)
-        self.chip = GradeChip()
-        self.chip.clicked.connect(self._on_chip)
-        self.score_label = QLabel()
-        self.score_label.setObjectName("cardMeta")
-        self.meta = WrapLabel()
-        self.meta.setObjectName("cardMeta")
-        _small(self.meta)
-        self.text_label = WrapLabel()
-        self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.setSpacing(6)
-        top.addWidget(self.rank_label)
-        top.addWidget(self.arrow)
-        top.addWidget(self.chip)
-        top.addStretch(1)
-        top.addWidget(self.score_label)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        layout.setSpacing(3)
-        layout.addLayout(top)
-        layout.addWidget(self.meta)
-        layout.addWidget(self.text_label)
-
-    def set_card(self, card: Card, lang: str) -> None:
-        self.card = card
-        self.rank_label.setText(f"#{card.position}")
-        self.arrow.setText(ARROWS.get(card.relation, ""))
-        _set_prop(self.arrow, "relation", card.relation)
-        self.arrow.setToolTip(self._others_tip(card))
-        self.chip.set_grade(card.grade, lang)
-        self.score_label.setText(
-            "" if math.isnan(card.score) else self.tr("score {0:.3f}").format(card.score)
-        )
-        source = card.source.format(lang)
-        self.meta.setText(f"{card.passage_id} · {source}" if source else card.passage_id)
-        text = card.text or self.tr("(no passage text in the files)")
-        self.text_label.setText(_clip(text, CARD_TEXT_CHARS))
-        self.text_label.setToolTip(text if len(text) > CARD_TEXT_CHARS else "")
-        _set_prop(self, "unjudged", not card.judged)
-
-    def _others_tip(self, card: Card) -> str:
-        if not card.others:
-            return ""
-        head = {
-            "higher": self.tr("Ranked higher here than in the other systems"),
-            "lower": self.tr("Ranked lower here than in another system"),
-            "same": self.tr("Same position as in another system"),
-            "absent": self.tr("No other shown system retrieved this passage"),
-        }.get(card.relation, "")
-        lines = [head]
-        for other in card.others:
-            where = (
-                self.tr("#{0}").format(other.position)
-                if other.position is not None
-                else self.tr("not retrieved")
-            )
-            lines.append(f"{other.system}: {where}")
-        return "\n".join(lines)
-
-    def set_state(self, selected: bool, related: bool) -> None:
-        _set_prop(self, "selected", bool(selected))
-        _set_prop(self, "related", bool(related and not selected))
-
-    def _on_chip(self) -> None:
-        self.clicked.emit(self)
-        self.chip_clicked.emit(self, self.chip.mapToGlobal(QPoint(0, self.chip.height())))
-
-    def mousePressEvent(self, event) -> None:  # noqa: N802
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit(self)
-        super().mousePressEvent(event)
-
-    def enterEvent(self, event) -> None:  # noqa: N802
-        self.hovered.emit(self, True)
-        super().enterEvent(event)
-
-    def leaveEvent(self, event) -> None:  # noqa: N802
-        self.hovered.emit(self, False)
-        super().leaveEvent(event)
+#: recently wrapped texts: the same passage in several columns, and going back
+#: to the previous question, reuse their layouts
+_BLOCK_CACHE: OrderedDict[tuple[str, str, int], TextBlock] = OrderedDict()
+BLOCK_CACHE_SIZE = 600
+_WRAP = QTextOption()
+# long passage ids and URLs break anywhere rather than overflow the card
+_WRAP.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
 
 
-class GapLabel(QLabel):
-    """ "⋮ 2 skipped" — passages removed by the de-duplication policy."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("gapLabel")
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.gap: Gap | None = None
-
-    def set_gap(self, gap: Gap) -> None:
-        self.gap = gap
-        self.setText(self.tr("⋮ {0} skipped").format(gap.count))
-        self.setToolTip(
-            self.tr("Removed by the de-duplication policy: {0}").format(", ".join(gap.passage_ids))
-        )
+def text_block(text: str, font: QFont, width: int) -> TextBlock:
+    """``text`` wrapped to ``width`` in ``font``, from the cache when it was seen."""
+    key = (text, font.key(), width)
+    block = _BLOCK_CACHE.get(key)
+    if block is None:
+        block = _BLOCK_CACHE[key] = TextBlock(text, font, width)
+        if len(_BLOCK_CACHE) > BLOCK_CACHE_SIZE:
+            _BLOCK_CACHE.popitem(last=False)
+    else:
+        _BLOCK_CACHE.move_to_end(key)
+    return block
 
 
-class MissedList(QLabel):
-    """The relevant passages a system did not put in its top K, as one rich-text label.
+class TextBlock:
+    """Plain text wrapped once to a width (QTextLayout); drawn from that layout."""
 
-    One label instead of a widget per row: showing and hiding rows re-polished
-    and re-laid out the whole column on every question.
+    __slots__ = ("text", "layout", "height", "natural_width")
+
+    def __init__(self, text: str, font: QFont, width: float) -> None:
+        self.text = text
+        self.layout: QTextLayout | None = None
+        self.height = 0
+        self.natural_width = 0.0
+        if not text:
+            return
+        layout = QTextLayout(text, font)
+        layout.setTextOption(_WRAP)
+        layout.setCacheEnabled(True)
+        layout.beginLayout()
+        y = 0.0
+        natural = 0.0
+        width = max(float(width), 1.0)
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            line.setPosition(QPointF(0.0, y))
+            y += line.height()
+            natural = max(natural, line.naturalTextWidth())
+        layout.endLayout()
+        self.layout = layout
+        self.height = math.ceil(y)
+        self.natural_width = natural
+
+    def draw(self, painter: QPainter, x: float, y: float) -> None:
+        if self.layout is not None:
+            self.layout.draw(painter, QPointF(x, y))
+
+
+@dataclass
+class CardItem:
+    """One card as shown: the core :class:`Card` plus what the page shows for it.
+
+    ``chip_text`` and ``grade`` may run ahead of ``card.grade`` right after a
+    grade was given (the new results follow from the background evaluation).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("missedList")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.rows: list[EvidenceRow] = []
-        self._hfw: dict[int, int] = {}
+    card: Card
+    chip_text: str
+    grade: float
+    arrow: str
+    arrow_tip: str
+    meta: str
+    score_text: str
+    text: str  # as shown (clipped)
+    full_text: str
+    selected: bool = False
+    related: bool = False
 
-    def set_rows(self, rows: list[EvidenceRow], lang: str) -> None:
-        self.rows = list(rows)
-        parts = []
-        for row in rows:
-            bg = grades.colour(row.grade)
-            chip = (
-                f'<span style="background-color:{bg}; color:{grades.text_colour(bg)};">'
-                f"&nbsp;{html.escape(grades.chip_text(row.grade, lang))}&nbsp;</span>"
-            )
-            if row.position is not None:
-                where = self.tr("found at #{0}").format(row.position)
-            elif row.skipped:
-                where = self.tr("removed by de-duplication")
-            else:
-                where = self.tr("not retrieved")
-            role = grades.role_label(row.role, lang)
-            meta = " · ".join([row.passage_id] + ([role] if role else []) + [where])
-            text = html.escape(_clip(row.text, MISSED_TEXT_CHARS)) if row.text else ""
-            parts.append(
-                f'<p style="margin-top:6px;">{chip}&nbsp; <span style="color:#555555;">'
-                f"{html.escape(meta)}</span>" + (f"<br>{text}" if text else "") + "</p>"
-            )
-        self._hfw = {}
-        self.setText("".join(parts))
+    @property
+    def passage_id(self) -> str:
+        return self.card.passage_id
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802
-        # QLabel lays the rich text out again on every call; layouts ask often
-        h = self._hfw.get(width)
-        if h is None:
-            h = self._hfw[width] = super().heightForWidth(width)
-        return h
+    @property
+    def grade_key(self) -> str:
+        return grade_key(self.grade)
 
-    def changeEvent(self, event) -> None:  # noqa: N802
-        self._hfw = {}
-        super().changeEvent(event)
+    @property
+    def judged(self) -> bool:
+        return not math.isnan(self.grade)
 
 
-class WrapLabel(QLabel):
-    """A word-wrapped plain-text label that remembers its height per width."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self._hfw: dict[int, int] = {}
-
-    def setText(self, text: str) -> None:  # noqa: N802
-        if text != self.text():
-            self._hfw = {}
-            super().setText(text)
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802
-        h = self._hfw.get(width)
-        if h is None:
-            h = self._hfw[width] = super().heightForWidth(width)
-        return h
-
-    def changeEvent(self, event) -> None:  # noqa: N802
-        self._hfw = {}  # font or style changed
-        super().changeEvent(event)
+@dataclass
+class _CardGeom:
+    rect: QRect
+    header_h: int  # the rank row, plus the chip's own row when it is below
+    row_h: int  # the rank row
+    chip_below: bool  # too narrow for rank, arrow and chip on one row
+    meta: TextBlock
+    text: TextBlock
+    score_inline: bool  # the score fits on the header row
 
 
-class SystemColumnView(QFrame):
-    """One system's column: header, cards with gaps, missed evidence."""
+@dataclass
+class _MissedGeom:
+    rect: QRect
+    row: EvidenceRow
+    chip_text: str
+    chip_rect: QRect
+    meta: TextBlock
+    text: TextBlock
+    top_h: int  # chip and meta rows
+    beside: bool  # the meta text beside the chip (else below it)
+
+
+@dataclass
+class _Layout:
+    """Where everything of one column goes at one width."""
+
+    width: int
+    height: int = 0
+    blocks: list[tuple[int, int, TextBlock, str]] = field(
+        default_factory=list
+    )  # x, y, block, colour
+    cards: list[_CardGeom] = field(default_factory=list)
+    gaps: list[tuple[QRect, TextBlock, Gap]] = field(default_factory=list)
+    missed: list[_MissedGeom] = field(default_factory=list)
+    rule_y: int = -1
+
+
+class SystemColumnView(QWidget):
+    """One system's column, painted: header, cards with gaps, missed evidence.
+
+    Signals carry core :class:`Card` objects: ``card_clicked(card)``,
+    ``card_hovered(card or None)`` and ``chip_clicked(card, global point)``.
+    """
 
     card_clicked = Signal(object)
-    card_hovered = Signal(object, bool)
+    card_hovered = Signal(object)
     chip_clicked = Signal(object, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("systemColumn")
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        self.title = QLabel()
-        title_font = QFont(self.title.font())
-        title_font.setBold(True)
-        if title_font.pointSizeF() > 0:
-            title_font.setPointSizeF(title_font.pointSizeF() * 1.15)
-        self.title.setFont(title_font)
-        self.title.setWordWrap(True)
-        self.scores = QLabel()
-        self.scores.setWordWrap(True)
-        self.scores.setObjectName("cardMeta")
-        self.warning = QLabel()
-        self.warning.setObjectName("columnWarning")
-        self.warning.setWordWrap(True)
-        self.missed_title = QLabel()
-        bold = QFont(self.missed_title.font())
-        bold.setBold(True)
-        self.missed_title.setFont(bold)
-        self.missed_title.setWordWrap(True)
-        self.empty = QLabel()
-        self.empty.setObjectName("cardMeta")
-        self.empty.setWordWrap(True)
-
-        self._items_layout = QVBoxLayout()
-        self._items_layout.setContentsMargins(0, 0, 0, 0)
-        self._items_layout.setSpacing(6)
-        self.missed_list = MissedList()
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 0, 4, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.title)
-        layout.addWidget(self.scores)
-        layout.addWidget(self.warning)
-        layout.addWidget(self.empty)
-        layout.addLayout(self._items_layout)
-        layout.addSpacing(6)
-        layout.addWidget(self.missed_title)
-        layout.addWidget(self.missed_list)
-        layout.addStretch(1)
-
-        self._kinds: tuple[bool, ...] = ()
-        self._cards: list[PassageCard] = []
-        self._gaps: list[GapLabel] = []
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.setMouseTracking(True)
         self.column: Column | None = None
-        self.cards: list[PassageCard] = []  # visible cards, in order
+        #: the shown cards, in order
+        self.cards: list[CardItem] = []
+        self.title = ""
+        self.scores = ""
+        self.warning = ""
+        self.empty = ""
+        self.missed_title = ""
+        self._missed: list[EvidenceRow] = []
+        self._lang = "en"
+        self._layouts: dict[int, _Layout] = {}
+        self._hover = -1
+        self._fonts()
 
-    def _card(self, i: int) -> PassageCard:
-        while len(self._cards) <= i:
-            card = PassageCard(self)
-            card.clicked.connect(self.card_clicked)
-            card.hovered.connect(self.card_hovered)
-            card.chip_clicked.connect(self.chip_clicked)
-            self._cards.append(card)
-        return self._cards[i]
+    # -- fonts ------------------------------------------------------------------------
+    def _fonts(self) -> None:
+        base = self.font()
+        self._font = QFont(base)
+        self._bold = _scaled(base, bold=True)
+        self._title_font = _scaled(base, 1.15, bold=True)
+        self._small = _scaled(base, 0.9)
+        self._fm = QFontMetrics(self._font)
+        self._fm_bold = QFontMetrics(self._bold)
 
-    def _gap(self, i: int) -> GapLabel:
-        while len(self._gaps) <= i:
-            self._gaps.append(GapLabel(self))
-        return self._gaps[i]
+    def changeEvent(self, event) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fonts()
+            self._invalidate()
+        super().changeEvent(event)
 
+    def _invalidate(self) -> None:
+        self._layouts = {}
+        self.updateGeometry()
+        self.update()
+
+    # -- content -------------------------------------------------------------------------
     def set_column(self, column: Column, k: int, summary: list[str], lang: str) -> None:
         """Show ``column``; ``summary`` = the measures named in the header."""
         self.column = column
-        self.title.setText(column.system)
-        parts = [
+        self._lang = lang
+        self.title = column.system
+        self.setAccessibleName(column.system)
+        self.scores = " · ".join(
             f"{m} {column.metrics[m]:.3f}"
             for m in summary
             if m in column.metrics and not math.isnan(column.metrics[m])
-        ]
-        self.scores.setText(" · ".join(parts))
-        show_widget(self.scores, bool(parts))
-        self.warning.setText(
-            self.tr("This system returned nothing for this question (scored 0).")
+        )
+        self.warning = (
+            _tr("SystemColumnView", "This system returned nothing for this question (scored 0).")
             if column.missing
             else ""
         )
-        show_widget(self.warning, column.missing)
-
-        # reuse pooled widgets; the layout is rebuilt only when the sequence of
-        # cards and gaps changes (re-adding widgets would re-lay out everything)
-        kinds = tuple(isinstance(item, Card) for item in column.items)
-        if kinds != self._kinds:
-            while self._items_layout.count():
-                self._items_layout.takeAt(0)
-            n_cards = n_gaps = 0
-            for is_card in kinds:
-                if is_card:
-                    widget: QWidget = self._card(n_cards)
-                    n_cards += 1
-                else:
-                    widget = self._gap(n_gaps)
-                    n_gaps += 1
-                self._items_layout.addWidget(widget)
-            self._kinds = kinds
-        n_cards = n_gaps = 0
-        self.cards = []
-        for item in column.items:
-            if isinstance(item, Card):
-                card = self._card(n_cards)
-                card.set_card(item, lang)
-                card.set_state(False, False)
-                self.cards.append(card)
-                show_widget(card, True)
-                n_cards += 1
-            else:
-                gap = self._gap(n_gaps)
-                gap.set_gap(item)
-                show_widget(gap, True)
-                n_gaps += 1
-        for widget in self._cards[n_cards:]:
-            show_widget(widget, False)
-        for widget in self._gaps[n_gaps:]:
-            show_widget(widget, False)
-        self.empty.setText("" if n_cards else self.tr("No passages retrieved."))
-        show_widget(self.empty, not n_cards)
-
-        self.missed_title.setText(
-            self.tr("Missed evidence ({0}): relevant, not in the top {1}").format(
+        self.cards = [
+            self._card_item(item, lang) for item in column.items if isinstance(item, Card)
+        ]
+        self.empty = "" if self.cards else _tr("SystemColumnView", "No passages retrieved.")
+        self._missed = list(column.missed)
+        self.missed_title = (
+            _tr("SystemColumnView", "Missed evidence ({0}): relevant, not in the top {1}").format(
                 len(column.missed), k
             )
             if column.missed
-            else self.tr("No relevant evidence missed in the top {0}.").format(k)
+            else _tr("SystemColumnView", "No relevant evidence missed in the top {0}.").format(k)
         )
-        self.missed_list.set_rows(column.missed, lang)
-        show_widget(self.missed_list, bool(column.missed))
+        self._hover = -1
+        self._invalidate()
+
+    def _card_item(self, card: Card, lang: str) -> CardItem:
+        text = card.text or _tr("PassageCard", "(no passage text in the files)")
+        source = card.source.format(lang)
+        return CardItem(
+            card=card,
+            chip_text=grades.chip_text(card.grade, lang),
+            grade=card.grade,
+            arrow=ARROWS.get(card.relation, ""),
+            arrow_tip=_others_tip(card),
+            meta=f"{card.passage_id} · {source}" if source else card.passage_id,
+            score_text=""
+            if math.isnan(card.score)
+            else _tr("PassageCard", "score {0:.3f}").format(card.score),
+            text=_clip(text, CARD_TEXT_CHARS),
+            full_text=text,
+        )
+
+    def set_states(self, selected_system: str, selected_pid: str, hover_pid: str) -> None:
+        """Selected card (2-px frame) and the same passage elsewhere (tinted)."""
+        system = self.column.system if self.column is not None else ""
+        changed = False
+        for item in self.cards:
+            pid = item.card.passage_id
+            selected = system == selected_system and pid == selected_pid
+            related = (not selected) and bool(pid) and pid in (selected_pid, hover_pid)
+            if selected != item.selected or related != item.related:
+                item.selected, item.related = selected, related
+                changed = True
+        if changed:
+            self.update()
+
+    def set_grade(self, passage_id: str, grade: float, lang: str) -> bool:
+        """Show a new grade on this passage's chip right away; True when shown here."""
+        hit = False
+        for item in self.cards:
+            if item.card.passage_id == passage_id:
+                item.grade = float(grade)
+                item.chip_text = grades.chip_text(grade, lang)
+                hit = True
+        if hit:
+            self._invalidate()  # the chip's width may change the header row
+        return hit
+
+    # -- what is shown (the page and the tests read these) ---------------------------
+    def shown_cards(self) -> list[CardItem]:
+        return list(self.cards)
+
+    def missed_rows(self) -> list[EvidenceRow]:
+        return list(self._missed)
+
+    def missed_text(self) -> str:
+        """The missed-evidence rows as shown, as plain text (one row per line)."""
+        layout = self._current_layout()
+        return "\n".join(
+            f"{m.chip_text} {m.meta.text}" + (f"\n{m.text.text}" if m.text.text else "")
+            for m in layout.missed
+        )
+
+    def card_rect(self, i: int) -> QRect:
+        """Rectangle of the i-th shown card, in this widget's coordinates."""
+        layout = self._current_layout()
+        return QRect(layout.cards[i].rect) if 0 <= i < len(layout.cards) else QRect()
+
+    def chip_rect(self, i: int) -> QRect:
+        layout = self._current_layout()
+        if not 0 <= i < len(layout.cards):
+            return QRect()
+        return self._chip_rect(layout.cards[i], self.cards[i])
+
+    def index_of(self, passage_id: str) -> int:
+        for i, item in enumerate(self.cards):
+            if item.card.passage_id == passage_id:
+                return i
+        return -1
+
+    # -- sizes --------------------------------------------------------------------------
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return self._layout_for(width).height
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        width = self._preferred_width()
+        at = self.width() if self.width() > self.minimumSizeHint().width() else width
+        return QSize(width, self._layout_for(at).height)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(self._fm.averageCharWidth() * 14 + 2 * (CARD_PAD_X + SIDE_MARGIN), 0)
+
+    def _preferred_width(self) -> int:
+        return self._fm.averageCharWidth() * 32 + 2 * (CARD_PAD_X + SIDE_MARGIN)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # keep the layouts of the current width only (and the one just asked)
+        if len(self._layouts) > 4:
+            keep = self.width()
+            self._layouts = {w: lay for w, lay in self._layouts.items() if w == keep}
+
+    # -- layout -------------------------------------------------------------------------
+    def _current_layout(self) -> _Layout:
+        return self._layout_for(self.width())
+
+    def _layout_for(self, width: int) -> _Layout:
+        width = max(int(width), self.minimumSizeHint().width())
+        layout = self._layouts.get(width)
+        if layout is None:
+            layout = self._layouts[width] = self._compute(width)
+        return layout
+
+    def _chip_size(self, text: str) -> QSize:
+        return QSize(
+            self._fm.horizontalAdvance(text) + 2 * CHIP_PAD_X + 2,
+            self._fm.height() + 2 * CHIP_PAD_Y + 2,
+        )
+
+    def _compute(self, width: int) -> _Layout:
+        out = _Layout(width=width)
+        inner = width - 2 * SIDE_MARGIN
+        x0 = SIDE_MARGIN
+        y = 0
+
+        def block(text: str, font: QFont, colour: str) -> None:
+            nonlocal y
+            if not text:
+                return
+            b = text_block(text, font, inner)
+            out.blocks.append((x0, y, b, colour))
+            y += b.height + ITEM_GAP
+
+        block(self.title, self._title_font, "")
+        block(self.scores, self._font, META_COLOUR)
+        block(self.warning, self._font, WARNING_COLOUR)
+        block(self.empty, self._font, META_COLOUR)
+
+        card_inner = inner - 2 * CARD_PAD_X
+        n_cards = 0
+        items = self.column.items if self.column is not None else []
+        for item in items:
+            if isinstance(item, Card):
+                shown = self.cards[n_cards]
+                n_cards += 1
+                geom = self._card_geom(shown, x0, y, inner, card_inner)
+                out.cards.append(geom)
+                y += geom.rect.height() + ITEM_GAP
+            else:
+                text = _tr("GapLabel", "⋮ {0} skipped").format(item.count)
+                b = text_block(text, self._font, inner)
+                out.gaps.append((QRect(x0, y, inner, b.height), b, item))
+                y += b.height + ITEM_GAP
+
+        y += ITEM_GAP
+        out.rule_y = y if self._missed else -1
+        block(self.missed_title, self._bold, "")
+        lang = self._lang
+        for row in self._missed:
+            chip_text = grades.chip_text(row.grade, lang)
+            chip = self._chip_size(chip_text)
+            if row.position is not None:
+                where = _tr("MissedList", "found at #{0}").format(row.position)
+            elif row.skipped:
+                where = _tr("MissedList", "removed by de-duplication")
+            else:
+                where = _tr("MissedList", "not retrieved")
+            role = grades.role_label(row.role, lang)
+            meta_text = " · ".join([row.passage_id] + ([role] if role else []) + [where])
+            meta_w = inner - chip.width() - 6
+            beside = meta_w >= self._fm.averageCharWidth() * 8
+            if beside:
+                meta = text_block(meta_text, self._font, meta_w)
+                dy = max((chip.height() - self._fm.height()) // 2, 0)
+                top_h = max(chip.height(), dy + meta.height)
+            else:  # too narrow beside the chip: below it
+                meta = text_block(meta_text, self._font, inner)
+                top_h = chip.height() + ROW_GAP + meta.height
+            text = text_block(
+                _clip(row.text, MISSED_TEXT_CHARS) if row.text else "", self._font, inner
+            )
+            h = top_h + (ROW_GAP + text.height if text.height else 0)
+            out.missed.append(
+                _MissedGeom(
+                    rect=QRect(x0, y, inner, h),
+                    row=row,
+                    chip_text=chip_text,
+                    chip_rect=QRect(QPoint(x0, y), chip),
+                    meta=meta,
+                    text=text,
+                    top_h=top_h,
+                    beside=beside,
+                )
+            )
+            y += h + ITEM_GAP
+        out.height = max(y, 1)
+        return out
+
+    def _card_geom(self, item: CardItem, x: int, y: int, inner: int, card_inner: int) -> _CardGeom:
+        chip = self._chip_size(item.chip_text)
+        lead = self._fm_bold.horizontalAdvance(f"#{item.card.position}") + 6
+        if item.arrow:
+            lead += self._fm_bold.horizontalAdvance(item.arrow) + 6
+        # the chip's label is never cut: at large fonts it takes a row of its own
+        chip_below = lead + chip.width() > card_inner
+        row_w = lead if chip_below else lead + chip.width()
+        row_h = self._fm_bold.height() if chip_below else max(self._fm_bold.height(), chip.height())
+        header_h = row_h + (ROW_GAP + chip.height() if chip_below else 0)
+        score_w = self._fm.horizontalAdvance(item.score_text)
+        score_inline = bool(item.score_text) and row_w + 6 + score_w <= card_inner
+        meta_text = (
+            item.meta if score_inline or not item.score_text else f"{item.score_text} · {item.meta}"
+        )
+        meta = text_block(meta_text, self._small, card_inner)
+        text = text_block(item.text, self._font, card_inner)
+        h = CARD_PAD_Y + header_h + ROW_GAP + meta.height + ROW_GAP + text.height + CARD_PAD_Y + 2
+        return _CardGeom(
+            QRect(x, y, inner, h), header_h, row_h, chip_below, meta, text, score_inline
+        )
+
+    # header row parts, left to right: "#3", arrow, chip … score
+    def _rank_rect(self, geom: _CardGeom, item: CardItem) -> QRect:
+        r = geom.rect
+        w = self._fm_bold.horizontalAdvance(f"#{item.card.position}")
+        return QRect(r.x() + CARD_PAD_X + 1, r.y() + CARD_PAD_Y + 1, w, geom.row_h)
+
+    def _arrow_rect(self, geom: _CardGeom, item: CardItem) -> QRect:
+        rank = self._rank_rect(geom, item)
+        w = self._fm_bold.horizontalAdvance(item.arrow) if item.arrow else 0
+        return QRect(rank.right() + 1 + 6, rank.y(), w, geom.row_h)
+
+    def _chip_rect(self, geom: _CardGeom, item: CardItem) -> QRect:
+        arrow = self._arrow_rect(geom, item)
+        size = self._chip_size(item.chip_text)
+        if geom.chip_below:
+            x = geom.rect.x() + CARD_PAD_X + 1
+            top = arrow.y() + geom.row_h + ROW_GAP
+        else:
+            x = arrow.right() + 1 + (6 if arrow.width() else 0)
+            top = arrow.y() + (geom.row_h - size.height()) // 2
+        max_w = geom.rect.right() - CARD_PAD_X - x
+        size.setWidth(max(min(size.width(), max_w), 1))
+        return QRect(QPoint(x, top), size)
+
+    # -- painting ---------------------------------------------------------------------
+    def paintEvent(self, event) -> None:  # noqa: N802
+        layout = self._current_layout()
+        clip = event.rect()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        palette = self.palette()
+        text_colour = palette.color(QPalette.ColorRole.WindowText)
+        for x, y, b, colour in layout.blocks:
+            if y > clip.bottom() or y + b.height < clip.top():
+                continue
+            painter.setPen(QColor(colour) if colour else text_colour)
+            b.draw(painter, x, y)
+        for geom, item in zip(layout.cards, self.cards):
+            if geom.rect.intersects(clip):
+                self._paint_card(painter, geom, item, palette)
+        painter.setPen(QColor(GAP_COLOUR))
+        for rect, b, _gap in layout.gaps:
+            if rect.intersects(clip):
+                b.draw(painter, rect.x() + max((rect.width() - b.natural_width) / 2, 0), rect.y())
+        if layout.rule_y >= 0:
+            painter.setPen(QPen(QColor(RULE_COLOUR), 1))
+            y = layout.rule_y - ITEM_GAP // 2
+            painter.drawLine(SIDE_MARGIN, y, layout.width - SIDE_MARGIN, y)
+        for m in layout.missed:
+            if m.rect.intersects(clip):
+                self._paint_missed(painter, m, text_colour)
+        painter.end()
+
+    def _paint_chip(self, painter: QPainter, rect: QRect, grade: float, text: str) -> None:
+        box = QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        if math.isnan(grade):
+            pen = QPen(QColor(grades.UNJUDGED_COLOUR), 1, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(QColor(UNJUDGED_TEXT))
+        else:
+            bg = grades.colour(grade)
+            painter.setPen(QPen(QColor(bg), 1))
+            painter.setBrush(QColor(bg))
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(QColor(grades.text_colour(bg)))
+        painter.setFont(self._font)
+        shown = self._fm.elidedText(
+            text, Qt.TextElideMode.ElideRight, rect.width() - 2 * CHIP_PAD_X
+        )
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), shown)
+
+    def _paint_card(self, painter: QPainter, geom: _CardGeom, item: CardItem, palette) -> None:
+        rect = geom.rect
+        highlighted = item.selected or item.related
+        bg = QColor(RELATED_BACKGROUND) if highlighted else palette.color(QPalette.ColorRole.Base)
+        if item.selected:
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), 2)
+            box = QRectF(rect).adjusted(1, 1, -1, -1)
+        else:
+            style = Qt.PenStyle.SolidLine if item.judged else Qt.PenStyle.DashLine
+            pen = QPen(QColor(CARD_BORDER), 1, style)
+            box = QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(pen)
+        painter.setBrush(bg)
+        painter.drawRoundedRect(box, RADIUS, RADIUS)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+        text_colour = palette.color(QPalette.ColorRole.Text)
+        centre = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        painter.setFont(self._bold)
+        painter.setPen(text_colour)
+        painter.drawText(self._rank_rect(geom, item), centre, f"#{item.card.position}")
+        if item.arrow:
+            painter.setPen(QColor(ARROW_COLOURS.get(item.card.relation, GAP_COLOUR)))
+            painter.drawText(self._arrow_rect(geom, item), centre, item.arrow)
+        self._paint_chip(painter, self._chip_rect(geom, item), item.grade, item.chip_text)
+        if geom.score_inline and item.score_text:
+            painter.setFont(self._font)
+            painter.setPen(QColor(META_COLOUR))
+            score = QRect(
+                rect.x() + CARD_PAD_X,
+                rect.y() + CARD_PAD_Y + 1,
+                rect.width() - 2 * CARD_PAD_X,
+                geom.row_h,
+            )
+            painter.drawText(
+                score,
+                int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight),
+                item.score_text,
+            )
+        x = rect.x() + CARD_PAD_X + 1
+        y = rect.y() + CARD_PAD_Y + 1 + geom.header_h + ROW_GAP
+        painter.setPen(QColor(META_COLOUR))
+        geom.meta.draw(painter, x, y)
+        y += geom.meta.height + ROW_GAP
+        painter.setPen(text_colour)
+        geom.text.draw(painter, x, y)
+
+    def _paint_missed(self, painter: QPainter, m: _MissedGeom, text_colour: QColor) -> None:
+        self._paint_chip(painter, m.chip_rect, m.row.grade, m.chip_text)
+        painter.setPen(QColor(UNJUDGED_TEXT))
+        if m.beside:
+            # first meta line centred on the chip
+            dy = max((m.chip_rect.height() - self._fm.height()) // 2, 0)
+            m.meta.draw(painter, m.chip_rect.right() + 1 + 6, m.rect.y() + dy)
+        else:
+            m.meta.draw(painter, m.rect.x(), m.chip_rect.bottom() + 1 + ROW_GAP)
+        painter.setPen(text_colour)
+        m.text.draw(painter, m.rect.x(), m.rect.y() + m.top_h + ROW_GAP)
+
+    # -- hit testing: hover, clicks, tooltips ----------------------------------------
+    def card_at(self, pos: QPoint) -> int:
+        for i, geom in enumerate(self._current_layout().cards):
+            if geom.rect.contains(pos):
+                return i
+        return -1
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        pos = event.position().toPoint()
+        i = self.card_at(pos)
+        on_chip = i >= 0 and self.chip_rect(i).contains(pos)
+        self.setCursor(Qt.CursorShape.PointingHandCursor if on_chip else Qt.CursorShape.ArrowCursor)
+        self._set_hover(i)
+        super().mouseMoveEvent(event)
+
+    def _set_hover(self, i: int) -> None:
+        if i != self._hover:
+            self._hover = i
+            self.card_hovered.emit(self.cards[i].card if 0 <= i < len(self.cards) else None)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        self._set_hover(-1)
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            pos = event.position().toPoint()
+            i = self.card_at(pos)
+            if i >= 0:
+                card = self.cards[i].card
+                self.card_clicked.emit(card)
+                chip = self.chip_rect(i)
+                if chip.contains(pos):
+                    self.chip_clicked.emit(card, self.mapToGlobal(chip.bottomLeft()))
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def tooltip_at(self, pos: QPoint) -> tuple[str, QRect]:
+        """The tooltip text at ``pos`` and the rectangle it belongs to."""
+        layout = self._current_layout()
+        lang = self._lang
+        i = self.card_at(pos)
+        if i >= 0:
+            geom, item = layout.cards[i], self.cards[i]
+            chip = self._chip_rect(geom, item)
+            if chip.contains(pos):
+                tip = grades.definition(item.grade, lang)
+                return f"{tip}\n{_CHIP_HINT.get(lang, _CHIP_HINT['en'])}", chip
+            arrow = self._arrow_rect(geom, item)
+            if arrow.width() and arrow.adjusted(-3, 0, 3, 0).contains(pos):
+                return item.arrow_tip, arrow
+            if item.full_text != item.text:
+                return item.full_text, geom.rect
+            return "", QRect()
+        for rect, _b, gap in layout.gaps:
+            if rect.contains(pos):
+                tip = _tr("GapLabel", "Removed by the de-duplication policy: {0}")
+                return tip.format(", ".join(gap.passage_ids)), rect
+        for m in layout.missed:
+            if m.chip_rect.contains(pos):
+                return grades.definition(m.row.grade, lang), m.chip_rect
+            if m.rect.contains(pos) and m.row.text and len(m.row.text) > MISSED_TEXT_CHARS:
+                return m.row.text, m.rect
+        return "", QRect()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text, rect = self.tooltip_at(event.pos())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self, rect)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+
+def _others_tip(card: Card) -> str:
+    """Tooltip of the position arrow: this passage's place in the other systems."""
+    if not card.others:
+        return ""
+    head = {
+        "higher": _tr("PassageCard", "Ranked higher here than in the other systems"),
+        "lower": _tr("PassageCard", "Ranked lower here than in another system"),
+        "same": _tr("PassageCard", "Same position as in another system"),
+        "absent": _tr("PassageCard", "No other shown system retrieved this passage"),
+    }.get(card.relation, "")
+    lines = [head]
+    for other in card.others:
+        where = (
+            _tr("PassageCard", "#{0}").format(other.position)
+            if other.position is not None
+            else _tr("PassageCard", "not retrieved")
+        )
+        lines.append(f"{other.system}: {where}")
+    return "\n".join(lines)

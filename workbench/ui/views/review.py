@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
     QFont,
+    QFontMetrics,
     QIcon,
     QKeySequence,
+    QPalette,
     QPixmap,
     QShortcut,
     QUndoStack,
@@ -43,8 +45,10 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -61,6 +65,7 @@ from workbench.core.review import (
     ALL_FAIL,
     NONE_FAIL,
     SOME_FAIL,
+    Card,
     QuestionView,
     ReviewIndex,
     build_index,
@@ -70,15 +75,37 @@ from workbench.ui.grading import FlagCommand, GradeCommand, NoteCommand
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
 from workbench.ui.views.passage_cards import (
-    PassageCard,
+    META_COLOUR,
+    CardItem,
     SystemColumnView,
     _lang,
-    review_stylesheet,
     show_widget,
 )
 
 MAX_SYSTEMS = 4
 NOTE_DELAY_MS = 600
+#: the background task that builds the per-question index of new results
+INDEX_TASK = "review_index"
+_PREPARING = {"ko": "질문별 검토를 준비하는 중…", "en": "Preparing the question review…"}
+
+
+def _build_index_task(
+    results: Results,
+    judgment_set,
+    added_grades,
+    runs,
+    run_sets,
+    progress=None,
+    cancelled=None,
+):
+    """Worker: (the ReviewIndex of ``results``, the combined run frame).
+
+    Runs off the GUI thread (0.2–0.5 s for 1,000 questions × 4 systems);
+    touches no widget.
+    """
+    if runs is None and run_sets:
+        runs = pipeline.combined_runs(run_sets)
+    return build_index(results, judgment_set, added_grades, runs), runs
 
 
 def _measure_info(name: str, lang: str) -> tuple[str, str]:
@@ -92,6 +119,13 @@ def _measure_info(name: str, lang: str) -> tuple[str, str]:
         return name, ""
 
 
+def _muted(label: QLabel) -> None:
+    """Grey hint text, through the palette (a style sheet would re-polish the page)."""
+    palette = label.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(META_COLOUR))
+    label.setPalette(palette)
+
+
 def _grade_icon(grade: int) -> QIcon:
     pix = QPixmap(14, 14)
     pix.fill(QColor(grades.colour(grade)))
@@ -99,17 +133,76 @@ def _grade_icon(grade: int) -> QIcon:
 
 
 class CardsArea(QWidget):
-    """Holds the system columns; takes the arrow keys when it has focus."""
+    """Holds the system columns side by side; takes the arrow keys when it has focus.
+
+    The columns are placed here, not by a QHBoxLayout: a box layout asked every
+    column for its wrapped height at several widths per question (each a full
+    text layout); here each column is laid out at its one real width.
+    """
 
     key_pressed = Signal(object)
+    MARGIN = 4
+    SPACING = 10
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.layout_ = QHBoxLayout(self)
-        self.layout_.setContentsMargins(4, 4, 4, 4)
-        self.layout_.setSpacing(10)
-        self.layout_.setAlignment(Qt.AlignmentFlag.AlignTop)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.columns: list[SystemColumnView] = []
+
+    def add_column(self, column: SystemColumnView) -> None:
+        column.setParent(self)
+        self.columns.append(column)
+
+    def _shown(self) -> list[SystemColumnView]:
+        return [c for c in self.columns if not c.isHidden()]
+
+    def _column_width(self, width: int, n: int) -> int:
+        if n == 0:
+            return 0
+        inner = width - 2 * self.MARGIN - (n - 1) * self.SPACING
+        return max(inner // n, max(c.minimumSizeHint().width() for c in self._shown()))
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        shown = self._shown()
+        cw = self._column_width(width, len(shown))
+        return max([c.heightForWidth(cw) for c in shown] + [0]) + 2 * self.MARGIN
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        shown = self._shown()
+        w = sum(c.minimumSizeHint().width() for c in shown)
+        return QSize(w + 2 * self.MARGIN + max(len(shown) - 1, 0) * self.SPACING, 0)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        shown = self._shown()
+        w = sum(c.sizeHint().width() for c in shown)
+        w += 2 * self.MARGIN + max(len(shown) - 1, 0) * self.SPACING
+        return QSize(w, self.heightForWidth(max(self.width(), self.minimumSizeHint().width())))
+
+    def relayout(self) -> None:
+        """Place the columns at the current width; tell the scroll area the new height."""
+        shown = self._shown()
+        cw = self._column_width(self.width(), len(shown))
+        x = self.MARGIN
+        for col in shown:
+            col.setGeometry(x, self.MARGIN, cw, col.heightForWidth(cw))
+            x += cw + self.SPACING
+        self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.relayout()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a column's content changed
+            self.relayout()
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
@@ -125,6 +218,8 @@ class ReviewPage(QWidget):
 
     #: the current question changed (question id, "" when none)
     question_opened = Signal(str)
+    #: the per-question index of new results is in place and the page shows it
+    index_ready = Signal()
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -137,12 +232,12 @@ class ReviewPage(QWidget):
         self.hover_pid = ""
         self.chosen_systems: list[str] = []
         self._runs_cache = None
+        self._data_version = 0  # the run cache belongs to one version of the loaded files
         self._note_qid = ""
         self._sorted_once = False
         self._sized_for: tuple = ()
         self.undo_stack = QUndoStack(self)
 
-        self.setStyleSheet(review_stylesheet())
         self._build()
         self._build_actions()
         self.retranslate()
@@ -192,7 +287,10 @@ class ReviewPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Interactive, sized from font metrics (_size_list_columns): ResizeToContents
+        # measured every row of a 1,000-question list again on each change (seconds)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self.count_label = QLabel()
         self.ids_banner = QLabel()
@@ -243,7 +341,7 @@ class ReviewPage(QWidget):
         self.undo_button = QToolButton()
         self.redo_button = QToolButton()
         self.busy_label = QLabel()
-        self.busy_label.setObjectName("cardMeta")
+        _muted(self.busy_label)
         head = QHBoxLayout()
         head.addWidget(self.prev_button)
         head.addWidget(self.next_button)
@@ -280,6 +378,7 @@ class ReviewPage(QWidget):
         self.tabs.addTab(self.note_edit, "")
         # the per-question scores table is filled when its tab is shown
         self._metrics_for = ""
+        self._gold_headers: list[str] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
 
         top = QWidget()
@@ -299,7 +398,7 @@ class ReviewPage(QWidget):
         self.k_spin.setValue(10)
         self.k_spin.valueChanged.connect(lambda _: self._render())
         self.keys_hint = QLabel()
-        self.keys_hint.setObjectName("cardMeta")
+        _muted(self.keys_hint)
         self.keys_hint.setWordWrap(True)
         picker = QHBoxLayout()
         picker.addWidget(self.systems_label)
@@ -475,26 +574,51 @@ class ReviewPage(QWidget):
 
     def _on_data_changed(self) -> None:
         self._runs_cache = None
-
-    def _runs(self):
-        if self._runs_cache is None and self.state.run_sets:
-            self._runs_cache = pipeline.combined_runs(self.state.run_sets)
-        return self._runs_cache
+        self._data_version += 1
 
     def _on_busy(self, busy: bool, text: str) -> None:
         self.busy_label.setText(text if busy else "")
 
     def _on_results(self, results: Results | None) -> None:
-        """New numbers: rebuild the index, keep the question and the selection."""
+        """New numbers: rebuild the index in the background, then refresh the page.
+
+        Until the new index arrives the page keeps showing the previous one
+        (with any grade just given already on its chip).
+        """
         if results is None:
+            self.state.runner.cancel(INDEX_TASK)
             self.index = None
             self.view = None
             self._clear_list()
             self._show_empty(True)
             return
-        self.index = build_index(
-            results, self.state.judgment_set, self.state.added_grades, self._runs()
+        if self.index is None:
+            self.busy_label.setText(_PREPARING.get(_lang(), _PREPARING["en"]))
+        handle = self.state.runner.start(
+            INDEX_TASK,
+            _build_index_task,
+            results,
+            self.state.judgment_set,
+            self.state.added_grades.copy(),
+            self._runs_cache,
+            list(self.state.run_sets),
         )
+        version = self._data_version
+        handle.finished.connect(lambda out: self._on_index(results, version, *out))
+        handle.failed.connect(self._on_index_failed)
+
+    def _on_index_failed(self, exc: Exception) -> None:
+        self.busy_label.setText("")
+        self.state.failed.emit(exc)  # the main window explains it
+
+    def _on_index(self, results: Results, version: int, index: ReviewIndex, runs) -> None:
+        if version == self._data_version:
+            self._runs_cache = runs
+        if results is not self.state.results:
+            return  # newer results are on their way
+        self.index = index
+        if self.busy_label.text() in _PREPARING.values():
+            self.busy_label.setText("")
         self._show_empty(False)
         self._fill_measures(results)
         self._fill_systems(results)
@@ -512,6 +636,7 @@ class ReviewPage(QWidget):
             self._select_row(0)
         elif not self.model.rowCount():
             self._open("")
+        self.index_ready.emit()
 
     def _clear_list(self) -> None:
         import pandas as pd
@@ -622,7 +747,7 @@ class ReviewPage(QWidget):
         if self._sized_for != (tuple(systems), self.measure):
             # size the columns once per layout, not after every grade
             self._sized_for = (tuple(systems), self.measure)
-            self.table.resizeColumnsToContents()
+            self._size_list_columns()
         self._fill_filter_combos()
         if not self._sorted_once:
             # worst first: the lowest mean over the systems on top
@@ -630,6 +755,23 @@ class ReviewPage(QWidget):
             self.table.sortByColumn(self.model.mean_column(), Qt.SortOrder.AscendingOrder)
         self._reselect_current()
         self._update_count()
+
+    def _size_list_columns(self) -> None:
+        """Column widths from font metrics over a few representative texts per column."""
+        header = self.table.horizontalHeader()
+        cell_fm = self.table.fontMetrics()
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        bold_fm = QFontMetrics(bold)
+        # the delegate's text margins (focus frame + 1 on each side), a little air
+        margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin)
+        pad = 2 * (margin + 1) + 6
+        for col in range(self.model.columnCount()):
+            fm = bold_fm if col == self.model.mean_column() else cell_fm
+            texts = self.model.width_samples(col)
+            width = max([fm.horizontalAdvance(x) for x in texts] + [0]) + pad
+            # the header's own size hint (title and sort arrow), without the rows
+            header.resizeSection(col, max(width, header.sectionSizeHint(col)))
 
     def _triage_map(self) -> dict[str, str]:
         if self.index is None or not self.measure:
@@ -814,7 +956,7 @@ class ReviewPage(QWidget):
             col.card_clicked.connect(self._on_card_clicked)
             col.card_hovered.connect(self._on_card_hovered)
             col.chip_clicked.connect(self._on_chip_clicked)
-            self.cards_area.layout_.addWidget(col, 1, Qt.AlignmentFlag.AlignTop)
+            self.cards_area.add_column(col)
             self.columns.append(col)
         self.cards_area.setUpdatesEnabled(False)
         for col, data in zip(self.columns, view.columns):
@@ -822,6 +964,7 @@ class ReviewPage(QWidget):
             show_widget(col, True)
         for col in self.columns[len(view.columns) :]:
             show_widget(col, False)
+        self.cards_area.relayout()
         self.cards_area.setUpdatesEnabled(True)
         if self.selected is not None and not self._find_card(*self.selected):
             self.selected = None
@@ -844,9 +987,13 @@ class ReviewPage(QWidget):
         headers += [self.tr("Source"), self.tr("Text")]
         table = self.gold_table
         table.setUpdatesEnabled(False)
-        table.clear()
-        table.setColumnCount(len(headers))
-        table.setHorizontalHeaderLabels(headers)
+        same_headers = headers == self._gold_headers
+        if same_headers:
+            table.clearContents()  # keeps the header items and section modes
+        else:
+            table.clear()
+            table.setColumnCount(len(headers))
+            table.setHorizontalHeaderLabels(headers)
         table.setRowCount(len(view.gold))
         bold = QFont(table.font())
         bold.setBold(True)
@@ -880,12 +1027,40 @@ class ReviewPage(QWidget):
             for c, item in enumerate(cells):
                 item.setData(Qt.ItemDataRole.UserRole, row.passage_id)
                 table.setItem(r, c, item)
-        header = table.horizontalHeader()
-        for c in range(len(headers) - 1):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+        if not same_headers:
+            self._gold_headers = headers
+            header = table.horizontalHeader()
+            for c in range(len(headers) - 1):
+                header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+            header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+        self._size_gold_columns(len(headers), len(view.gold))
         table.resizeRowsToContents()
         table.setUpdatesEnabled(True)
+
+    def _size_gold_columns(self, n_cols: int, n_rows: int) -> None:
+        """Short columns take their contents' width; the source at most half of
+        what they leave, so the passage text (stretched, wrapped) keeps room
+        even at a very large font."""
+        table = self.gold_table
+        header = table.horizontalHeader()
+        fm = table.fontMetrics()
+        bold = QFont(table.font())
+        bold.setBold(True)
+        bold_fm = QFontMetrics(bold)
+        pad = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 8
+        used = 0
+        for c in range(n_cols - 1):
+            width = header.sectionSizeHint(c)
+            for r in range(n_rows):
+                item = table.item(r, c)
+                if item is not None and item.text():
+                    metrics = bold_fm if item.font().bold() else fm
+                    width = max(width, metrics.horizontalAdvance(item.text()) + pad)
+            if c == n_cols - 2:  # the source
+                room = table.viewport().width() - used
+                width = min(width, max(room // 2, fm.averageCharWidth() * 10))
+            header.resizeSection(c, width)
+            used += width
 
     def _on_tab_changed(self, _i: int) -> None:
         if self.tabs.currentWidget() is self.metrics_table and self.current_qid:
@@ -926,43 +1101,41 @@ class ReviewPage(QWidget):
         table.setUpdatesEnabled(True)
 
     # == cards: selection, hover, keys ===================================================
-    def _find_card(self, system: str, pid: str) -> PassageCard | None:
-        for col in self.columns:
-            if col.isVisible() and col.column is not None and col.column.system == system:
-                for card in col.cards:
-                    if card.card is not None and card.card.passage_id == pid:
-                        return card
+    def _find_card(self, system: str, pid: str) -> CardItem | None:
+        for col in self._visible_columns():
+            if col.column.system == system:
+                i = col.index_of(pid)
+                return col.cards[i] if i >= 0 else None
         return None
 
-    def selected_card(self) -> PassageCard | None:
+    def selected_card(self) -> CardItem | None:
         return None if self.selected is None else self._find_card(*self.selected)
 
     def select_card(self, system: str, passage_id: str) -> None:
         self.selected = (system, passage_id)
         self._update_card_states()
-        card = self.selected_card()
-        if card is not None:
-            self.scroll.ensureWidgetVisible(card, 10, 10)
+        for col in self._visible_columns():
+            if col.column.system == system:
+                rect = col.card_rect(col.index_of(passage_id))
+                if rect.isValid():
+                    top = col.mapTo(self.cards_area, rect.topLeft())
+                    bottom = col.mapTo(self.cards_area, rect.bottomLeft())
+                    # the card's bottom, then its top: a tall card shows its head
+                    self.scroll.ensureVisible(bottom.x(), bottom.y(), 10, 10)
+                    self.scroll.ensureVisible(top.x(), top.y(), 10, 10)
+                break
 
     def _update_card_states(self) -> None:
         sel_sys, sel_pid = self.selected if self.selected else ("", "")
-        for col in self.columns:
-            if not col.isVisible() or col.column is None:
-                continue
-            for card in col.cards:
-                pid = card.card.passage_id if card.card else ""
-                selected = col.column.system == sel_sys and pid == sel_pid
-                related = bool(pid) and pid in (sel_pid, self.hover_pid)
-                card.set_state(selected, related)
+        for col in self._visible_columns():
+            col.set_states(sel_sys, sel_pid, self.hover_pid)
 
-    def _on_card_clicked(self, card: PassageCard) -> None:
-        if card.card is None:
-            return
+    def _on_card_clicked(self, card: Card) -> None:
         self.cards_area.setFocus(Qt.FocusReason.MouseFocusReason)
-        self.select_card(card.card.system, card.card.passage_id)
+        self.select_card(card.system, card.passage_id)
 
-    def _on_card_hovered(self, card: PassageCard, entered: bool) -> None:
-        pid = card.card.passage_id if (entered and card.card) else ""
+    def _on_card_hovered(self, card: Card | None) -> None:
+        pid = card.passage_id if card is not None else ""
         if pid != self.hover_pid:
             self.hover_pid = pid
             self._update_card_states()
@@ -974,7 +1147,8 @@ class ReviewPage(QWidget):
         self._update_card_states()
 
     def _visible_columns(self) -> list[SystemColumnView]:
-        return [c for c in self.columns if c.isVisible() and c.column is not None]
+        # isHidden, not isVisible: the page may be built while its window is hidden
+        return [c for c in self.columns if not c.isHidden() and c.column is not None]
 
     def _on_card_key(self, event) -> None:
         cols = self._visible_columns()
@@ -1005,10 +1179,8 @@ class ReviewPage(QWidget):
         self.select_card(card.system, card.passage_id)
 
     # == grading =======================================================================
-    def _on_chip_clicked(self, card: PassageCard, where: QPoint) -> None:
-        if card.card is None:
-            return
-        self.select_card(card.card.system, card.card.passage_id)
+    def _on_chip_clicked(self, card: Card, where: QPoint) -> None:
+        self.select_card(card.system, card.passage_id)
         chosen = self.grade_menu.exec(where)
         if chosen is not None:
             self.grade_selected(int(chosen.data()))
@@ -1071,9 +1243,7 @@ class ReviewPage(QWidget):
         """Show the new grade on the chips right away; the scores follow."""
         lang = _lang()
         for col in self._visible_columns():
-            for card in col.cards:
-                if card.card is not None and card.card.passage_id == passage_id:
-                    card.chip.set_grade(float(grade), lang)
+            col.set_grade(passage_id, float(grade), lang)
 
     # == notes and flags =================================================================
     def _on_note_typed(self) -> None:
