@@ -73,6 +73,10 @@ CHIP_PAD_X = 6
 CHIP_PAD_Y = 2
 RADIUS = 6.0
 
+# Texts are translated in the contexts of the former widget classes
+# (PassageCard, GapLabel, MissedList, SystemColumnView): the Korean catalog's
+# entries keep applying, and lupdate finds the literal translate() calls.
+
 #: text of the chip tooltip's last line, in the catalog's language when it has one
 _CHIP_HINT = {
     "ko": "클릭하면 등급을 바꿀 수 있습니다 (0–3 키).",
@@ -87,12 +91,6 @@ def _lang() -> str:
         return current_language()
     except Exception:  # i18n not available: English source strings
         return "en"
-
-
-def _tr(context: str, text: str) -> str:
-    # contexts are the class names of the former widget cards: the Korean
-    # catalog's entries keep working
-    return QCoreApplication.translate(context, text)
 
 
 def grade_key(grade: float) -> str:
@@ -320,27 +318,37 @@ class SystemColumnView(QWidget):
             if m in column.metrics and not math.isnan(column.metrics[m])
         )
         self.warning = (
-            _tr("SystemColumnView", "This system returned nothing for this question (scored 0).")
+            QCoreApplication.translate(
+                "SystemColumnView", "This system returned nothing for this question (scored 0)."
+            )
             if column.missing
             else ""
         )
         self.cards = [
             self._card_item(item, lang) for item in column.items if isinstance(item, Card)
         ]
-        self.empty = "" if self.cards else _tr("SystemColumnView", "No passages retrieved.")
+        self.empty = (
+            ""
+            if self.cards
+            else QCoreApplication.translate("SystemColumnView", "No passages retrieved.")
+        )
         self._missed = list(column.missed)
         self.missed_title = (
-            _tr("SystemColumnView", "Missed evidence ({0}): relevant, not in the top {1}").format(
-                len(column.missed), k
-            )
+            QCoreApplication.translate(
+                "SystemColumnView", "Missed evidence ({0}): relevant, not in the top {1}"
+            ).format(len(column.missed), k)
             if column.missed
-            else _tr("SystemColumnView", "No relevant evidence missed in the top {0}.").format(k)
+            else QCoreApplication.translate(
+                "SystemColumnView", "No relevant evidence missed in the top {0}."
+            ).format(k)
         )
         self._hover = -1
         self._invalidate()
 
     def _card_item(self, card: Card, lang: str) -> CardItem:
-        text = card.text or _tr("PassageCard", "(no passage text in the files)")
+        text = card.text or QCoreApplication.translate(
+            "PassageCard", "(no passage text in the files)"
+        )
         source = card.source.format(lang)
         return CardItem(
             card=card,
@@ -351,7 +359,7 @@ class SystemColumnView(QWidget):
             meta=f"{card.passage_id} · {source}" if source else card.passage_id,
             score_text=""
             if math.isnan(card.score)
-            else _tr("PassageCard", "score {0:.3f}").format(card.score),
+            else QCoreApplication.translate("PassageCard", "score {0:.3f}").format(card.score),
             text=_clip(text, CARD_TEXT_CHARS),
             full_text=text,
         )
@@ -486,7 +494,7 @@ class SystemColumnView(QWidget):
                 out.cards.append(geom)
                 y += geom.rect.height() + ITEM_GAP
             else:
-                text = _tr("GapLabel", "⋮ {0} skipped").format(item.count)
+                text = QCoreApplication.translate("GapLabel", "⋮ {0} skipped").format(item.count)
                 b = text_block(text, self._font, inner)
                 out.gaps.append((QRect(x0, y, inner, b.height), b, item))
                 y += b.height + ITEM_GAP
@@ -499,11 +507,13 @@ class SystemColumnView(QWidget):
             chip_text = grades.chip_text(row.grade, lang)
             chip = self._chip_size(chip_text)
             if row.position is not None:
-                where = _tr("MissedList", "found at #{0}").format(row.position)
+                where = QCoreApplication.translate("MissedList", "found at #{0}").format(
+                    row.position
+                )
             elif row.skipped:
-                where = _tr("MissedList", "removed by de-duplication")
+                where = QCoreApplication.translate("MissedList", "removed by de-duplication")
             else:
-                where = _tr("MissedList", "not retrieved")
+                where = QCoreApplication.translate("MissedList", "not retrieved")
             role = grades.role_label(row.role, lang)
             meta_text = " · ".join([row.passage_id] + ([role] if role else []) + [where])
             meta_w = inner - chip.width() - 6
@@ -746,7 +756,9 @@ class SystemColumnView(QWidget):
             return "", QRect()
         for rect, _b, gap in layout.gaps:
             if rect.contains(pos):
-                tip = _tr("GapLabel", "Removed by the de-duplication policy: {0}")
+                tip = QCoreApplication.translate(
+                    "GapLabel", "Removed by the de-duplication policy: {0}"
+                )
                 return tip.format(", ".join(gap.passage_ids)), rect
         for m in layout.missed:
             if m.chip_rect.contains(pos):
@@ -772,17 +784,23 @@ def _others_tip(card: Card) -> str:
     if not card.others:
         return ""
     head = {
-        "higher": _tr("PassageCard", "Ranked higher here than in the other systems"),
-        "lower": _tr("PassageCard", "Ranked lower here than in another system"),
-        "same": _tr("PassageCard", "Same position as in another system"),
-        "absent": _tr("PassageCard", "No other shown system retrieved this passage"),
+        "higher": QCoreApplication.translate(
+            "PassageCard", "Ranked higher here than in the other systems"
+        ),
+        "lower": QCoreApplication.translate(
+            "PassageCard", "Ranked lower here than in another system"
+        ),
+        "same": QCoreApplication.translate("PassageCard", "Same position as in another system"),
+        "absent": QCoreApplication.translate(
+            "PassageCard", "No other shown system retrieved this passage"
+        ),
     }.get(card.relation, "")
     lines = [head]
     for other in card.others:
         where = (
-            _tr("PassageCard", "#{0}").format(other.position)
+            QCoreApplication.translate("PassageCard", "#{0}").format(other.position)
             if other.position is not None
-            else _tr("PassageCard", "not retrieved")
+            else QCoreApplication.translate("PassageCard", "not retrieved")
         )
         lines.append(f"{other.system}: {where}")
     return "\n".join(lines)

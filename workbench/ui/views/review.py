@@ -95,17 +95,18 @@ def _build_index_task(
     added_grades,
     runs,
     run_sets,
+    data_version: int,
     progress=None,
     cancelled=None,
 ):
-    """Worker: (the ReviewIndex of ``results``, the combined run frame).
+    """Worker: (the ReviewIndex of ``results``, the combined run frame, ``data_version``).
 
     Runs off the GUI thread (0.2–0.5 s for 1,000 questions × 4 systems);
     touches no widget.
     """
     if runs is None and run_sets:
         runs = pipeline.combined_runs(run_sets)
-    return build_index(results, judgment_set, added_grades, runs), runs
+    return build_index(results, judgment_set, added_grades, runs), runs, data_version
 
 
 def _measure_info(name: str, lang: str) -> tuple[str, str]:
@@ -602,18 +603,21 @@ class ReviewPage(QWidget):
             self.state.added_grades.copy(),
             self._runs_cache,
             list(self.state.run_sets),
+            self._data_version,
         )
-        version = self._data_version
-        handle.finished.connect(lambda out: self._on_index(results, version, *out))
+        # bound methods: Qt drops the connection if the page is gone first
+        handle.finished.connect(self._on_index)
         handle.failed.connect(self._on_index_failed)
 
     def _on_index_failed(self, exc: Exception) -> None:
         self.busy_label.setText("")
         self.state.failed.emit(exc)  # the main window explains it
 
-    def _on_index(self, results: Results, version: int, index: ReviewIndex, runs) -> None:
+    def _on_index(self, out: tuple) -> None:
+        index, runs, version = out
         if version == self._data_version:
             self._runs_cache = runs
+        results = index.results
         if results is not self.state.results:
             return  # newer results are on their way
         self.index = index
