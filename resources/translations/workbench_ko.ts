@@ -1731,7 +1731,6 @@ abstention rate</source>
     <name>PassageCard</name>
     <message>
         <source>score {0:.3f}</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest</extracomment>
         <translation>점수 {0:.3f}</translation>
     </message>
     <message>
@@ -1856,8 +1855,12 @@ first relevant: {bucket}
 <context>
     <name>ReviewPage</name>
     <message>
+        <source>Preparing the question review…</source>
+        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card</extracomment>
+        <translation>질문별 검토를 준비하는 중…</translation>
+    </message>
+    <message>
         <source>Metric</source>
-        <extracomment>the current question changed (question id, "" when none) (system, passage id) of the selected card</extracomment>
         <translation>지표</translation>
     </message>
     <message>
@@ -2428,6 +2431,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -2441,6 +2445,10 @@ first relevant: {bucket}
     <message>
         <source>No relevant evidence missed in the top {0}.</source>
         <translation>상위 {0}개에서 놓친 관련 근거가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Click to change the grade (keys 0–3).</source>
+        <translation>클릭하면 등급을 바꿀 수 있습니다 (0–3 키).</translation>
     </message>
 </context>
 <context>

@@ -77,12 +77,6 @@ RADIUS = 6.0
 # (PassageCard, GapLabel, MissedList, SystemColumnView): the Korean catalog's
 # entries keep applying, and lupdate finds the literal translate() calls.
 
-#: text of the chip tooltip's last line, in the catalog's language when it has one
-_CHIP_HINT = {
-    "ko": "클릭하면 등급을 바꿀 수 있습니다 (0–3 키).",
-    "en": "Click to change the grade (keys 0–3).",
-}
-
 
 def _lang() -> str:
     try:
@@ -747,7 +741,10 @@ class SystemColumnView(QWidget):
             chip = self._chip_rect(geom, item)
             if chip.contains(pos):
                 tip = grades.definition(item.grade, lang)
-                return f"{tip}\n{_CHIP_HINT.get(lang, _CHIP_HINT['en'])}", chip
+                hint = QCoreApplication.translate(
+                    "SystemColumnView", "Click to change the grade (keys 0–3)."
+                )
+                return f"{tip}\n{hint}", chip
             arrow = self._arrow_rect(geom, item)
             if arrow.width() and arrow.adjusted(-3, 0, 3, 0).contains(pos):
                 return item.arrow_tip, arrow

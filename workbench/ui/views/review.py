@@ -86,7 +86,6 @@ MAX_SYSTEMS = 4
 NOTE_DELAY_MS = 600
 #: the background task that builds the per-question index of new results
 INDEX_TASK = "review_index"
-_PREPARING = {"ko": "질문별 검토를 준비하는 중…", "en": "Preparing the question review…"}
 
 
 def _build_index_task(
@@ -483,6 +482,9 @@ class ReviewPage(QWidget):
             shortcut(str(g), lambda g=g: self.grade_selected(g))
 
     # == language ===================================================================
+    def _preparing_text(self) -> str:
+        return self.tr("Preparing the question review…")
+
     def retranslate(self) -> None:
         lang = _lang()
         self.metric_label.setText(self.tr("Metric"))
@@ -594,7 +596,7 @@ class ReviewPage(QWidget):
             self._show_empty(True)
             return
         if self.index is None:
-            self.busy_label.setText(_PREPARING.get(_lang(), _PREPARING["en"]))
+            self.busy_label.setText(self._preparing_text())
         handle = self.state.runner.start(
             INDEX_TASK,
             _build_index_task,
@@ -621,7 +623,7 @@ class ReviewPage(QWidget):
         if results is not self.state.results:
             return  # newer results are on their way
         self.index = index
-        if self.busy_label.text() in _PREPARING.values():
+        if self.busy_label.text() == self._preparing_text():
             self.busy_label.setText("")
         self._show_empty(False)
         self._fill_measures(results)
