@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.core.io.common import Collector, Steps
+from workbench.core.io import common
+from workbench.core.io.common import Collector, Steps, breathe, slices
 from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_roles
 from workbench.core.io.reading import (
     Table,
@@ -51,23 +52,32 @@ def open_book(
     steps: Steps | None = None,
     mappings: dict[str, ColumnMapping] | None = None,
     nrows: int | None = None,
+    upto: float = 0.1,
 ) -> Book:
-    """Read ``path`` (never writing to it) into sheets; file-level failures raise InputError."""
+    """Read ``path`` (never writing to it) into sheets; file-level failures raise InputError.
+
+    Progress goes from 0 to ``upto`` (reading, then splitting the sheets into
+    columns, slice by slice).
+    """
     path = Path(path)
     steps = steps or Steps()
-    steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
+    reading = f"{path.name} 읽는 중 · Reading {path.name}"
+    steps(0.0, reading)
     data = read_bytes(path)
     sha = sha256_of(data)
     kind = detect_kind(path, data)
     book = Book(path, kind, sha)
     col.text_file = kind != "excel"
-    steps(0.05, f"{path.name} 읽는 중 · Reading {path.name}")
+    steps(0.05, reading)
+    mid = 0.05 + 0.6 * (upto - 0.05)
     if kind == "excel":
         raws = read_excel_sheets(path, data, nrows=nrows)
     elif kind in ("csv", "trec_qrels", "trec_run", "json"):
         text, book.encoding = decode_text(data, path)
         if kind == "csv":
-            raws = [read_csv_sheet(path, text, nrows=nrows)]
+            # progress counted in lines read (breathe() every slice of records)
+            with steps.span(0.05, mid, text.count("\n") + 1, reading):
+                raws = [read_csv_sheet(path, text, nrows=nrows)]
         else:
             if kind == "json":
                 table, mapping = json_table(text, path, col)
@@ -86,6 +96,14 @@ def open_book(
     else:  # pragma: no cover - detect_kind returns only the kinds above
         raise AssertionError(kind)
     steps.check()
+    # two passes (columns, row numbers) over every sheet's rows
+    units = 2 * sum(len(raw.rows) for raw in raws)
+    with steps.span(mid, upto, units, f"{path.name} 정리 중 · Preparing {path.name}"):
+        _sheets_of(book, raws, col, mappings)
+    return book
+
+
+def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) -> None:
     for raw in raws:
         given = (mappings or {}).get(raw.name)
         if isinstance(given, dict):  # straight from a project file
@@ -112,4 +130,33 @@ def open_book(
         else:
             mapping, kind_ = detect_mapping(headers, raw.name)
         book.sheets.append(Sheet(raw.name, table, mapping, kind_))
-    return book
+        _release(raw.rows)
+
+
+def release(book: Book) -> None:
+    """Drop the cells of every sheet's table a slice at a time (call when done with ``book``).
+
+    The frames keep what they need; freeing a million leftover cells (rank and
+    score text, say) in one go when the book is dropped would hold the GIL
+    ~60 ms.
+    """
+    for sheet in book.sheets:
+        if sheet.table is None:
+            continue
+        for values in sheet.table.columns.values():
+            if values.dtype == object and len(values) > common.CHUNK_ROWS:
+                for sl in slices(len(values)):
+                    values[sl] = None
+
+
+def _release(rows: list) -> None:
+    """Free a sheet's raw rows a slice at a time, from the end.
+
+    The table holds the cells now; dropping 500k row lists in one go (when the
+    last reference goes) would hold the GIL ~60 ms.
+    """
+    size = common.CHUNK_ROWS
+    while len(rows) > size:
+        del rows[-size:]
+        breathe()
+    rows.clear()

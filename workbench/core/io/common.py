@@ -1,10 +1,22 @@
-"""Shared pieces of the readers: cancellation, progress, problem collection."""
+"""Shared pieces of the readers: cancellation, progress, problem collection, slices.
+
+Long passes over a column are done in slices of :data:`CHUNK_ROWS` rows. A
+single numpy/pandas call over half a million cells holds the GIL for 50–200
+ms; when a load runs on a worker thread, the GUI thread cannot run meanwhile
+and the window stalls. Over a slice each call takes a few milliseconds, and
+:func:`breathe` between slices hands the GIL over, counts the slice towards
+the progress of the current step and checks for cancellation.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from workbench.core.cancel import Cancelled
 from workbench.core.problems import (
     MAX_PROBLEMS_PER_FILE,
     InputError,
@@ -16,9 +28,8 @@ from workbench.core.problems import (
 Progress = Callable[[float, str], None]
 CancelCheck = Callable[[], bool]
 
-
-class Cancelled(Exception):
-    """The user cancelled a load; nothing was loaded."""
+#: Rows per slice of a long column pass (each call over a slice: ~1–8 ms).
+CHUNK_ROWS = 20_000
 
 
 @dataclass
@@ -37,6 +48,67 @@ class Steps:
     def check(self) -> None:
         if self.cancelled is not None and self.cancelled():
             raise Cancelled()
+
+    @contextmanager
+    def span(self, start: float, end: float, units: int, text: str) -> Iterator[None]:
+        """Progress from ``start`` to ``end`` as :func:`breathe` counts ``units`` of work.
+
+        ``units`` is an estimate (rows × passes); the fraction never passes
+        ``end``. Spans nest per thread (a :class:`ContextVar`), so two loads on
+        two worker threads do not mix their progress.
+        """
+        self(start, text)
+        token = _SPAN.set(_Span(self, start, end, max(int(units), 1), text))
+        try:
+            yield
+        finally:
+            _SPAN.reset(token)
+
+
+@dataclass
+class _Span:
+    steps: Steps
+    start: float
+    end: float
+    units: int
+    text: str
+    done: int = 0
+
+    def advance(self, units: int) -> None:
+        self.done += units
+        share = min(self.done / self.units, 1.0)
+        self.steps(self.start + (self.end - self.start) * share, self.text)
+
+
+_SPAN: ContextVar[_Span | None] = ContextVar("workbench_io_span", default=None)
+
+
+def breathe(units: int = 0) -> None:
+    """Between two slices: progress for ``units`` rows done, cancel check, GIL hand-over.
+
+    Outside a :meth:`Steps.span` only the hand-over happens. ``time.sleep(0)``
+    releases the GIL, so a waiting GUI thread runs before the next slice.
+    """
+    span = _SPAN.get()
+    if span is not None:
+        span.advance(units)
+    time.sleep(0)
+
+
+def slices(n: int, size: int | None = None) -> Iterator[slice]:
+    """``slice`` objects covering ``range(n)`` (``size`` rows each, default
+    :data:`CHUNK_ROWS`); :func:`breathe` after each one.
+
+    A short column (one slice) costs no hand-over at all.
+    """
+    size = size or CHUNK_ROWS
+    if n <= size:
+        yield slice(0, n)
+        return
+    for a in range(0, n, size):
+        b = min(a + size, n)
+        yield slice(a, b)
+        breathe(b - a)
 
 
 @dataclass

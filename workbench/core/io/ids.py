@@ -18,7 +18,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["normalize_id", "normalize_ids", "display_text", "display_texts", "is_blank"]
+from workbench.core.io import common
+from workbench.core.io.common import slices
+
+__all__ = [
+    "normalize_id",
+    "normalize_ids",
+    "display_text",
+    "display_texts",
+    "is_blank",
+    "empty_mask",
+    "factorize_ids",
+]
 
 
 def _number_text(value: float) -> str:
@@ -88,7 +99,9 @@ def normalize_ids(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     not NFC yet); other cells go through :func:`normalize_id`.
     """
     out = np.empty(len(values), dtype=object)
-    out[:] = [_strip_nfc(v) if type(v) is str else normalize_id(v) for v in values]
+    # by slices: assigning one 500k-item list to an array holds the GIL ~40 ms
+    for sl in slices(len(values)):
+        out[sl] = [_strip_nfc(v) if type(v) is str else normalize_id(v) for v in values[sl]]
     return out
 
 
@@ -111,8 +124,46 @@ def display_texts(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     nfc = unicodedata.normalize
     out = np.empty(len(values), dtype=object)
     # most cells are already text: one C call each, the rest go through display_text
-    out[:] = [nfc("NFC", v) if type(v) is str else _clean_text(v) for v in values]
+    for sl in slices(len(values)):
+        out[sl] = [nfc("NFC", v) if type(v) is str else _clean_text(v) for v in values[sl]]
     return out
+
+
+def empty_mask(values: np.ndarray) -> np.ndarray:
+    """``values == ""`` for an object array of ``str``, by slices (see common.slices)."""
+    out = np.empty(len(values), dtype=bool)
+    for sl in slices(len(values)):
+        out[sl] = values[sl] == ""
+    return out
+
+
+def factorize_ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``pd.factorize`` (codes in first-appearance order, uniques) over slices.
+
+    Hashing half a million strings in one ``pd.factorize`` call holds the GIL
+    for over 100 ms. Each slice is factorized on its own, and its uniques are
+    numbered globally in a dict, so the result equals ``pd.factorize(values)``
+    (no NA sentinel: every value gets a code).
+    """
+    n = len(values)
+    if n <= 2 * common.CHUNK_ROWS:
+        codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
+        return codes.astype(np.int64, copy=False), np.asarray(uniques, dtype=object)
+    codes = np.empty(n, dtype=np.int64)
+    seen: dict = {}
+    for sl in slices(n):
+        local, uniq = pd.factorize(np.asarray(values[sl], dtype=object), use_na_sentinel=False)
+        setdefault = seen.setdefault
+        # a plain loop over the slice's uniques (bytecode: the GIL can be handed over)
+        glob = np.fromiter(
+            (setdefault(u, len(seen)) for u in uniq), dtype=np.int64, count=len(uniq)
+        )
+        codes[sl] = glob[local]
+    keys = list(seen)
+    uniques = np.empty(len(keys), dtype=object)
+    for sl in slices(len(keys)):
+        uniques[sl] = keys[sl]
+    return codes, uniques
 
 
 def is_blank(values: Sequence[Any] | np.ndarray) -> np.ndarray:
@@ -127,3 +178,16 @@ def is_blank(values: Sequence[Any] | np.ndarray) -> np.ndarray:
         dtype=bool,
         count=len(values),
     )
+
+
+def str_array(values: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """An object array of text as a pandas ``str`` array, converted by slices.
+
+    ``pd.DataFrame`` would infer and convert a 500k-row text column in one
+    call holding the GIL ~40 ms; a slice at a time keeps each call short.
+    """
+    values = np.asarray(values, dtype=object)
+    parts = [pd.array(values[sl], dtype="str") for sl in slices(len(values))]
+    if len(parts) == 1:
+        return parts[0]
+    return type(parts[0])._concat_same_type(parts)

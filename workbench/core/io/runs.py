@@ -22,9 +22,15 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
-from workbench.core.io.book import Book, Sheet, open_book
+from workbench.core.io.book import Book, Sheet, open_book, release
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
-from workbench.core.io.ids import display_text, normalize_ids
+from workbench.core.io.ids import (
+    display_text,
+    empty_mask,
+    factorize_ids,
+    normalize_ids,
+    str_array,
+)
 from workbench.core.io.mapping import normalize_header
 from workbench.core.io.validate import (
     column,
@@ -41,7 +47,9 @@ from workbench.core.schema import RunSet, SourceFile
 _GENERIC = re.compile(
     r"^(sheet|시트|워크시트|tabelle|feuil|data|데이터|runs?|results?|결과|검색결과)\d*$"
 )
-_SHEET = "_sheet"
+_SHEET = "_sheet"  # index of the row's sheet in the list of sheets read
+#: Passes over a sheet's rows while it is checked (for progress only).
+_SHEET_PASSES = 12
 #: Problem messages written per check before the rest are only counted.
 _LOOP_CAP = 250
 
@@ -61,9 +69,10 @@ def empty_runs() -> pd.DataFrame:
 
 
 def _run_frame(data: dict) -> pd.DataFrame:
-    df = pd.DataFrame(data, columns=[*S.RUN_COLUMNS, *([_SHEET] if _SHEET in data else [])])
+    data = dict(data)
     for c in (S.SYSTEM, S.QID, S.PID, S.TEXT):
-        df[c] = df[c].astype("str")
+        data[c] = str_array(data[c])
+    df = pd.DataFrame(data, columns=[*S.RUN_COLUMNS, *([_SHEET] if _SHEET in data else [])])
     df[S.RANK] = df[S.RANK].astype(np.float64)
     df[S.SCORE] = df[S.SCORE].astype(np.float64)
     df[S.ROW] = df[S.ROW].astype(np.int64)
@@ -134,12 +143,12 @@ def _blank_cells(raw: np.ndarray) -> np.ndarray:
 def _systems(sheet: Sheet, keep, n: int, default: str) -> np.ndarray:
     if sheet.mapping.has(S.SYSTEM):
         names = short_ids(sheet.table, sheet.mapping, S.SYSTEM, keep, n)
-        names[names == ""] = default
+        names[empty_mask(names)] = default
         return names
     return np.full(n, default, dtype=object)
 
 
-def _long_sheet(col: Collector, sheet: Sheet, default: str, allow_zero: bool):
+def _long_sheet(col: Collector, sheet: Sheet, index: int, default: str, allow_zero: bool):
     table, mapping = sheet.table, sheet.mapping
     missing = mapping.missing([S.QID, S.PID])
     has_rank, has_score = mapping.has(S.RANK), mapping.has(S.SCORE)
@@ -186,11 +195,11 @@ def _long_sheet(col: Collector, sheet: Sheet, default: str, allow_zero: bool):
         S.SCORE: score,
         S.TEXT: texts(table, mapping, S.TEXT, keep, n),
         S.ROW: rows,
-        _SHEET: np.full(n, sheet.name, dtype=object),
+        _SHEET: np.full(n, index, dtype=np.int64),
     }
 
 
-def _wide_sheet(col: Collector, sheet: Sheet, default: str):
+def _wide_sheet(col: Collector, sheet: Sheet, index: int, default: str):
     """One row per question, a column per rank → long rows (rank = the column's number)."""
     table, mapping = sheet.table, sheet.mapping
     if not mapping.has(S.QID):
@@ -220,12 +229,14 @@ def _wide_sheet(col: Collector, sheet: Sheet, default: str):
         S.SCORE: np.full(len(order_rows), np.nan),
         S.TEXT: np.full(len(order_rows), "", dtype=object),
         S.ROW: order_rows,
-        _SHEET: np.full(len(order_rows), sheet.name, dtype=object),
+        _SHEET: np.full(len(order_rows), index, dtype=np.int64),
     }
     return data
 
 
-def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.DataFrame:
+def _check_rankings(
+    col: Collector, df: pd.DataFrame, allow_zero: bool, sheet_names: list[str]
+) -> pd.DataFrame:
     """Ties and gaps (warnings) then repeated passages (kept once, warning).
 
     Works on integer codes of (system, question) and passage, so a run of a
@@ -235,16 +246,19 @@ def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.Da
     n = len(df)
     if not n:
         return df
-    sys_codes, _ = pd.factorize(df[S.SYSTEM].to_numpy(dtype=object))
-    q_codes, q_uniques = pd.factorize(df[S.QID].to_numpy(dtype=object))
-    group = sys_codes.astype(np.int64) * max(len(q_uniques), 1) + q_codes
-    p_codes, _ = pd.factorize(df[S.PID].to_numpy(dtype=object))
-    rank = df[S.RANK].to_numpy(dtype=np.float64)
-    rows = df[S.ROW].to_numpy()
     systems = df[S.SYSTEM].to_numpy(dtype=object)
     qids = df[S.QID].to_numpy(dtype=object)
-    sheets = df[_SHEET].to_numpy(dtype=object)
-    ranked = np.flatnonzero(~np.isnan(rank) & (qids != ""))
+    pids = df[S.PID].to_numpy(dtype=object)
+    # hashing 500k strings in one call would hold the GIL >100 ms: by slices
+    sys_codes, _ = factorize_ids(systems)
+    q_codes, q_uniques = factorize_ids(qids)
+    group = sys_codes * max(len(q_uniques), 1) + q_codes
+    p_codes, _ = factorize_ids(pids)
+    rank = df[S.RANK].to_numpy(dtype=np.float64)
+    rows = df[S.ROW].to_numpy()
+    sheet_of = df[_SHEET].to_numpy()
+    has_qid = (q_uniques != "")[q_codes] if len(q_uniques) else np.zeros(n, dtype=bool)
+    ranked = np.flatnonzero(~np.isnan(rank) & has_qid)
     if ranked.size:
         keys = pd.DataFrame({"g": group[ranked], "r": rank[ranked]})
         tie = keys.duplicated(keep=False).to_numpy()
@@ -267,7 +281,7 @@ def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.Da
                     f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {int(rank[i])}이(가) 문단 "
                     f"{len(idx)}개에 매겨져 있습니다({shown_rows}행). 점수, 그다음 문단ID 순으로 "
                     "정렬합니다.",
-                    sheet=sheets[i],
+                    sheet=sheet_names[sheet_of[i]],
                     row=int(rows[idx[1]]),
                 )
         stats = keys.groupby("g", sort=False)["r"].agg(["min", "max", "nunique"])
@@ -291,7 +305,7 @@ def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.Da
                     f"(ranks run {start}–{top}); the passages are evaluated in the order given.",
                     f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {shown}이(가) 빠져 있습니다"
                     f"(순위 범위 {start}–{top}). 주어진 순서대로 평가합니다.",
-                    sheet=sheets[i],
+                    sheet=sheet_names[sheet_of[i]],
                     row=int(rows[idx].min()),
                 )
     # the first occurrence in ranking order (rank, then score desc, then file order)
@@ -300,7 +314,6 @@ def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.Da
     order = np.lexsort(
         (rows, -np.nan_to_num(score, nan=-np.inf), np.nan_to_num(rank, nan=np.inf), group)
     )
-    pids = df[S.PID].to_numpy(dtype=object)
     dup_sorted = pd.DataFrame({"g": group[order], "p": p_codes[order]}).duplicated().to_numpy()
     dup_idx = order[dup_sorted]
     dup_idx = dup_idx[pids[dup_idx] != ""]
@@ -318,7 +331,7 @@ def _check_rankings(col: Collector, df: pd.DataFrame, allow_zero: bool) -> pd.Da
                 f"in row {rows[i]} (first in row {first}); only the first is kept.",
                 f"시스템 '{systems[i]}', 질문 '{qids[i]}': 문단 '{pids[i]}'이(가) {rows[i]}행에 "
                 f"다시 나옵니다(처음은 {first}행). 첫 번째 것만 사용합니다.",
-                sheet=sheets[i],
+                sheet=sheet_names[sheet_of[i]],
                 row=int(rows[i]),
             )
         keep = np.ones(n, dtype=bool)
@@ -408,11 +421,11 @@ def load_run(
     allow_zero = book.kind == "trec_run"  # trec_eval ignores ranks; many runs start at 0
     parts = []
     for i, sheet in enumerate(chosen):
-        steps(
-            0.1 + 0.6 * i / max(len(chosen), 1),
-            f"시트 {sheet.name} 확인 중 · Checking sheet {sheet.name}",
-        )
+        start = 0.1 + 0.65 * i / max(len(chosen), 1)
+        end = 0.1 + 0.65 * (i + 1) / max(len(chosen), 1)
+        text = f"시트 {sheet.name} 확인 중 · Checking sheet {sheet.name}"
         if sheet.table is None:
+            steps(start, text)
             col.error(
                 "empty_sheet",
                 f"The run sheet '{sheet.name}' is empty. Enter the ranked passages under a "
@@ -426,11 +439,15 @@ def load_run(
         wide = sheet.kind == "run_wide" or (
             sheet.mapping.wide_columns and not sheet.mapping.has(S.PID)
         )
-        data = (
-            _wide_sheet(col, sheet, default)
-            if wide
-            else _long_sheet(col, sheet, default, allow_zero)
-        )
+        # about a dozen passes over the rows: ids, numbers, names, text columns
+        with steps.span(start, end, _SHEET_PASSES * sheet.table.n_rows, text):
+            data = (
+                _wide_sheet(col, sheet, i, default)
+                if wide
+                else _long_sheet(col, sheet, i, default, allow_zero)
+            )
+            if data is not None:
+                parts.append(_run_frame(data))
         if data is None:
             if not col.has_errors:
                 col.error(
@@ -441,12 +458,12 @@ def load_run(
                     f"{sheet.table.header_row}행 아래에 데이터를 입력하세요.",
                     sheet=sheet.name,
                 )
-            continue
-        parts.append(_run_frame(data))
+    release(book)
     col.raise_if_errors()
-    steps(0.75, "순위 확인 중 · Checking rankings")
     df = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    df = _check_rankings(col, df, allow_zero)
+    # three id columns hashed slice by slice, plus their uniques
+    with steps.span(0.75, 0.98, 4 * len(df), "순위 확인 중 · Checking rankings"):
+        df = _check_rankings(col, df, allow_zero, [s.name for s in chosen])
     if system:
         names = df[S.SYSTEM].unique()
         if len(names) == 1:

@@ -14,8 +14,14 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
-from workbench.core.io.common import Collector
-from workbench.core.io.ids import display_text, display_texts, is_blank, normalize_ids
+from workbench.core.io.common import Collector, slices
+from workbench.core.io.ids import (
+    display_text,
+    display_texts,
+    empty_mask,
+    is_blank,
+    normalize_ids,
+)
 from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, closest_header
 from workbench.core.io.mapping import normalize_header as normalize_header_value
 from workbench.core.io.reading import Table
@@ -92,7 +98,7 @@ def ids_checked(
 ) -> np.ndarray:
     """Normalised ids of ``role``; an error for each blank one."""
     values = normalize_ids(column(table, mapping, role, keep))
-    blank = values == ""
+    blank = empty_mask(values)
     if blank.any():
         header = mapping.header_for(role)
         ko = ROLE_LABELS[role][0]
@@ -131,9 +137,19 @@ def to_numbers(values: np.ndarray) -> np.ndarray:
 
     A clean column converts in one C pass; otherwise ``pd.to_numeric`` does the
     column and only the cells it could not read are looked at again
-    (``" 1,000 "`` → 1000).
+    (``" 1,000 "`` → 1000). Long columns go by slices (``float()`` of 500k
+    text cells in one call would hold the GIL ~100 ms).
     """
     arr = np.asarray(values, dtype=object)
+    if arr.shape[0] <= 1 or arr.ndim != 1:
+        return _to_numbers(arr)
+    out = np.empty(arr.shape[0], dtype=np.float64)
+    for sl in slices(arr.shape[0]):
+        out[sl] = _to_numbers(arr[sl])
+    return out
+
+
+def _to_numbers(arr: np.ndarray) -> np.ndarray:
     kind = pd.api.types.infer_dtype(arr, skipna=False)
     if kind in _NO_BOOLS:
         try:
@@ -159,24 +175,103 @@ def to_numbers(values: np.ndarray) -> np.ndarray:
 
 
 def grades_checked(
-    col: Collector, table: Table, mapping: ColumnMapping, keep: np.ndarray, rows: np.ndarray
+    col: Collector,
+    table: Table,
+    mapping: ColumnMapping,
+    keep: np.ndarray,
+    rows: np.ndarray,
+    *,
+    any_integer: bool = False,
 ) -> np.ndarray:
-    """Grades as int64; an error for each blank, non-integer or out-of-scale grade."""
+    """Grades as int64; an error for each blank, non-integer or out-of-scale grade.
+
+    The scale is 0–3 (the users' scale in Excel/CSV). With ``any_integer``
+    (TREC qrels, whose collections use e.g. −1 or 4) every whole number is
+    accepted: a negative grade becomes 0 (not relevant; trec_eval also gives
+    it no gain) with one warning counting them; grades above 3 are kept —
+    nDCG gains ``2**g − 1`` use them — with one warning saying so.
+    """
     raw = column(table, mapping, S.GRADE, keep)
     header = mapping.header_for(S.GRADE)
     nums = to_numbers(raw)
     ok = ~np.isnan(nums)
-    ok[ok] &= (nums[ok] == np.floor(nums[ok])) & (nums[ok] >= GRADE_MIN) & (nums[ok] <= GRADE_MAX)
+    ok[ok] &= np.isfinite(nums[ok]) & (nums[ok] == np.floor(nums[ok]))
+    if not any_integer:
+        ok[ok] &= (nums[ok] >= GRADE_MIN) & (nums[ok] <= GRADE_MAX)
     for i in np.flatnonzero(~ok)[:500]:
-        report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i])
+        report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i], any_integer)
     out = np.zeros(len(nums), dtype=np.int64)
     out[ok] = nums[ok].astype(np.int64)
+    if any_integer:
+        _report_trec_scale(col, table.sheet, header, out, ok, rows)
+        out[ok & (out < 0)] = 0
     return out
 
 
-def report_bad_grade(col: Collector, sheet: str | None, row: int, header: str | None, value: Any):
+def _report_trec_scale(
+    col: Collector,
+    sheet: str | None,
+    header: str | None,
+    grades: np.ndarray,
+    ok: np.ndarray,
+    rows: np.ndarray,
+) -> None:
+    """One warning for negative grades (→ 0), one for grades above 3 (kept)."""
+    negative = np.flatnonzero(ok & (grades < 0))
+    if negative.size:
+        values = ", ".join(str(v) for v in sorted(set(grades[negative].tolist()))[:5])
+        first = int(rows[negative[0]])
+        col.warning(
+            "qrels_negative_grades",
+            f"{negative.size} judgment(s) have a negative grade ({values}; first on line "
+            f"{first}); they are treated as 0 (not relevant).",
+            f"판정 {negative.size}개의 등급이 음수입니다({values}, 처음은 {first}번째 줄). "
+            "0(관련 없음)으로 처리합니다.",
+            sheet=sheet,
+            row=first,
+            column=header,
+        )
+    high = np.flatnonzero(ok & (grades > GRADE_MAX))
+    if high.size:
+        top = int(grades[high].max())
+        first = int(rows[high[0]])
+        col.warning(
+            "qrels_high_grades",
+            f"{high.size} judgment(s) have a grade above {GRADE_MAX} (up to {top}; first on "
+            f"line {first}). They are kept as they are: nDCG gains use them (2^g − 1), and "
+            f"they count as relevant at any threshold up to their grade. (For information; "
+            "nothing to fix.)",
+            f"판정 {high.size}개의 등급이 {GRADE_MAX}보다 큽니다(최대 {top}, 처음은 {first}번째 "
+            "줄). 그대로 사용합니다: nDCG 이득(2^g − 1)에 반영되고, 그 등급 이하의 기준에서는 "
+            "관련 있음으로 셉니다. (안내입니다. 고칠 것은 없습니다.)",
+            sheet=sheet,
+            row=first,
+            column=header,
+        )
+
+
+def report_bad_grade(
+    col: Collector,
+    sheet: str | None,
+    row: int,
+    header: str | None,
+    value: Any,
+    any_integer: bool = False,
+):
     name = header or "등급"
     shown = display_text(value).strip()
+    if any_integer:  # TREC qrels: any whole number is a grade
+        what = f"'{shown}'" if shown else "blank"
+        what_ko = f"'{shown}'" if shown else "비어 있음"
+        col.error(
+            "grade_invalid",
+            f"The grade on line {row} must be a whole number (e.g. 0, 1, 2); it is {what}.",
+            f"{row}번째 줄의 등급은 정수(예: 0, 1, 2)여야 합니다. 값: {what_ko}.",
+            sheet=sheet,
+            row=row,
+            column=header,
+        )
+        return
     if not shown:
         col.error(
             "grade_blank",
