@@ -18,7 +18,7 @@ import pandas as pd
 from workbench.core import schema as S
 from workbench.core.io.book import Book, Sheet, open_book
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
-from workbench.core.io.ids import display_text
+from workbench.core.io.ids import display_text, factorize_ids, str_array
 from workbench.core.io.mapping import ColumnMapping, sheet_name_kind
 from workbench.core.io.validate import (
     column,
@@ -35,6 +35,9 @@ from workbench.core.io.validate import (
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
 
+#: Passes over the judgments sheet's rows while it is checked (for progress only).
+_SHEET_PASSES = 12
+
 REQUIRED = {
     "judgments": [S.QID, S.PID, S.GRADE],
     "questions": [S.QID],
@@ -48,7 +51,11 @@ _WHAT = {
 
 
 def _str_frame(data: dict, columns: list[str]) -> pd.DataFrame:
-    """A frame whose object columns become the ``str`` dtype."""
+    """A frame whose object columns become the ``str`` dtype (text arrays by slices)."""
+    data = {
+        c: str_array(v) if isinstance(v, np.ndarray) and v.dtype == object else v
+        for c, v in data.items()
+    }
     df = pd.DataFrame(data, columns=columns)
     for c in columns:
         if df[c].dtype == object:
@@ -156,8 +163,13 @@ def _usable(col: Collector, sheet: Sheet, role: str) -> bool:
 
 
 # -- the three frames -------------------------------------------------------------
-def judgments_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame | None:
-    """The judgments frame of a sheet, with every row-level problem collected."""
+def judgments_from_sheet(
+    col: Collector, sheet: Sheet, any_grade: bool = False
+) -> pd.DataFrame | None:
+    """The judgments frame of a sheet, with every row-level problem collected.
+
+    ``any_grade``: TREC qrels — any whole-number grade (see ``grades_checked``).
+    """
     table, mapping = sheet.table, sheet.mapping
     if not _usable(col, sheet, "judgments"):
         return None
@@ -169,7 +181,7 @@ def judgments_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame | None:
     n = int(keep.sum())
     qid = ids_checked(col, table, mapping, S.QID, keep, rows)
     pid = ids_checked(col, table, mapping, S.PID, keep, rows)
-    grade = grades_checked(col, table, mapping, keep, rows)
+    grade = grades_checked(col, table, mapping, keep, rows, any_integer=any_grade)
     df = _judgment_frame(
         {
             S.QID: qid,
@@ -189,10 +201,22 @@ def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.Data
     """Same (question, passage, assessor) twice: same grade → warning, keep the first;
     different grades → error naming both rows."""
     key = [S.QID, S.PID, S.ASSESSOR]
-    dup = df.duplicated(key, keep=False) & (df[S.QID] != "") & (df[S.PID] != "")
+    # integer codes hashed slice by slice: one df.duplicated over three text
+    # columns of a big qrels file would hold the GIL for long
+    codes = {}
+    for c in key:
+        codes[c], uniques = factorize_ids(df[c].to_numpy(dtype=object))
+        if c != S.ASSESSOR:
+            codes[c + "_blank"] = (uniques == "")[codes[c]] if len(uniques) else codes[c] < 0
+    dup = (
+        pd.DataFrame({c: codes[c] for c in key}).duplicated(keep=False).to_numpy()
+        & ~codes[S.QID + "_blank"]
+        & ~codes[S.PID + "_blank"]
+    )
     if not dup.any():
         return df
     header_g = sheet.mapping.header_for(S.GRADE)
+    dup = pd.Series(dup, index=df.index)
     for (q, p, a), group in df[dup].groupby(key, sort=False):
         rows = group[S.ROW].tolist()
         grades = group[S.GRADE].tolist()
@@ -222,7 +246,8 @@ def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.Data
                 sheet=sheet.name,
                 row=int(rows[1]),
             )
-    return df.drop_duplicates(key, keep="first").reset_index(drop=True)
+    first = ~pd.DataFrame({c: codes[c] for c in key}).duplicated(keep="first").to_numpy()
+    return df[first].reset_index(drop=True)
 
 
 def _question_frame(data: dict) -> pd.DataFrame:
@@ -429,7 +454,7 @@ def load_judgments(
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
-    book = open_book(path, col, steps, mappings)
+    book = open_book(path, col, steps, mappings, upto=0.3)
     if book.kind == "trec_run":
         raise InputError(
             [
@@ -443,11 +468,17 @@ def load_judgments(
                 )
             ]
         )
-    steps(0.3, "평가 시트 확인 중 · Checking judgments")
     chosen = choose_sheets(book, sheets, col)
     js = None
-    if "judgments" in chosen:
-        js = judgments_from_sheet(col, chosen["judgments"])
+    n_rows = (
+        chosen["judgments"].table.n_rows
+        if "judgments" in chosen and chosen["judgments"].table is not None
+        else 0
+    )
+    # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
+    with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
+        if "judgments" in chosen:
+            js = judgments_from_sheet(col, chosen["judgments"], any_grade=book.kind == "trec_qrels")
     steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
     steps(0.75, "문단 시트 확인 중 · Checking passages")
