@@ -40,6 +40,30 @@ def all_judgments(judgment_set: JudgmentSet, added: pd.DataFrame | None = None) 
     return pd.concat([judgment_set.judgments, extra], ignore_index=True)
 
 
+def all_resolutions(
+    judgment_set: JudgmentSet, resolutions: pd.DataFrame | None = None
+) -> pd.DataFrame | None:
+    """Hand resolutions read from the file, then the app's; the last one of an item wins.
+
+    Returns the overrides frame for :func:`resolve_grades` (question_id,
+    passage_id, grade, and ``resolved_by_name``/``reason``/``time`` when
+    given — the ``by`` column of the app and the file is renamed), or None
+    when there are none.
+    """
+    parts = [
+        frame
+        for frame in (judgment_set.resolutions, resolutions)
+        if frame is not None and len(frame)
+    ]
+    if not parts:
+        return None
+    merged = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    if "by" in merged.columns and "resolved_by_name" not in merged.columns:
+        merged = merged.rename(columns={"by": "resolved_by_name"})
+    # resolve_grades keeps the last override of an item: the app's come last
+    return merged
+
+
 def run(
     judgment_set: JudgmentSet,
     run_sets: Sequence[RunSet],
@@ -53,11 +77,16 @@ def run(
 
     ``added_grades``: judgments made in the app (JUDGMENT_COLUMNS). They take
     part in the resolution like any assessor's grade. ``resolutions``: grades
-    resolved by hand (question_id, passage_id, grade), which win over the policy.
+    resolved by hand (question_id, passage_id, grade), which win over the policy;
+    they are added after the resolutions read from the judgments file
+    (``judgment_set.resolutions``), so for the same item the app's wins.
     """
     judgments = all_judgments(judgment_set, added_grades)
     qrels = resolve_grades(
-        judgments, settings.resolution, adjudicator=settings.adjudicator, overrides=resolutions
+        judgments,
+        settings.resolution,
+        adjudicator=settings.adjudicator,
+        overrides=all_resolutions(judgment_set, resolutions),
     )
     results = evaluate(
         qrels,

@@ -49,6 +49,8 @@ JUDGMENT_COLUMNS = [QID, PID, GRADE, ASSESSOR, ROLE, GROUP, NOTE, ROW]
 RUN_COLUMNS = [SYSTEM, QID, PID, RANK, SCORE, TEXT, ROW]
 QUESTION_COLUMNS = [QID, QTEXT, QTYPE, ANSWERABLE, NOTE]
 PASSAGE_COLUMNS = [PID, DOCID, TEXT, VOLUME, LECTURE, PAGE, DATE, CHUNK]
+#: hand resolutions: who resolved (``by``), why, and when (text as written)
+RESOLUTION_COLUMNS = [QID, PID, GRADE, "by", "reason", "time"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,9 @@ class JudgmentSet:
     passages: pd.DataFrame | None = None  # PASSAGE_COLUMNS
     sources: list[SourceFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # warnings only
+    #: grades resolved by hand, read back from a 조정/resolutions sheet
+    #: (RESOLUTION_COLUMNS), None when the file has no such sheet
+    resolutions: pd.DataFrame | None = None
 
     @property
     def assessors(self) -> list[str]:

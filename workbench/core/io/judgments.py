@@ -6,6 +6,12 @@ questions sheet and a passages sheet, found by their names (Korean or
 English) or their columns, or chosen by the user. A judgments sheet that
 carries the question text, type or passage text itself fills the questions
 or passages frame when the workbook has no such sheet.
+
+A workbook the app wrote (:func:`workbench.core.export.write_judgments_workbook`)
+may also hold ``조정``/``resolutions`` — grades resolved by hand (질문ID,
+문단ID, 등급, 조정자, 사유, 평가시각), read into ``JudgmentSet.resolutions`` —
+and ``이견``/``dissent``, which is derived from the rest and ignored. Neither
+is ever taken for the judgments, questions or passages sheet.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ import pandas as pd
 from workbench.core import schema as S
 from workbench.core.io.book import Book, Sheet, open_book
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
-from workbench.core.io.ids import display_text, factorize_ids, str_array
-from workbench.core.io.mapping import ColumnMapping, sheet_name_kind
+from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
+from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
 from workbench.core.io.validate import (
     column,
     grades_checked,
@@ -77,6 +83,27 @@ def _judgment_frame(data: dict) -> pd.DataFrame:
     return df
 
 
+#: sheet names of the hand resolutions and of the derived dissent record
+_RESOLUTION_SHEETS = ("조정", "resolutions")
+_DISSENT_SHEETS = ("이견", "dissent")
+#: headers of the resolution sheet's own columns (Korean and English exports)
+_RESOLUTION_HEADERS = {
+    "by": ("조정자", "resolved_by", "resolver", "by"),
+    "reason": ("사유", "reason"),
+    "time": ("평가시각", "judged_at", "time", "resolved_at"),
+}
+
+
+def _special_sheet(name: str) -> str | None:
+    """``"resolutions"`` or ``"dissent"`` for those sheets of an exported workbook."""
+    norm = normalize_header(name)
+    if norm in {normalize_header(n) for n in _RESOLUTION_SHEETS}:
+        return "resolutions"
+    if norm in {normalize_header(n) for n in _DISSENT_SHEETS}:
+        return "dissent"
+    return None
+
+
 # -- sheet choice -----------------------------------------------------------------
 def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> dict[str, Sheet]:
     """The judgments, questions and passages sheets: the user's choice, else by content/name."""
@@ -97,6 +124,8 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
             continue
         out[role] = sheet
     used = {s.name for s in out.values()}
+    # resolutions and dissent are read (or ignored) on their own, never as a role
+    used |= {s.name for s in book.sheets if _special_sheet(s.name)}
     for role in REQUIRED:
         if role in out:
             continue
@@ -109,7 +138,11 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
             used.add(pick.name)
     if "judgments" not in out:
         nonempty = [s for s in book.sheets if s.table is not None and s.name not in used]
-        named = [s for s in book.sheets if sheet_name_kind(s.name) == "judgments"]
+        named = [
+            s
+            for s in book.sheets
+            if sheet_name_kind(s.name) == "judgments" and not _special_sheet(s.name)
+        ]
         if len(nonempty) == 1:
             out["judgments"] = nonempty[0]  # the only sheet: check its columns below
         elif named:
@@ -248,6 +281,50 @@ def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.Data
             )
     first = ~pd.DataFrame({c: codes[c] for c in key}).duplicated(keep="first").to_numpy()
     return df[first].reset_index(drop=True)
+
+
+def resolutions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame:
+    """The hand resolutions of a ``조정``/``resolutions`` sheet (RESOLUTION_COLUMNS).
+
+    Ids and grades are checked like the judgments sheet's (0–3; a bad cell
+    is an error: a resolution silently dropped would change the numbers).
+    ``by``, ``reason`` and ``time`` are text, ``""`` when absent.
+    """
+    empty = pd.DataFrame(
+        {c: pd.Series(dtype="str") for c in S.RESOLUTION_COLUMNS}
+        | {S.GRADE: pd.Series(dtype=np.int64)}
+    )[S.RESOLUTION_COLUMNS]
+    table, mapping = sheet.table, sheet.mapping
+    if table is None:
+        return empty
+    missing = mapping.missing([S.QID, S.PID, S.GRADE])
+    if missing:
+        report_missing(col, table, mapping, missing, "resolutions", "조정")
+        return empty
+    keep = non_empty_rows(table, mapping)
+    if not keep.any():
+        return empty
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    data = {
+        S.QID: ids_checked(col, table, mapping, S.QID, keep, rows),
+        S.PID: ids_checked(col, table, mapping, S.PID, keep, rows),
+        S.GRADE: grades_checked(col, table, mapping, keep, rows),
+    }
+    by_header = {normalize_header(h): h for h in table.headers}
+    for name, headers in _RESOLUTION_HEADERS.items():
+        header = next(
+            (by_header[normalize_header(h)] for h in headers if normalize_header(h) in by_header),
+            None,
+        )
+        if header is None:
+            data[name] = np.full(n, "", dtype=object)
+        else:
+            cells = display_texts(table.columns[header][keep])
+            data[name] = np.array([v.strip() for v in cells], dtype=object)
+    df = _str_frame(data, S.RESOLUTION_COLUMNS)
+    df[S.GRADE] = df[S.GRADE].astype(np.int64)
+    return df
 
 
 def _question_frame(data: dict) -> pd.DataFrame:
@@ -483,6 +560,17 @@ def load_judgments(
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
     steps(0.75, "문단 시트 확인 중 · Checking passages")
     passages = passages_from_sheet(col, chosen["passages"]) if "passages" in chosen else None
+    resolution_sheet = next(
+        (
+            s
+            for s in book.sheets
+            if _special_sheet(s.name) == "resolutions" and s not in chosen.values()
+        ),
+        None,
+    )
+    resolutions = (
+        resolutions_from_sheet(col, resolution_sheet) if resolution_sheet is not None else None
+    )
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None
         raise InputError(col.problems())
@@ -501,4 +589,6 @@ def load_judgments(
         )
     steps(1.0, "완료 · Done")
     source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
-    return JudgmentSet(js, questions, passages, [source], col.warnings_list())
+    return JudgmentSet(
+        js, questions, passages, [source], col.warnings_list(), resolutions=resolutions
+    )
