@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import workbench.core.cancel
 from workbench.core import schema as S
-from workbench.core.io import Cancelled, common, load_judgments, load_run, reading
+from workbench.core.io import Cancelled, common, ids, load_judgments, load_run, reading
 from workbench.core.io.ids import factorize_ids, normalize_ids, str_array
 from workbench.core.problems import InputError
 
@@ -154,17 +154,19 @@ def test_text_lines_split_like_stringio(text, block):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["a", "b", "", "c", "가", "a "]), max_size=60))
+@given(st.lists(st.sampled_from(["a", "b", "", "c", "가", "a ", "a\x00"]), max_size=60))
 def test_factorize_ids_equals_pandas(values):
     old = common.CHUNK_ROWS
     common.CHUNK_ROWS = 4
     try:
         arr = np.array(values, dtype=object)
-        codes, uniques = factorize_ids(arr)
         want_codes, want_uniques = pd.factorize(arr, use_na_sentinel=False)
-        assert codes.tolist() == want_codes.tolist()
-        assert list(uniques) == list(want_uniques)
+        # the hashed path and the dict path (taken after a hash collision)
+        for codes, uniques in (factorize_ids(arr), ids._factorize_by_dict(arr)):
+            assert codes.tolist() == want_codes.tolist()
+            assert list(uniques) == list(want_uniques)
         assert normalize_ids(arr).tolist() == [v.strip() for v in values]
+        assert ids.empty_mask(arr).tolist() == [v == "" for v in values]
         assert str_array(arr).tolist() == values
     finally:
         common.CHUNK_ROWS = old

@@ -10,6 +10,7 @@ compares equal.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import math
 import unicodedata
 from collections.abc import Sequence
@@ -141,23 +142,49 @@ def factorize_ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``pd.factorize`` (codes in first-appearance order, uniques) over slices.
 
     Hashing half a million strings in one ``pd.factorize`` call holds the GIL
-    for over 100 ms. Each slice is factorized on its own, and its uniques are
-    numbered globally in a dict, so the result equals ``pd.factorize(values)``
-    (no NA sentinel: every value gets a code).
+    for over 100 ms. Instead each slice's strings are hashed to 64-bit
+    numbers (``pd.util.hash_array``), the numbers are factorized (pandas'
+    integer hash table runs without the GIL), and every value is compared with
+    the first value of its code, so a hash collision can never merge two
+    ids — it falls back to numbering slice by slice in a dict. The result
+    equals ``pd.factorize(values, use_na_sentinel=False)``.
     """
+    values = np.asarray(values, dtype=object)
     n = len(values)
     if n <= 2 * common.CHUNK_ROWS:
-        codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
+        codes, uniques = pd.factorize(values, use_na_sentinel=False)
         return codes.astype(np.int64, copy=False), np.asarray(uniques, dtype=object)
+    try:
+        hashes = np.empty(n, dtype=np.uint64)
+        for sl in slices(n):
+            hashes[sl] = pd.util.hash_array(values[sl], categorize=False)
+    except TypeError:  # not text: number the values in a dict
+        return _factorize_by_dict(values)
+    codes, _ = pd.factorize(hashes)
+    codes = codes.astype(np.int64, copy=False)
+    # codes appear in increasing order: the first position of each is where
+    # the running maximum steps up
+    top = np.maximum.accumulate(codes)
+    firsts = np.flatnonzero(np.concatenate(([True], top[1:] > top[:-1])))
+    uniques = values[firsts]
+    for sl in slices(n):
+        if not (values[sl] == uniques[codes[sl]]).all():
+            return _factorize_by_dict(values)  # a hash collision (about 1 in 10^8)
+    return codes, uniques
+
+
+def _factorize_by_dict(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n = len(values)
     codes = np.empty(n, dtype=np.int64)
     seen: dict = {}
     for sl in slices(n):
-        local, uniq = pd.factorize(np.asarray(values[sl], dtype=object), use_na_sentinel=False)
-        setdefault = seen.setdefault
-        # a plain loop over the slice's uniques (bytecode: the GIL can be handed over)
-        glob = np.fromiter(
-            (setdefault(u, len(seen)) for u in uniq), dtype=np.int64, count=len(uniq)
-        )
+        local, uniq = pd.factorize(values[sl], use_na_sentinel=False)
+        # number the slice's new values after the ones seen before (C-level
+        # loops over at most one slice each)
+        start = len(seen)
+        new = list(itertools.filterfalse(seen.__contains__, uniq))
+        seen.update(zip(new, range(start, start + len(new))))
+        glob = np.fromiter(map(seen.__getitem__, uniq), dtype=np.int64, count=len(uniq))
         codes[sl] = glob[local]
     keys = list(seen)
     uniques = np.empty(len(keys), dtype=object)

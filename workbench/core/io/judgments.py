@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
-from workbench.core.io.book import Book, Sheet, open_book
+from workbench.core.io.book import Book, Sheet, open_book, release
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
@@ -587,6 +587,7 @@ def load_judgments(
             passages if "passages" in chosen else None,
             names,
         )
+    release(book)  # the frames hold what they need; free the cells slice by slice
     steps(1.0, "완료 · Done")
     source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
     return JudgmentSet(

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from workbench.core import schema as S
-from workbench.core.io.common import Collector
+from workbench.core.io.common import Collector, slices
 from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import Table
 from workbench.core.problems import InputError, error
@@ -124,8 +124,13 @@ def _fast_fields(text: str, n_headers: int, width: set[int]):
         return None
     if df.empty:
         return None
-    filled = df.to_numpy(dtype=object) != ""
-    counts = filled.sum(axis=1)
+    # fields per line, a column and a slice at a time (one comparison over the
+    # whole 8-column frame holds the GIL ~50 ms at 500k lines)
+    counts = np.zeros(len(df), dtype=np.int64)
+    for j in df.columns:
+        values = df[j].to_numpy(dtype=object)
+        for sl in slices(len(values)):
+            counts[sl] += values[sl] != ""
     lines = np.arange(1, len(df) + 1, dtype=np.int64)
     ok = np.isin(counts, list(width))
     bad = [(int(n), int(k)) for n, k in zip(lines[~ok & (counts > 0)], counts[~ok & (counts > 0)])]
