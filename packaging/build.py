@@ -51,7 +51,8 @@ def build() -> Path:
 
 
 def folder_size(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+    # PyInstaller links some libraries twice by symlink: count each file once
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
 
 
 def smoke(executable: Path) -> None:
