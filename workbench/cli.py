@@ -172,7 +172,9 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     if args.resolution == "assessor" and not args.adjudicator:
         raise UsageError("--resolution assessor needs --adjudicator NAME")
     judgment_set = load_judgments(args.qrels)
-    run_sets = [load_run(path) for path in args.run]
+    run_sets = []
+    for path in args.run:
+        run_sets.append(pipeline.unique_system_names(run_sets, load_run(path)))
     results = pipeline.run(judgment_set, run_sets, settings)
 
     comparisons = None

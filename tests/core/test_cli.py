@@ -206,3 +206,21 @@ def test_template_writes_readable_templates(tmp_path, capsys):
     assert main(["template", str(tmp_path / "t")]) == EXIT_OK
     written = list((tmp_path / "t").glob("*.xlsx"))
     assert len(written) >= 2
+
+
+def test_two_run_files_with_the_same_system_name_stay_apart(tmp_path, capsys):
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text(QRELS, encoding="utf-8")
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text(RUN, encoding="utf-8")
+    # the same tag, a different ranking: G (relevant) first
+    second.write_text("q1 Q0 G 1 9 BM25\nq1 Q0 B 2 8 BM25\n", encoding="utf-8")
+    code = main(
+        ["eval", "--qrels", str(qrels), "--run", str(first), "--run", str(second), "--json", "-"]
+    )
+    assert code == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["systems"]) == ["BM25", "BM25 (2)"]
+    assert data["systems"]["BM25"]["metrics"]["P@5"] == pytest.approx(0.6)
+    assert data["systems"]["BM25 (2)"]["metrics"]["P@5"] == pytest.approx(0.2)
+    assert any(w["code"] == "system.renamed" for w in data["warnings"])

@@ -13,6 +13,7 @@ import pandas as pd
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
 from workbench.core.evaluate import evaluate
+from workbench.core.problems import warning
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
 
@@ -20,11 +21,46 @@ Progress = Callable[[float, str], None]
 Cancelled = Callable[[], bool]
 
 
+def unique_system_names(loaded: Sequence[RunSet], new: RunSet) -> RunSet:
+    """``new`` with every system renamed that clashes with an already loaded one.
+
+    Two files often use the same name (two "BM25" sheets, two CSVs called
+    ``run``); merged, their rankings would mix silently. The later one becomes
+    "BM25 (2)" and a warning says so.
+    """
+    taken = {name for rs in loaded for name in rs.systems}
+    renames: dict[str, str] = {}
+    for name in new.systems:
+        if name not in taken:
+            taken.add(name)
+            continue
+        n = 2
+        while f"{name} ({n})" in taken:
+            n += 1
+        renames[name] = f"{name} ({n})"
+        taken.add(renames[name])
+    if not renames:
+        return new
+    runs = new.runs.copy()
+    runs[s.SYSTEM] = runs[s.SYSTEM].replace(renames)
+    file = new.sources[0].name if new.sources else ""
+    notes = [
+        warning(
+            "system.renamed",
+            f"A system named '{old}' is already loaded, so the one in this file is called "
+            f"'{fresh}'.",
+            f"'{old}' 시스템이 이미 불러와져 있어서 이 파일의 것은 '{fresh}'(으)로 부릅니다.",
+            file=file,
+        )
+        for old, fresh in renames.items()
+    ]
+    return RunSet(runs, new.sources, [*new.problems, *notes])
+
+
 def combined_runs(run_sets: Sequence[RunSet]) -> pd.DataFrame:
     """All systems of all run files in one frame, in the order they were added.
 
-    Two files that use the same system name would silently merge; the loader
-    renames such systems before they get here (see :func:`unique_system_names`).
+    System names must be unique across files (:func:`unique_system_names`).
     """
     frames = [rs.runs for rs in run_sets if len(rs.runs)]
     if not frames:

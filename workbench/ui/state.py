@@ -62,7 +62,7 @@ class AppState(QObject):
         self.recompute()
 
     def add_runs(self, run_set: RunSet) -> None:
-        self.run_sets.append(run_set)
+        self.run_sets.append(pipeline.unique_system_names(self.run_sets, run_set))
         self.data_changed.emit()
         self.recompute()
 
