@@ -393,6 +393,11 @@ class ChartWidget(QWidget):
             if key not in store:
                 store[key] = make(key)
 
+    def _add(self, item):
+        """Add a plot item and return it (for one-line creation in subclasses)."""
+        self.plot.addItem(item)
+        return item
+
     def _percent_axis(self, axis: str = "left") -> None:
         ticks = [(v / 10, f"{v * 10}%") for v in range(0, 11, 2)]
         self.plot.getAxis(axis).setTicks([ticks])
@@ -536,10 +541,6 @@ class MetricBarChart(ChartWidget):
         self.plot.setXRange(-0.6, max(0, len(self.metrics) - 1) + 0.6, padding=0)
         self.plot.setYRange(0, 1.05, padding=0)
 
-    def _add(self, item):
-        self.plot.addItem(item)
-        return item
-
     def retranslate(self) -> None:
         super().retranslate()
         self.set_title(self.tr("Mean score per system (with 95% confidence interval)"))
@@ -666,10 +667,6 @@ class CurveChart(ChartWidget):
         self.plot.setXRange(0.5, kmax + 0.5, padding=0)
         self.plot.setYRange(0, 1.05, padding=0)
 
-    def _add(self, item):
-        self.plot.addItem(item)
-        return item
-
     def retranslate(self) -> None:
         super().retranslate()
         fam = self.family
@@ -786,10 +783,6 @@ class RankDistributionChart(ChartWidget):
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
         self.plot.setYRange(0, 1.02, padding=0)
 
-    def _add(self, item):
-        self.plot.addItem(item)
-        return item
-
     def retranslate(self) -> None:
         super().retranslate()
         self.set_title(self.tr("Where the first relevant passage appears"))
@@ -884,10 +877,6 @@ class ByTypeChart(ChartWidget):
         self.plot.setXRange(-0.6, max(0, len(self.types) - 1) + 0.6, padding=0)
         self.plot.setYRange(0, 1.05, padding=0)
 
-    def _add(self, item):
-        self.plot.addItem(item)
-        return item
-
     def retranslate(self) -> None:
         super().retranslate()
         self.metric_label.setText(self.tr("Metric:"))
@@ -971,10 +960,6 @@ class HistogramChart(ChartWidget):
         self.plot.getAxis("left").setTicks([_count_ticks(top)])
         self.plot.setXRange(-0.02, 1.02, padding=0)
         self.plot.setYRange(0, top * 1.08, padding=0)
-
-    def _add(self, item):
-        self.plot.addItem(item)
-        return item
 
     def retranslate(self) -> None:
         super().retranslate()
