@@ -164,6 +164,14 @@ CASES = [
         ["비어 있습니다"],
     ),
     Case(
+        "blank_csv",
+        _csv("\n \n\n", name="runs.csv"),
+        "r",
+        "empty_file",
+        ["empty", "no text at all"],
+        ["비어 있습니다"],
+    ),
+    Case(
         "excel_lock_file",
         lambda d: (d / "~$j.xlsx").write_bytes(b"\x08user    ") and d / "~$j.xlsx",
         "j",

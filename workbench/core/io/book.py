@@ -11,6 +11,7 @@ from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_r
 from workbench.core.io.reading import (
     Table,
     build_table,
+    check_not_blank,
     decode_text,
     detect_kind,
     header_index_for,
@@ -74,6 +75,7 @@ def open_book(
         raws = read_excel_sheets(path, data, nrows=nrows)
     elif kind in ("csv", "trec_qrels", "trec_run", "json"):
         text, book.encoding = decode_text(data, path)
+        check_not_blank(text, path)
         if kind == "csv":
             # progress counted in lines read (breathe() every slice of records)
             with steps.span(0.05, mid, text.count("\n") + 1, reading):

@@ -70,6 +70,19 @@ def _fail(path: Path, code: str, en: str, ko: str, sheet: str | None = None) -> 
     return InputError([error(code, en, ko, file=path.name, sheet=sheet)])
 
 
+def check_not_blank(text: str, path: Path) -> None:
+    """A text file with nothing but blank space is reported as empty, not as a missing sheet."""
+    if not text.strip():
+        raise _fail(
+            path,
+            "empty_file",
+            "The file is empty: it holds no text at all. It may not have been saved completely; "
+            "use a backup or save it again.",
+            "파일이 비어 있습니다(글자가 하나도 없음). 저장이 끝나지 않았을 수 있습니다. "
+            "백업본을 쓰거나 다시 저장하세요.",
+        )
+
+
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or an :class:`InputError` saying why they can't be read."""
     try:
