@@ -28,6 +28,7 @@ import krippendorff
 import numpy as np
 import pandas as pd
 
+from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 from workbench.core.schema import ASSESSOR, GRADE, GROUP, NOTE, PID, QID, ROLE, Resolution
 
@@ -439,7 +440,7 @@ def resolve_grades(
                     "unknown_adjudicator",
                     f"The adjudicator '{who}' is not one of the assessors "
                     f"({', '.join(names)}). Choose one of them.",
-                    f"최종 판정자 '{who}'은(는) 평가자 목록({', '.join(names)})에 없습니다. "
+                    f"최종 판정자 {josa(who, '은', quoted=True)} 평가자 목록({', '.join(names)})에 없습니다. "
                     "이 중에서 고르세요.",
                 )
             ]

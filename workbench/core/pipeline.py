@@ -6,19 +6,18 @@ judgments (+ grades added in the app, + hand resolutions) → one grade per
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
+from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
+from workbench.core.korean import josa
 from workbench.core.problems import warning
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
-
-Progress = Callable[[float, str], None]
-Cancelled = Callable[[], bool]
 
 
 def unique_system_names(loaded: Sequence[RunSet], new: RunSet) -> RunSet:
@@ -49,7 +48,7 @@ def unique_system_names(loaded: Sequence[RunSet], new: RunSet) -> RunSet:
             "system.renamed",
             f"A system named '{old}' is already loaded, so the one in this file is called "
             f"'{fresh}'.",
-            f"'{old}' 시스템이 이미 불러와져 있어서 이 파일의 것은 '{fresh}'(으)로 부릅니다.",
+            f"'{old}' 시스템이 이미 불러와져 있어서 이 파일의 것은 {josa(fresh, '으로', quoted=True)} 부릅니다.",
             file=file,
         )
         for old, fresh in renames.items()
@@ -107,7 +106,7 @@ def run(
     added_grades: pd.DataFrame | None = None,
     resolutions: pd.DataFrame | None = None,
     progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> Results:
     """Resolve the grades and evaluate every system.
 

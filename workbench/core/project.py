@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 
 FORMAT = 1
@@ -225,7 +226,7 @@ def load_project(path: str | os.PathLike[str]) -> Project:
         raise _bad(
             source_path,
             f"The project file {source_path} does not exist. It may have been moved or deleted.",
-            f"프로젝트 파일 {source_path}이(가) 없습니다. 옮겨졌거나 지워졌을 수 있습니다.",
+            f"프로젝트 파일 {josa(source_path, '이')} 없습니다. 옮겨졌거나 지워졌을 수 있습니다.",
             "project_not_found",
         ) from exc
     except (OSError, UnicodeDecodeError) as exc:

@@ -11,12 +11,12 @@ the progress of the current step and checks for cancellation.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from workbench.core.cancel import Cancelled
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.problems import (
     MAX_PROBLEMS_PER_FILE,
     InputError,
@@ -24,9 +24,6 @@ from workbench.core.problems import (
     error,
     warning,
 )
-
-Progress = Callable[[float, str], None]
-CancelCheck = Callable[[], bool]
 
 #: Rows per slice of a long column pass (each call over a slice: ~1–8 ms).
 CHUNK_ROWS = 20_000

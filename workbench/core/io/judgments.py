@@ -38,6 +38,7 @@ from workbench.core.io.validate import (
     to_numbers,
     yesno,
 )
+from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
 
@@ -166,7 +167,7 @@ def _empty_sheet(col: Collector, sheet: Sheet, what: tuple[str, str]) -> None:
         "empty_sheet",
         f"The {what[0]} sheet '{sheet.name}' is empty: it has no header row and no data. Enter "
         "the data under a header row, or choose another sheet.",
-        f"{what[1]} 시트 '{sheet.name}'이(가) 비어 있습니다(머리글 행과 데이터가 없음). 머리글 "
+        f"{what[1]} 시트 {josa(sheet.name, '이', quoted=True)} 비어 있습니다(머리글 행과 데이터가 없음). 머리글 "
         "아래에 데이터를 입력하거나 다른 시트를 고르세요.",
         sheet=sheet.name,
     )
@@ -347,7 +348,7 @@ def _answerable(col: Collector, sheet: Sheet, keep: np.ndarray, rows: np.ndarray
                 "answerable_invalid",
                 f"'{shown}' in row {r} is not a yes/no value (예/아니오, O/X, Y/N, 가능/불가); "
                 "the question is treated as not stated.",
-                f"{r}행의 '{shown}'은(는) 예/아니오 값(예/아니오, O/X, Y/N, 가능/불가)이 아닙니다. "
+                f"{r}행의 {josa(shown, '은', quoted=True)} 예/아니오 값(예/아니오, O/X, Y/N, 가능/불가)이 아닙니다. "
                 "답변 가능 여부를 모르는 것으로 처리합니다.",
                 sheet=sheet.name,
                 row=int(r),
@@ -386,7 +387,7 @@ def _first_of_each(col, sheet, df, rows, key, what_en, what_ko) -> pd.DataFrame:
             f"duplicate_{what_en}",
             f"The {what_en} id '{df[key].iat[i]}' in row {r} appears earlier in the sheet; the "
             "first row is used.",
-            f"{r}행의 {what_ko} ID '{df[key].iat[i]}'이(가) 앞에서 이미 나왔습니다. 첫 번째 행을 "
+            f"{r}행의 {what_ko} ID {josa(df[key].iat[i], '이', quoted=True)} 앞에서 이미 나왔습니다. 첫 번째 행을 "
             "사용합니다.",
             sheet=sheet.name,
             row=r,
@@ -418,7 +419,7 @@ def _chunks(col: Collector, sheet: Sheet, keep: np.ndarray, rows: np.ndarray, n:
             "chunk_invalid",
             f"The chunk index in row {r} is '{shown}', not a whole number; it is left empty "
             "(adjacent-chunk de-duplication will skip this passage).",
-            f"{r}행의 청크번호 '{shown}'이(가) 정수가 아닙니다. 비워 둔 것으로 처리합니다(인접 "
+            f"{r}행의 청크번호 {josa(shown, '이', quoted=True)} 정수가 아닙니다. 비워 둔 것으로 처리합니다(인접 "
             "청크 중복 제거에서 이 문단은 제외됩니다).",
             sheet=sheet.name,
             row=r,

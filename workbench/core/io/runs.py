@@ -41,6 +41,7 @@ from workbench.core.io.validate import (
     texts,
     to_numbers,
 )
+from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 from workbench.core.schema import RunSet, SourceFile
 
@@ -111,7 +112,7 @@ def _numbers_checked(
                 "rank_invalid",
                 f"{header} must be a positive whole number (1, 2, 3 …); row {r} is {what}. Enter "
                 "the passage's position in the ranking.",
-                f"{header}은(는) 1 이상의 정수(1, 2, 3 …)여야 합니다. {r}행의 값: {what_ko}. "
+                f"{josa(header, '은')} 1 이상의 정수(1, 2, 3 …)여야 합니다. {r}행의 값: {what_ko}. "
                 "검색 결과에서 그 문단의 순위를 입력하세요.",
                 sheet=sheet.name,
                 row=r,
@@ -124,7 +125,7 @@ def _numbers_checked(
                 "score_invalid",
                 f"{header} must be a number; row {r} is {what}. Enter the retrieval score, or "
                 "delete the cell if the system gives none (then a rank column is needed).",
-                f"{header}은(는) 숫자여야 합니다. {r}행의 값: {what_ko}. 검색 점수를 입력하거나, "
+                f"{josa(header, '은')} 숫자여야 합니다. {r}행의 값: {what_ko}. 검색 점수를 입력하거나, "
                 "점수가 없으면 칸을 비우세요(이 경우 순위 열이 필요합니다).",
                 sheet=sheet.name,
                 row=r,
@@ -278,7 +279,7 @@ def _check_rankings(
                     f"System '{systems[i]}', question '{qids[i]}': rank {int(rank[i])} is given "
                     f"to {len(idx)} passages (rows {shown_rows}); they are ordered by score, then "
                     "passage id.",
-                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {int(rank[i])}이(가) 문단 "
+                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {josa(int(rank[i]), '이')} 문단 "
                     f"{len(idx)}개에 매겨져 있습니다({shown_rows}행). 점수, 그다음 문단ID 순으로 "
                     "정렬합니다.",
                     sheet=sheet_names[sheet_of[i]],
@@ -303,7 +304,7 @@ def _check_rankings(
                     "rank_gap",
                     f"System '{systems[i]}', question '{qids[i]}': rank(s) {shown} are missing "
                     f"(ranks run {start}–{top}); the passages are evaluated in the order given.",
-                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {shown}이(가) 빠져 있습니다"
+                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {josa(shown, '이')} 빠져 있습니다"
                     f"(순위 범위 {start}–{top}). 주어진 순서대로 평가합니다.",
                     sheet=sheet_names[sheet_of[i]],
                     row=int(rows[idx].min()),
@@ -329,7 +330,7 @@ def _check_rankings(
                 "duplicate_passage",
                 f"System '{systems[i]}', question '{qids[i]}': passage '{pids[i]}' appears again "
                 f"in row {rows[i]} (first in row {first}); only the first is kept.",
-                f"시스템 '{systems[i]}', 질문 '{qids[i]}': 문단 '{pids[i]}'이(가) {rows[i]}행에 "
+                f"시스템 '{systems[i]}', 질문 '{qids[i]}': 문단 {josa(pids[i], '이', quoted=True)} {rows[i]}행에 "
                 f"다시 나옵니다(처음은 {first}행). 첫 번째 것만 사용합니다.",
                 sheet=sheet_names[sheet_of[i]],
                 row=int(rows[i]),
@@ -430,7 +431,7 @@ def load_run(
                 "empty_sheet",
                 f"The run sheet '{sheet.name}' is empty. Enter the ranked passages under a "
                 "header row (질문ID, 순위, 문단ID, 점수), or choose another sheet.",
-                f"실행 결과 시트 '{sheet.name}'이(가) 비어 있습니다. 머리글 행(질문ID, 순위, "
+                f"실행 결과 시트 {josa(sheet.name, '이', quoted=True)} 비어 있습니다. 머리글 행(질문ID, 순위, "
                 "문단ID, 점수) 아래에 검색 결과를 입력하거나 다른 시트를 고르세요.",
                 sheet=sheet.name,
             )
@@ -473,7 +474,7 @@ def load_run(
                 "system_name_ignored",
                 f"The file holds {len(names)} systems, so the name '{system}' was not applied; "
                 "their names come from the file.",
-                f"파일에 시스템이 {len(names)}개 있어 이름 '{system}'을(를) 적용하지 않았습니다. "
+                f"파일에 시스템이 {len(names)}개 있어 이름 {josa(system, '을', quoted=True)} 적용하지 않았습니다. "
                 "시스템 이름은 파일에 적힌 것을 씁니다.",
             )
     steps(1.0, "완료 · Done")

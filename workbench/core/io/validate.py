@@ -25,6 +25,7 @@ from workbench.core.io.ids import (
 from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, closest_header
 from workbench.core.io.mapping import normalize_header as normalize_header_value
 from workbench.core.io.reading import Table
+from workbench.core.korean import josa
 
 GRADE_MIN = 0
 GRADE_MAX = 3
@@ -58,7 +59,7 @@ def report_missing(
             f"{found}{hint_en} Rename the header to '{ko_name}' or choose the column in the "
             "import preview.",
             f"{what_ko} 시트에 {ko_name} 열이 필요합니다. 찾은 머리글: {found_ko}.{hint_ko} "
-            f"머리글을 '{ko_name}'(으)로 바꾸거나 불러오기 미리보기에서 열을 지정하세요.",
+            f"머리글을 {josa(ko_name, '으로', quoted=True)} 바꾸거나 불러오기 미리보기에서 열을 지정하세요.",
             sheet=table.sheet,
             row=table.header_row,
             column=near,
@@ -106,7 +107,7 @@ def ids_checked(
             col.error(
                 f"blank_{role}",
                 f"The {label(role, 'en')} in row {r} is blank. Fill it in or delete the row.",
-                f"{r}행의 {ko}이(가) 비어 있습니다. 값을 채우거나 행을 지우세요.",
+                f"{r}행의 {josa(ko, '이')} 비어 있습니다. 값을 채우거나 행을 지우세요.",
                 sheet=table.sheet,
                 row=int(r),
                 column=header,
@@ -277,7 +278,7 @@ def report_bad_grade(
             "grade_blank",
             f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} is blank. "
             "Enter a grade or delete the row.",
-            f"{name}은(는) {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행이 비어 "
+            f"{josa(name, '은')} {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행이 비어 "
             "있습니다. 등급을 입력하거나 행을 지우세요.",
             sheet=sheet,
             row=row,
@@ -288,7 +289,7 @@ def report_bad_grade(
         "grade_invalid",
         f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "
         f"'{shown}'. Replace it with 0, 1, 2 or 3.",
-        f"{name}은(는) {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행의 값은 "
+        f"{josa(name, '은')} {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행의 값은 "
         f"'{shown}'입니다. 0, 1, 2, 3 중 하나로 고치세요.",
         sheet=sheet,
         row=row,
@@ -338,7 +339,7 @@ def roles_checked(
                 "role_invalid",
                 f"The evidence role in row {r} is '{text[i]}'; use core, supporting or "
                 "alternative (핵심, 보조, 대체), or leave it blank.",
-                f"{r}행의 근거역할 '{text[i]}'을(를) 알 수 없습니다. 핵심, 보조, 대체 중 하나를 "
+                f"{r}행의 근거역할 {josa(text[i], '을', quoted=True)} 알 수 없습니다. 핵심, 보조, 대체 중 하나를 "
                 "쓰거나 비워 두세요.",
                 sheet=table.sheet,
                 row=r,

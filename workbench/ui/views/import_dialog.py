@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
+from workbench.core.korean import josa
 from workbench.core.problems import Problem, Severity, error
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
@@ -592,7 +593,7 @@ class ImportDialog(QDialog):
         return error(
             "mapping_missing",
             f"No column is marked as {en}. Choose it in the dropdown above that column.",
-            f"'{ko}'(으)로 지정된 열이 없습니다. 해당 열 위의 목록에서 고르세요.",
+            f"{josa(ko, '으로', quoted=True)} 지정된 열이 없습니다. 해당 열 위의 목록에서 고르세요.",
             file=self.path.name,
             sheet=sheet,
         )
