@@ -20,13 +20,13 @@ questions as ``Results.aggregates``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from workbench.core import stats
-from workbench.core.cancel import Cancelled
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.metrics import gain_values
 from workbench.core.results import Results
 
@@ -53,8 +53,6 @@ __all__ = [
     "significance_tooltips",
 ]
 
-Progress = Callable[[float, str], None] | None
-CancelCheck = Callable[[], bool] | None
 
 #: below this share of judged results in the top K, a comparison is not to be
 #: trusted (unjudged passages count as not relevant) — Coverage@k in SRW/Quepid.
@@ -65,7 +63,7 @@ RANK_BUCKETS = ("rank_1", "rank_2_3", "rank_4_k", "not_found")
 _CHUNK_ELEMENTS = 1 << 21
 
 
-def _check(cancelled: CancelCheck) -> None:
+def _check(cancelled: CancelCheck | None) -> None:
     if cancelled is not None and cancelled():
         raise Cancelled()
 
@@ -157,8 +155,8 @@ def bar_data(
     seed: int = stats.DEFAULT_SEED,
     n_resamples: int = 10_000,
     confidence: float = 0.95,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> pd.DataFrame:
     """Mean of each metric per system, with a percentile bootstrap CI.
 
@@ -231,8 +229,8 @@ def curve_data(
     results: Results,
     families: Sequence[str] = ("Recall", "nDCG"),
     max_k: int | None = None,
-    progress: Progress = None,
-    cancelled: CancelCheck = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> pd.DataFrame:
     """Mean Recall@K and nDCG@K per system for K = 1 … ``max_k``.
 

@@ -10,13 +10,13 @@ the docstring of :func:`evaluate`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from workbench.core import schema as s
-from workbench.core.cancel import Cancelled
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.problems import Problem, warning
 from workbench.core.results import Results
@@ -58,8 +58,8 @@ def evaluate(
     settings: EvalSettings,
     questions: pd.DataFrame | None = None,
     passages: pd.DataFrame | None = None,
-    progress: Callable[[float, str], None] | None = None,
-    cancelled: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
     measures: Sequence[Measure | str] | None = None,
 ) -> Results:
     """Evaluate every system of ``runs`` against resolved judgments ``qrels``.

@@ -68,7 +68,7 @@ from workbench import __version__
 from workbench.core import grades as g
 from workbench.core import schema as s
 from workbench.core.atomic import LockedFileError, atomic_write, excel_lock_file
-from workbench.core.cancel import Cancelled
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.results import Results
 from workbench.core.schema import SourceFile
 
@@ -82,8 +82,6 @@ __all__ = [
     "sheet_name",
 ]
 
-Progress = Callable[[float, str], None]
-CancelCheck = Callable[[], bool]
 
 #: every sheet the report can hold, in workbook order
 SHEET_KEYS: tuple[str, ...] = (

@@ -70,8 +70,9 @@ from PySide6.QtWidgets import (
 from workbench.core import schema as s
 from workbench.core.agreement import agreement_table, dissent_record, resolve_grades
 from workbench.core.atomic import LockedFileError, atomic_write
-from workbench.core.cancel import Cancelled
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.export import write_judgments_workbook, write_per_question_csv
+from workbench.core.korean import josa
 from workbench.core.pipeline import all_judgments
 from workbench.core.problems import InputError, error
 from workbench.core.report import SHEET_KEYS, write_report
@@ -102,8 +103,6 @@ STEP_COMPARE = "compare"
 #: share of the progress bar the significance tests take before the report
 COMPARE_SHARE = 0.4
 
-Progress = Callable[[float, str], None]
-CancelCheck = Callable[[], bool]
 
 
 # -- worker functions (no Qt) --------------------------------------------------------
@@ -133,7 +132,7 @@ def _refuse_source(path: Path, sources: list[SourceFile]) -> None:
                         "export_overwrites_input",
                         f"'{path.name}' is one of the files you loaded; the workbench never "
                         "changes them. Choose another name for the exported file.",
-                        f"'{path.name}'은(는) 불러온 원본 파일입니다. 워크벤치는 원본 파일을 "
+                        f"{josa(path.name, '은', quoted=True)} 불러온 원본 파일입니다. 워크벤치는 원본 파일을 "
                         "바꾸지 않습니다. 내보낼 파일의 이름을 다르게 정하세요.",
                         file=path.name,
                     )
