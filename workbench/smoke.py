@@ -45,9 +45,7 @@ def smoke_test() -> int:
             step = "write report"
             _step(
                 step,
-                lambda: write_report(
-                    target, results, questions=judgments.questions, passages=judgments.passages
-                ),
+                lambda: write_report(target, results, ReportRequest(questions=judgments.questions, passages=judgments.passages)),
             )
             step = "check report"
             _step(step, lambda: _check_report(target, results))

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 
 from test_report_fixtures import make_results  # noqa: E402
 
-from workbench.core.report import write_report  # noqa: E402
+from workbench.core.report import ReportRequest, write_report  # noqa: E402
 
 
 def best_of(repeat: int, fn) -> float:
@@ -91,16 +91,7 @@ def main() -> None:
         peer = best_of(args.repeat, lambda: results.per_question.to_excel(peer_path, index=False))
         ours = best_of(
             args.repeat,
-            lambda: write_report(
-                ours_path,
-                results,
-                questions=questions,
-                passages=passages,
-                comparisons=comparisons,
-                agreement=agreement,
-                test="randomization",
-                seed=1,
-            ),
+            lambda: write_report(ours_path, results, ReportRequest(questions=questions, passages=passages, comparisons=comparisons, agreement=agreement, test="randomization", seed=1)),
         )
         size = ours_path.stat().st_size / 1e6
     print(f"DataFrame.to_excel (per-question only): {peer:.2f} s")

@@ -1,5 +1,5 @@
 """Hand resolutions written by the export (sheet 조정/resolutions) are read back
-and used by the pipeline; the dissent sheet (이견/dissent) is ignored."""
+and used by the study; the dissent sheet (이견/dissent) is ignored."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from workbench.core import pipeline
 from workbench.core import schema as S
 from workbench.core.agreement import dissent_record, resolve_grades
 from workbench.core.export import write_judgments_workbook
 from workbench.core.io import load_judgments, load_run
 from workbench.core.problems import InputError
 from workbench.core.schema import EvalSettings, JudgmentSet
+from workbench.core.study import Study, study_from_files
 
 
 def _judgments() -> pd.DataFrame:
@@ -91,9 +91,9 @@ def _run(tmp_path):
     return load_run(path)
 
 
-def test_pipeline_uses_the_resolved_grade_from_the_file(tmp_path):
+def test_the_study_uses_the_resolved_grade_from_the_file(tmp_path):
     js = load_judgments(_write(tmp_path, "ko"))
-    results = pipeline.run(js, [_run(tmp_path)], EvalSettings(ks=(1,)))
+    results = study_from_files(js, [_run(tmp_path)], EvalSettings(ks=(1,))).evaluate()
     qrels = results.qrels.set_index([S.QID, S.PID])[S.GRADE]
     assert qrels.loc[("q1", "p1")] == 3  # not the median 0
     assert qrels.loc[("q2", "p3")] == 2  # q2 was unanswerable without the resolution
@@ -102,23 +102,22 @@ def test_pipeline_uses_the_resolved_grade_from_the_file(tmp_path):
     assert per_q.loc["q2", "P@1"] == 1.0
     # the same judgments without the sheet: the median rule, q2 unanswerable
     without = JudgmentSet(js.judgments, js.questions, js.passages, js.sources, [])
-    plain = pipeline.run(without, [_run(tmp_path)], EvalSettings(ks=(1,)))
+    plain = study_from_files(without, [_run(tmp_path)], EvalSettings(ks=(1,))).evaluate()
     assert plain.per_question.set_index(S.QID).loc["q1", "P@1"] == 0.0
     assert "q2" in plain.unanswerable
 
 
 def test_app_resolutions_win_over_the_files(tmp_path):
     js = load_judgments(_write(tmp_path, "ko"))
-    app = pd.DataFrame(
-        {S.QID: ["q1"], S.PID: ["p1"], S.GRADE: [0], "by": ["나"], "reason": [""], "time": [""]}
-    )
-    results = pipeline.run(js, [_run(tmp_path)], EvalSettings(ks=(1,)), resolutions=app)
+    study: Study = study_from_files(js, [_run(tmp_path)], EvalSettings(ks=(1,)))
+    study.apply(study.resolution_edit("q1", "p1", 0, by="나"))
+    results = study.evaluate()
     qrels = results.qrels.set_index([S.QID, S.PID])[S.GRADE]
     assert qrels.loc[("q1", "p1")] == 0  # the app's, last
     assert qrels.loc[("q2", "p3")] == 2  # the file's, untouched
-    merged = pipeline.all_resolutions(js, app)
-    assert "resolved_by_name" in merged.columns and "by" not in merged.columns
-    assert merged["resolved_by_name"].tolist() == ["검토자", "reviewer", "나"]
+    in_force = study.resolutions_in_force()
+    assert in_force["by"].tolist() == ["reviewer", "나"]
+    assert in_force["origin"].tolist() == ["file", "app"]
 
 
 def test_a_bad_grade_in_the_resolutions_sheet_is_an_error(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pandas as pd
@@ -17,6 +18,7 @@ from workbench.core.project import (
     file_sha256,
     frame_to_records,
     load_project,
+    project_to_dict,
     records_to_frame,
     save_project,
 )
@@ -121,7 +123,7 @@ def test_save_to_unwritable_place_is_a_clear_error(tmp_path):
         ("not json at all", "손상"),
         ('{"hello": 1}', "형식 번호"),
         ('{"format": 99}', "새로운 버전"),
-        ('{"format": 1, "sources": [{"kind": "weird", "path": "a"}]}', "손상"),
+        ('{"format": 1, "sources": {"nested": ' * 80 + "1" + "}" * 80 + "}", "중첩"),
     ],
 )
 def test_bad_project_files_give_bilingual_errors(tmp_path, content, needle_ko):
@@ -155,3 +157,38 @@ def test_frames_round_trip_through_records_with_missing_values():
     assert list(back.columns) == ["question_id", "grade", "note", "score"]
     assert back["grade"].tolist() == [2, 3]
     assert records_to_frame([], ["a"]).columns.tolist() == ["a"]
+
+
+def test_damaged_fields_are_left_out_and_the_rest_recovered(tmp_path):
+    good = _project(tmp_path)
+    data = json.loads(json.dumps(project_to_dict(good, tmp_path / "p.wbproj")))
+    data["sources"].insert(0, {"kind": "weird", "path": "a"})
+    data["sources"][1]["mappings"] = ["not", "a", "mapping"]
+    data["notes"]["q2"] = "just text"
+    data["added_grades"].append({"question_id": "q1", "passage_id": ["p1"], "grade": 1})
+    data["added_grades"].append({"question_id": "q1", "passage_id": "p2", "grade": "high"})
+    data["resolutions"] = "nothing"
+    data["view"] = [1, 2]
+    path = tmp_path / "damaged.wbproj"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    project = load_project(path)
+    assert [s.kind for s in project.sources] == ["judgments", "runs"]
+    assert project.sources[0].mappings == {}  # the damaged field only
+    assert project.sources[0].sheets == {"judgments": "평가"}
+    assert project.notes == {"q1": {"note": "다시 보기", "flagged": True}}
+    assert project.added_grades == good.added_grades
+    assert project.resolutions == [] and project.view == {}
+    where = sorted(re.search(r"field '([^']+)'", p.message_en).group(1) for p in project.problems)
+    assert where == sorted(
+        [
+            "sources[0].kind",
+            "sources[1].mappings",
+            "notes.q2",
+            "added_grades[1]",
+            "added_grades[2]",
+            "resolutions",
+            "view",
+        ]
+    )
+    assert all(p.code == "project_field_damaged" for p in project.problems)
+    assert "손상되어" in project.problems[0].message_ko

@@ -27,6 +27,7 @@ from workbench.core.report import (
     FONT_NAME,
     SHEET_KEYS,
     SHEET_NAMES,
+    ReportRequest,
     _display_width,
     build_report,
     primary_measure,
@@ -95,19 +96,7 @@ def full_report(tmp_path_factory, synthetic):
     results, questions, passages = synthetic
     path = tmp_path_factory.mktemp("rep") / "report.xlsx"
     notes = {"q001": {"note": "다시 볼 것", "flagged": True}}
-    write_report(
-        path,
-        results,
-        questions=questions,
-        passages=passages,
-        comparisons=COMPARISONS,
-        agreement=AGREEMENT,
-        notes=notes,
-        sources=SOURCES,
-        low_n=3,
-        test="randomization",
-        seed=42,
-    )
+    write_report(path, results, ReportRequest(questions=questions, passages=passages, comparisons=COMPARISONS, agreement=AGREEMENT, notes=notes, sources=SOURCES, low_n=3, test="randomization", seed=42))
     return path, results, questions, passages
 
 
@@ -138,26 +127,24 @@ def test_sheets_in_order_korean(full_report):
 
 def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, synthetic):
     results, questions, passages = synthetic
-    path = write_report(tmp_path / "en.xlsx", results, lang="en", questions=questions)
+    path = write_report(tmp_path / "en.xlsx", results, ReportRequest(lang="en", questions=questions))
     names = load_workbook(path).sheetnames
     assert names == ["Summary", "Per question", "By type", "Low-scoring", "Abstention", "Settings"]
     # agreement with a single assessor is no agreement
     one = dict(AGREEMENT, assessors=["가"], pairs=[])
-    path2 = write_report(
-        tmp_path / "en2.xlsx", results, lang="en", agreement=one, comparisons=COMPARISONS
-    )
+    path2 = write_report(tmp_path / "en2.xlsx", results, ReportRequest(lang="en", agreement=one, comparisons=COMPARISONS))
     assert "Agreement" not in load_workbook(path2).sheetnames
     assert "Significance" in load_workbook(path2).sheetnames
 
 
 def test_sheet_subset_keeps_canonical_order(tmp_path, synthetic):
     results = synthetic[0]
-    path = write_report(tmp_path / "r.xlsx", results, sheets=["settings", "summary"])
+    path = write_report(tmp_path / "r.xlsx", results, ReportRequest(sheets=["settings", "summary"]))
     assert load_workbook(path).sheetnames == ["요약", "설정"]
-    path = write_report(tmp_path / "r2.xlsx", results, sheets=["Per question"], lang="en")
+    path = write_report(tmp_path / "r2.xlsx", results, ReportRequest(sheets=["Per question"], lang="en"))
     assert load_workbook(path).sheetnames == ["Per question"]
     with pytest.raises(ValueError, match="unknown report sheet"):
-        write_report(tmp_path / "r3.xlsx", results, sheets=["charts"])
+        write_report(tmp_path / "r3.xlsx", results, ReportRequest(sheets=["charts"]))
 
 
 def test_summary_numbers_equal_aggregates(full_report):
@@ -327,7 +314,7 @@ def test_grade_cells_are_coloured_with_words(full_report):
 def test_low_scoring_question_without_ranking_says_nothing_returned(tmp_path, synthetic):
     results = synthetic[0]
     # the last system is missing q002 in its run (scored 0, so among the worst)
-    path = write_report(tmp_path / "r.xlsx", results, low_n=50, sheets=["low_scoring"])
+    path = write_report(tmp_path / "r.xlsx", results, ReportRequest(low_n=50, sheets=["low_scoring"]))
     _, _, rows = low_rows(path)
     missing = [r for r in rows if r[0] == "Vector" and r[1] == "q002"]
     assert missing and missing[0][5] == "결과 없음"
@@ -460,15 +447,7 @@ def injected(tmp_path, lang="ko"):
     first_ranked = results.ranking.iloc[0][s.PID]
     passages.loc[passages[s.PID] == first_ranked, s.TEXT] = "@SUM(A1)"
     notes = {"q001": {"note": "+cmd|' /C calc'!A0", "flagged": False}}
-    path = write_report(
-        tmp_path / "inj.xlsx",
-        results,
-        lang=lang,
-        questions=questions,
-        passages=passages,
-        notes=notes,
-        low_n=20,
-    )
+    path = write_report(tmp_path / "inj.xlsx", results, ReportRequest(lang=lang, questions=questions, passages=passages, notes=notes, low_n=20))
     return path, results
 
 
@@ -496,7 +475,7 @@ def test_control_characters_are_dropped_not_fatal(tmp_path):
     results, questions, _ = make_results(n_questions=6)
     questions = questions.copy()
     questions.loc[0, s.QTEXT] = "벨\x07소리\x00"
-    path = write_report(tmp_path / "c.xlsx", results, questions=questions)
+    path = write_report(tmp_path / "c.xlsx", results, ReportRequest(questions=questions))
     _, got = read_per_question(path)
     assert got[("BM25", "q001")]["질문"] == "벨소리"
 
@@ -505,7 +484,7 @@ def test_nan_score_is_an_empty_cell(tmp_path):
     results, _, _ = make_results(n_questions=6)
     results.aggregates = results.aggregates.copy()
     results.aggregates.loc["BM25", "MAP"] = float("nan")
-    path = write_report(tmp_path / "n.xlsx", results, sheets=["summary"])
+    path = write_report(tmp_path / "n.xlsx", results, ReportRequest(sheets=["summary"]))
     rows = rows_of(load_workbook(path)["요약"])
     assert rows[1][2 + results.measures.index("MAP")] is None
 
@@ -578,18 +557,13 @@ def test_permission_error_on_rename_gives_locked_error(tmp_path, synthetic, monk
 
     monkeypatch.setattr(atomic.os, "replace", refuse)
     with pytest.raises(LockedFileError):
-        write_report(tmp_path / "r.xlsx", results, sheets=["summary"])
+        write_report(tmp_path / "r.xlsx", results, ReportRequest(sheets=["summary"]))
     assert list(tmp_path.iterdir()) == []
 
 
 def test_progress_rises_to_one(tmp_path, synthetic):
     seen = []
-    write_report(
-        tmp_path / "r.xlsx",
-        synthetic[0],
-        lang="en",
-        progress=lambda f, t: seen.append((f, t)),
-    )
+    write_report(tmp_path / "r.xlsx", synthetic[0], ReportRequest(lang="en"), progress=lambda f, t: seen.append((f, t)))
     fractions = [f for f, _ in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
     assert all(0.0 <= f <= 1.0 for f in fractions)
@@ -611,9 +585,7 @@ def real():
 
 def test_report_on_real_evaluate_output(tmp_path, real):
     results, questions, passages = real
-    path = write_report(
-        tmp_path / "real.xlsx", results, lang="en", questions=questions, passages=passages
-    )
+    path = write_report(tmp_path / "real.xlsx", results, ReportRequest(lang="en", questions=questions, passages=passages))
     wb = load_workbook(path)
     assert wb.sheetnames[0] == "Summary"
     header, got = read_per_question(path, "Per question")
@@ -657,14 +629,7 @@ def test_report_with_real_comparisons_and_agreement_objects(tmp_path, real):
         ignore_index=True,
     )
     summary = agreement_mod.agreement_table(judgments)
-    path = write_report(
-        tmp_path / "r.xlsx",
-        results,
-        comparisons=comparisons,
-        agreement=summary,  # the object itself, not its dict
-        test="randomization",
-        seed=3,
-    )
+    path = write_report(tmp_path / "r.xlsx", results, ReportRequest(comparisons=comparisons, agreement=summary, test="randomization", seed=3))
     wb = load_workbook(path)
     sig = rows_of(wb["유의성"])
     assert len(sig) >= 1 + len(comparisons)
@@ -684,9 +649,7 @@ def test_document_unit_low_scoring_uses_document_ids(tmp_path):
     results = evaluate(
         qrels, runs, EvalSettings(unit="document"), questions=questions, passages=passages
     )
-    path = write_report(
-        tmp_path / "d.xlsx", results, passages=passages, sheets=["low_scoring"], low_n=2
-    )
+    path = write_report(tmp_path / "d.xlsx", results, ReportRequest(passages=passages, sheets=["low_scoring"], low_n=2))
     _, header, rows = low_rows(path)
     assert header[7] == "문서ID"
     docs = set(passages[s.DOCID])
@@ -701,7 +664,7 @@ def test_any_question_text_reads_back_as_the_same_text(text):
     results, questions, _ = make_results(n_questions=3, systems=("A",))
     questions = questions.copy()
     questions.loc[0, s.QTEXT] = text
-    wb = build_report(results, questions=questions, sheets=["per_question"])
+    wb = build_report(results, ReportRequest(questions=questions, sheets=["per_question"]))
     buf = io.BytesIO()
     wb.save(buf)
     ws = load_workbook(io.BytesIO(buf.getvalue()))["질문별"]

@@ -21,7 +21,7 @@ Conventions
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import krippendorff
@@ -547,3 +547,85 @@ def dissent_record(judgments: pd.DataFrame, resolved: pd.DataFrame) -> pd.DataFr
     out = out.reset_index()
     out.attrs["assessors"] = assessors
     return out
+
+
+# ---------------------------------------------------------------------------
+# what the Agreement page shows
+
+
+@dataclass
+class AgreementData:
+    """Agreement statistics, the disagreement queue and the grade used per item.
+
+    Built from a study by :func:`agreement_data` (off the GUI thread). The grade
+    used of an item is the grade the scores use: a hand resolution in force
+    wins (``resolutions``, read from the file or made in the app), else the
+    policy's grade (``policy_grades``) — the rule of :func:`resolve_grades`.
+    """
+
+    summary: AgreementSummary
+    #: :func:`disagreements` of the judgments in force (biggest gap first)
+    queue: pd.DataFrame
+    #: (question, passage) → the policy's grade, before hand resolutions
+    policy_grades: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: (question, passage) → the hand resolution in force (grade, by, reason, time, origin)
+    resolutions: dict[tuple[str, str], dict] = field(default_factory=dict)
+    #: the policy's problem (e.g. an adjudicator who is not an assessor), "" when fine
+    problem: str = ""
+    policy: str = "median"
+    adjudicator: str | None = None
+
+    def grade_used(self, item: tuple[str, str]) -> int | None:
+        """The grade the scores use for ``item`` (None: nobody graded it)."""
+        resolution = self.resolutions.get(item)
+        if resolution is not None:
+            return int(resolution[GRADE])
+        return self.policy_grades.get(item)
+
+    def with_resolutions(self, resolutions: pd.DataFrame) -> AgreementData:
+        """The same data with other hand resolutions in force (after an edit:
+        the statistics and the policy's grades do not change)."""
+        return replace(self, resolutions=resolutions_by_item(resolutions))
+
+
+def resolutions_by_item(resolutions: pd.DataFrame) -> dict[tuple[str, str], dict]:
+    """Resolutions in force as ``(question, passage) → record``."""
+    return {(str(r[QID]), str(r[PID])): r for r in resolutions.to_dict("records")}
+
+
+def agreement_data(
+    judgments: pd.DataFrame,
+    resolutions: pd.DataFrame,
+    policy: str,
+    adjudicator: str | None,
+    lang: str = "en",
+    progress=None,
+    cancelled=None,
+) -> AgreementData:
+    """What the Agreement page shows, from the study's judgments in force and
+    resolutions in force (:meth:`workbench.core.study.Study.judgments_in_force`,
+    :meth:`~workbench.core.study.Study.resolutions_in_force`)."""
+    summary = agreement_table(judgments)
+    queue = disagreements(judgments)
+    problem = ""
+    try:
+        resolved = resolve_grades(judgments, policy, adjudicator=adjudicator)
+    except InputError as exc:
+        # the page says why and shows the median meanwhile; the scores fail the same way
+        problem = "\n".join(p.message(lang) for p in exc.problems)
+        resolved = resolve_grades(judgments, "median")
+    policy_grades = dict(
+        zip(
+            zip(resolved[QID].astype(str), resolved[PID].astype(str)),
+            resolved[GRADE].astype(int),
+        )
+    )
+    return AgreementData(
+        summary,
+        queue,
+        policy_grades,
+        resolutions_by_item(resolutions),
+        problem,
+        policy,
+        adjudicator,
+    )

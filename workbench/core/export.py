@@ -1,4 +1,9 @@
-"""Exports besides the report: per-question CSV and the extended judgments workbook.
+"""Exports: the report, the per-question CSV and the extended judgments workbook.
+
+The three ``*_task`` functions (:func:`report_task`, :func:`judgments_task`,
+:func:`csv_task`) are what the app's Export page runs in a worker and what the
+command line calls: each takes a :class:`~workbench.core.study.Study` (a
+snapshot, for a worker) and never writes onto one of its input files.
 
 **Per-question CSV** (:func:`write_per_question_csv`): UTF-8 *with BOM*, so
 Excel on Windows opens Hangul correctly by double-click; CRLF line ends; one
@@ -44,9 +49,14 @@ import pandas as pd
 from openpyxl.utils import get_column_letter
 
 from workbench.core import schema as s
+from workbench.core.agreement import agreement_table, dissent_record
 from workbench.core.atomic import atomic_write
+from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.grades import role_label
+from workbench.core.korean import josa
+from workbench.core.problems import InputError, error
 from workbench.core.report import (
+    ReportRequest,
     _cell_value,
     _new_workbook,
     _per_question_ordered,
@@ -54,15 +64,24 @@ from workbench.core.report import (
     _question_texts,
     _Styles,
     _width_of,
+    write_report,
 )
 from workbench.core.results import Results
+from workbench.core.schema import SourceFile
+from workbench.core.stats import DEFAULT_SEED, compare_systems
+from workbench.core.study import Study
 
 __all__ = [
     "CSV_FORMULA_PREFIXES",
-    "csv_safe",
-    "write_per_question_csv",
-    "write_judgments_workbook",
     "JUDGMENT_HEADERS",
+    "csv_safe",
+    "csv_task",
+    "judgments_task",
+    "report_request",
+    "report_task",
+    "run_comparisons",
+    "write_judgments_workbook",
+    "write_per_question_csv",
 ]
 
 #: first characters a spreadsheet reads as the start of a formula (OWASP)
@@ -473,3 +492,255 @@ def write_judgments_workbook(
         wb.save(tmp)
 
     return atomic_write(path, save)
+
+
+# -- tasks: what the Export page runs in a worker and the command line calls ---------
+
+#: the Export page's significance test when the Compare page computed none
+COMPARE_TEST = "randomization"
+#: progress text while the significance tests run before a report
+STEP_COMPARE = "compare"
+#: share of the progress bar the significance tests take before the report
+COMPARE_SHARE = 0.4
+
+
+def _check(cancelled: CancelCheck | None) -> None:
+    if cancelled is not None and cancelled():
+        raise Cancelled()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+
+
+def refuse_inputs(target: Path, sources: Sequence[SourceFile]) -> None:
+    """An export never replaces an input file (inputs are never modified)."""
+    for src in sources:
+        if src.path and _same_file(target, Path(src.path)):
+            raise InputError(
+                [
+                    error(
+                        "export_overwrites_input",
+                        f"'{target.name}' is one of the files you loaded; the workbench never "
+                        "changes them. Choose another name for the exported file.",
+                        f"{josa(target.name, '은', quoted=True)} 불러온 원본 파일입니다. "
+                        "워크벤치는 원본 파일을 바꾸지 않습니다. 내보낼 파일의 이름을 다르게 "
+                        "정하세요.",
+                        file=target.name,
+                    )
+                ]
+            )
+
+
+def _atomic_cancellable(path: Path, write, cancelled: CancelCheck | None) -> Path:
+    """``write(tmp)`` then rename to ``path``; a cancel seen before the rename
+    removes the temporary file (see :func:`workbench.core.atomic.atomic_write`)."""
+
+    def fill(tmp: Path) -> None:
+        write(tmp)
+        _check(cancelled)
+
+    return atomic_write(path, fill)
+
+
+def run_comparisons(
+    results: Results,
+    test: str = COMPARE_TEST,
+    seed: int = DEFAULT_SEED,
+    baseline: str | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> pd.DataFrame:
+    """Every system against ``baseline`` (default: the first) on every measure —
+    the table of ``workbench eval --compare``.
+
+    One measure at a time, so a cancel is seen between measures; Holm's
+    correction is per measure in :func:`compare_systems`, so the rows equal
+    one call over all measures.
+    """
+    measures = list(results.measures)
+    frames = []
+    for i, measure in enumerate(measures):
+        _check(cancelled)
+        frames.append(
+            compare_systems(
+                results.per_question,
+                [measure],
+                baseline=baseline or str(results.systems[0]),
+                test=test,
+                seed=seed,
+            )
+        )
+        if progress is not None:
+            progress((i + 1) / max(1, len(measures)), STEP_COMPARE)
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def report_request(
+    study: Study,
+    *,
+    lang: str = "ko",
+    sheets: Sequence[str] | None = None,
+    low_n: int = 10,
+    comparisons: pd.DataFrame | None = None,
+    test: str | None = None,
+    seed: int | None = None,
+) -> ReportRequest:
+    """The report's contents from the study: question and passage text, the
+    agreement of the judgments in force (the grades given in the app count as
+    one more assessor), the notes, and every input file."""
+    js = study.judgment_set
+    judgments = study.judgments_in_force()
+    agreement = None
+    if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
+        agreement = agreement_table(judgments)
+    return ReportRequest(
+        lang=lang,
+        questions=js.questions if js is not None else None,
+        passages=js.passages if js is not None else None,
+        comparisons=comparisons,
+        agreement=agreement,
+        notes={q: n.to_dict() for q, n in study.notes.items()},
+        sources=tuple(study.sources()),
+        low_n=int(low_n),
+        sheets=None if sheets is None else list(sheets),
+        test=test,
+        seed=seed,
+    )
+
+
+def report_task(
+    path: str | os.PathLike[str],
+    study: Study,
+    results: Results,
+    *,
+    lang: str = "ko",
+    sheets: Sequence[str] | None = None,
+    low_n: int = 10,
+    comparisons: pd.DataFrame | None = None,
+    comparison_test: str | None = None,
+    comparison_seed: int | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the Excel report (worker thread).
+
+    Significance: the given ``comparisons`` (the Compare page's, with its test
+    and seed), else :func:`run_comparisons` when the sheet is wanted.
+    """
+    target = Path(path)
+    refuse_inputs(target, study.sources())
+    _check(cancelled)
+    test = seed = None
+    start = 0.0
+    wanted = sheets is None or "significance" in sheets
+    if wanted and len(results.systems) >= 2:
+        if comparisons is None or len(comparisons) == 0:
+            sub = None
+            if progress is not None:
+                sub = lambda f, text: progress(COMPARE_SHARE * f, text)  # noqa: E731
+            comparisons = run_comparisons(results, progress=sub, cancelled=cancelled)
+            start = COMPARE_SHARE
+            test, seed = COMPARE_TEST, DEFAULT_SEED
+        else:
+            test = comparison_test or (
+                str(comparisons["test"].iloc[0]) if "test" in comparisons.columns else None
+            )
+            seed = comparison_seed if comparison_seed is not None else DEFAULT_SEED
+    else:
+        comparisons = None
+    _check(cancelled)
+    request = report_request(
+        study,
+        lang=lang,
+        sheets=sheets,
+        low_n=low_n,
+        comparisons=comparisons,
+        test=test,
+        seed=seed,
+    )
+    report_progress = None
+    if progress is not None:
+        report_progress = lambda f, _text: progress(start + (1.0 - start) * f, "")  # noqa: E731
+    return write_report(target, results, request, progress=report_progress, cancelled=cancelled)
+
+
+def judgments_task(
+    path: str | os.PathLike[str],
+    study: Study,
+    *,
+    lang: str = "ko",
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the judgments in force — the file's and the grades given in the app —
+    with every hand resolution in force (file and app: sheet 조정) and the dissent
+    record (이견) to a new workbook that reads back to the same grades and
+    resolutions (worker thread); the input file is never the target."""
+    js = study.judgment_set
+    if js is None:
+        raise ValueError("the study has no judgments")
+    target = Path(path)
+    refuse_inputs(target, study.sources())
+    if progress is not None:
+        progress(0.0, "")
+    judgments = study.judgments_in_force()
+    resolutions = study.resolutions_in_force()
+    dissent = None
+    if len(study.assessors) >= 2 or len(resolutions):
+        dissent = dissent_record(judgments, study.qrels())
+    _check(cancelled)
+    if progress is not None:
+        progress(0.3, "")
+
+    def write(tmp: Path) -> None:
+        write_judgments_workbook(
+            tmp,
+            judgments,
+            None,
+            resolutions if len(resolutions) else None,
+            dissent,
+            lang,
+            questions=js.questions,
+            passages=js.passages,
+        )
+
+    out = _atomic_cancellable(target, write, cancelled)
+    if progress is not None:
+        progress(1.0, "")
+    return out
+
+
+def csv_task(
+    path: str | os.PathLike[str],
+    study: Study,
+    results: Results,
+    *,
+    lang: str = "ko",
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the per-question CSV (UTF-8 with BOM) (worker thread)."""
+    target = Path(path)
+    refuse_inputs(target, study.sources())
+    if progress is not None:
+        progress(0.0, "")
+    _check(cancelled)
+    js = study.judgment_set
+    notes = {q: n.to_dict() for q, n in study.notes.items()}
+    out = _atomic_cancellable(
+        target,
+        lambda tmp: write_per_question_csv(
+            tmp, results, js.questions if js is not None else None, notes, lang=lang
+        ),
+        cancelled,
+    )
+    if progress is not None:
+        progress(1.0, "")
+    return out

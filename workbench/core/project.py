@@ -1,12 +1,13 @@
 """The project file (``.wbproj``): what was loaded, how, and the user's work.
 
-A project is a small JSON document (``"format": 1``) that never copies the
+A project is a small JSON document (``"format": 2``) that never copies the
 data itself. It remembers:
 
 - ``sources``: every input file, by path *relative to the project file* (so a
   folder can be moved or shared as a whole) plus the absolute path as a
   fallback, the file's SHA-256 at load time, and the confirmed column
-  mappings and sheet choices, so reopening reads the files exactly as before;
+  mappings and sheet choices, so reopening reads the files exactly as before,
+  and for a run file the names the user gave its systems (``names``);
 - ``settings``: the :class:`~workbench.core.schema.EvalSettings` dict;
 - ``notes``: question id → ``{"note": str, "flagged": bool}``;
 - ``added_grades`` / ``resolutions``: grades made or resolved in the app, as
@@ -14,8 +15,14 @@ data itself. It remembers:
 - ``view``: free-form UI state (current page, selected question, systems).
 
 Writes are atomic (temporary file in the same folder, then ``os.replace``), so
-a crash never leaves half a project. Reading problems raise
-:class:`~workbench.core.problems.InputError` with Korean and English messages.
+a crash never leaves half a project.
+
+Reading is defensive, as for any file a user hands us: the size and the
+nesting depth are checked before the JSON is parsed, and every field is
+checked for its type. A file that is not a project (or is from a newer
+version) raises :class:`~workbench.core.problems.InputError`; a damaged field
+is left out with a warning naming it (``Project.problems``) and the rest of
+the project is recovered. Format 1 (no ``names``) reads as it is.
 """
 
 from __future__ import annotations
@@ -32,9 +39,13 @@ from typing import Any, Literal
 import pandas as pd
 
 from workbench.core.korean import josa
-from workbench.core.problems import InputError, error
+from workbench.core.problems import InputError, Problem, error, warning
 
-FORMAT = 1
+FORMAT = 2
+#: a project file larger than this is not read (real ones are kilobytes to a few MB)
+MAX_PROJECT_BYTES = 256 * 1024 * 1024
+#: deeper JSON nesting than this is not parsed (a project needs about 6 levels)
+MAX_PROJECT_DEPTH = 64
 SUFFIX = ".wbproj"
 
 SourceKind = Literal["judgments", "runs"]
@@ -57,6 +68,8 @@ class ProjectSource:
     mappings: dict[str, dict] = field(default_factory=dict)
     sheets: dict[str, str] | list[str] | None = None
     system: str | None = None
+    #: run files: system name in the file → the name the user gave it
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -71,6 +84,8 @@ class Project:
     added_grades: list[dict] = field(default_factory=list)
     resolutions: list[dict] = field(default_factory=list)
     view: dict = field(default_factory=dict)
+    #: what could not be read back and was left out (warnings), when loaded
+    problems: list[Problem] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -150,6 +165,7 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
                 "mappings": src.mappings,
                 "sheets": src.sheets,
                 "system": src.system,
+                "names": dict(src.names),
             }
         )
     return {
@@ -212,15 +228,181 @@ def _bad(path: Path, en: str, ko: str, code: str = "project_invalid") -> InputEr
     return InputError([error(code, en, ko, file=path.name)])
 
 
+def json_too_deep(text: str, limit: int) -> bool:
+    """True when ``text`` nests arrays/objects deeper than ``limit`` (checked
+    before parsing, so a hostile file cannot exhaust the parser's recursion)."""
+    import re
+
+    import numpy as np
+
+    # strings may hold brackets: drop them first (one linear regex pass)
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text).encode("utf-8", "replace")
+    codes = np.frombuffer(bare, dtype=np.uint8)
+    step = np.zeros(codes.size, dtype=np.int32)
+    step[(codes == ord("[")) | (codes == ord("{"))] = 1
+    step[(codes == ord("]")) | (codes == ord("}"))] = -1
+    return bool(codes.size) and int(np.cumsum(step).max(initial=0)) > limit
+
+
+class _Checker:
+    """Collects a warning per damaged field of a project file, naming the field."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def drop(self, where: str, expected_en: str, expected_ko: str) -> None:
+        self.problems.append(
+            warning(
+                "project_field_damaged",
+                f"The project file's field '{where}' is damaged (expected {expected_en}); it "
+                "was left out and the rest of the project was opened.",
+                f"프로젝트 파일의 항목 {josa(where, '이', quoted=True)} 손상되어 있어(기대한 "
+                f"형식: {expected_ko}) 빼고 나머지를 열었습니다.",
+                file=self.path.name,
+            )
+        )
+
+
+def _is_text_map(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    )
+
+
+def _mappings(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(sheet, str)
+        and isinstance(m, dict)
+        and all(isinstance(h, str) and (r is None or isinstance(r, str)) for h, r in m.items())
+        for sheet, m in value.items()
+    )
+
+
+def _sheets(value: Any) -> bool:
+    if value is None or _is_text_map(value):
+        return True
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource | None:
+    where = f"sources[{i}]"
+    if not isinstance(item, dict):
+        check.drop(where, "an object", "객체")
+        return None
+    kind = item.get("kind", "runs")
+    if kind not in ("judgments", "runs"):
+        check.drop(f"{where}.kind", "'judgments' or 'runs'", "'judgments' 또는 'runs'")
+        return None
+    relative, absolute = item.get("path"), item.get("absolute") or ""
+    if (
+        not isinstance(relative, str | None)
+        or not isinstance(absolute, str)
+        or not (relative or absolute)
+    ):
+        check.drop(f"{where}.path", "a file path", "파일 경로")
+        return None
+    chosen = absolute
+    if relative:
+        candidate = (base_dir / relative).resolve()
+        if candidate.exists() or not (absolute and Path(absolute).exists()):
+            chosen = str(candidate)
+    fields: dict[str, Any] = {}
+    for key, ok, en, ko, default in (
+        ("sha256", lambda v: isinstance(v, str), "text", "글자", ""),
+        ("mappings", _mappings, "sheet → column → role", "시트 → 열 → 역할", {}),
+        ("sheets", _sheets, "sheet names", "시트 이름", None),
+        ("system", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
+        ("names", _is_text_map, "file name → name", "파일의 이름 → 이름", {}),
+    ):
+        value = item.get(key, default)
+        if value is None and default is not None:
+            value = default
+        if not ok(value):
+            check.drop(f"{where}.{key}", en, ko)
+            value = default
+        fields[key] = value
+    return ProjectSource(kind=kind, path=chosen, **fields)
+
+
+def _scalar(v: Any) -> bool:
+    return v is None or isinstance(v, str | int | float | bool)
+
+
+def _records(value: Any, name: str, required: tuple[str, ...], check: _Checker) -> list[dict]:
+    """Records whose values are scalars and whose ids are text and grade a whole
+    number (or empty where allowed); others are left out with a warning."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        check.drop(name, "a list", "목록")
+        return []
+    out = []
+    for i, rec in enumerate(value):
+        ok = (
+            isinstance(rec, dict)
+            and all(isinstance(k, str) and _scalar(v) for k, v in rec.items())
+            and all(isinstance(rec.get(k), str) for k in required)
+        )
+        grade = rec.get("grade") if isinstance(rec, dict) else None
+        if ok and not (
+            grade is None
+            or (
+                isinstance(grade, int | float)
+                and not isinstance(grade, bool)
+                and float(grade).is_integer()
+            )
+        ):
+            ok = False
+        if not ok:
+            check.drop(
+                f"{name}[{i}]",
+                "question_id, passage_id and a whole-number grade",
+                "질문ID, 문단ID와 정수 등급",
+            )
+            continue
+        out.append(rec)
+    return out
+
+
+def _notes(value: Any, check: _Checker) -> dict[str, dict]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        check.drop("notes", "question → note", "질문 → 메모")
+        return {}
+    out = {}
+    for q, v in value.items():
+        if (
+            isinstance(v, dict)
+            and isinstance(v.get("note", ""), str)
+            and isinstance(v.get("flagged", False), bool)
+        ):
+            out[str(q)] = {"note": v.get("note", ""), "flagged": v.get("flagged", False)}
+        else:
+            check.drop(f"notes.{q}", "a note and a flag", "메모와 표시")
+    return out
+
+
 def load_project(path: str | os.PathLike[str]) -> Project:
     """Read a project file. Source paths come back absolute.
 
     A relative source path is resolved against the project's folder; when that
     file does not exist but the stored absolute path does, the absolute path
-    is used (the project file was moved without its data).
+    is used (the project file was moved without its data). Damaged fields are
+    left out with a warning in ``Project.problems`` (see the module doc).
     """
     source_path = Path(path)
     try:
+        size = source_path.stat().st_size
+        if size > MAX_PROJECT_BYTES:
+            raise _bad(
+                source_path,
+                f"The project file is {size // (1024 * 1024)} MB; a project file is a few MB at "
+                "most, so this is not one.",
+                f"프로젝트 파일이 {size // (1024 * 1024)} MB입니다. 프로젝트 파일은 많아야 몇 MB라서 "
+                "이 파일은 프로젝트 파일이 아닙니다.",
+            )
         text = source_path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise _bad(
@@ -235,13 +417,24 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             f"The project file could not be read ({exc}).",
             f"프로젝트 파일을 읽지 못했습니다 ({exc}).",
         ) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    if json_too_deep(text, MAX_PROJECT_DEPTH):
         raise _bad(
             source_path,
-            f"This is not a workbench project file, or it is damaged (line {exc.lineno}).",
-            f"워크벤치 프로젝트 파일이 아니거나 손상되었습니다 ({exc.lineno}번째 줄).",
+            "This is not a workbench project file, or it is damaged: its data is nested "
+            f"deeper than {MAX_PROJECT_DEPTH} levels.",
+            "워크벤치 프로젝트 파일이 아니거나 손상되었습니다: 데이터가 "
+            f"{MAX_PROJECT_DEPTH}단계보다 깊이 중첩되어 있습니다.",
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line = getattr(exc, "lineno", None)
+        raise _bad(
+            source_path,
+            "This is not a workbench project file, or it is damaged"
+            + (f" (line {line})." if line else "."),
+            "워크벤치 프로젝트 파일이 아니거나 손상되었습니다"
+            + (f" ({line}번째 줄)." if line else "."),
         ) from exc
     if not isinstance(data, dict) or "format" not in data:
         raise _bad(
@@ -250,7 +443,7 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             "워크벤치 프로젝트 파일이 아닙니다 (형식 번호가 없습니다).",
         )
     version = data.get("format")
-    if not isinstance(version, int) or version > FORMAT:
+    if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT:
         raise _bad(
             source_path,
             f"This project was saved by a newer version of the workbench (format {version}). "
@@ -259,44 +452,38 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             "앱을 업데이트한 뒤 여세요.",
             "project_version",
         )
+    check = _Checker(source_path)
     base_dir = source_path.resolve().parent
-    sources: list[ProjectSource] = []
-    try:
-        for item in data.get("sources", []):
-            relative = item.get("path")
-            absolute = item.get("absolute") or ""
-            chosen = absolute
-            if relative:
-                candidate = (base_dir / relative).resolve()
-                if candidate.exists() or not (absolute and Path(absolute).exists()):
-                    chosen = str(candidate)
-            kind = item.get("kind", "runs")
-            if kind not in ("judgments", "runs"):
-                raise ValueError(f"unknown source kind {kind!r}")
-            sources.append(
-                ProjectSource(
-                    kind=kind,
-                    path=chosen,
-                    sha256=item.get("sha256", ""),
-                    mappings=dict(item.get("mappings") or {}),
-                    sheets=item.get("sheets"),
-                    system=item.get("system"),
-                )
-            )
-        return Project(
-            sources=sources,
-            settings=dict(data.get("settings") or {}),
-            notes=dict(data.get("notes") or {}),
-            added_grades=list(data.get("added_grades") or []),
-            resolutions=list(data.get("resolutions") or []),
-            view=dict(data.get("view") or {}),
-        )
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise _bad(
-            source_path,
-            f"The project file is damaged ({exc}).",
-            f"프로젝트 파일이 손상되었습니다 ({exc}).",
-        ) from exc
+    raw_sources = data.get("sources") or []
+    if not isinstance(raw_sources, list):
+        check.drop("sources", "a list", "목록")
+        raw_sources = []
+    sources = [
+        src
+        for i, item in enumerate(raw_sources)
+        if (src := _source(item, i, base_dir, check)) is not None
+    ]
+    settings = data.get("settings") or {}
+    if not isinstance(settings, dict):
+        check.drop("settings", "an object", "객체")
+        settings = {}
+    view = data.get("view") or {}
+    if not isinstance(view, dict):
+        check.drop("view", "an object", "객체")
+        view = {}
+    return Project(
+        sources=sources,
+        settings=settings,
+        notes=_notes(data.get("notes"), check),
+        added_grades=_records(
+            data.get("added_grades"), "added_grades", ("question_id", "passage_id"), check
+        ),
+        resolutions=_records(
+            data.get("resolutions"), "resolutions", ("question_id", "passage_id"), check
+        ),
+        view=view,
+        problems=check.problems,
+    )
 
 
 def check_sources(project: Project) -> list[SourceStatus]:

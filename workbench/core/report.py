@@ -49,6 +49,7 @@ import math
 import os
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -630,44 +631,31 @@ class _Report:
     def __init__(
         self,
         results: Results,
-        *,
-        lang: str,
-        questions: pd.DataFrame | None,
-        passages: pd.DataFrame | None,
-        comparisons: pd.DataFrame | None,
-        agreement: Any,
-        notes: Mapping[str, Mapping[str, Any]] | None,
-        sources: Sequence[SourceFile],
-        low_n: int,
-        primary: str | None,
-        top_k: int | None,
-        test: str | None,
-        seed: int | None,
-        app_version: str,
+        request: ReportRequest,
         progress: Progress | None,
         cancelled: CancelCheck | None,
     ) -> None:
         self.r = results
-        self.lang = _lang(lang)
-        self.questions = questions
-        self.passages = passages
-        self.comparisons = comparisons
-        self.agreement = _agreement_dict(agreement)
-        self.notes = dict(notes or {})
-        self.sources = list(sources or ())
-        self.low_n = max(0, int(low_n))
-        self.primary = primary or primary_measure(results)
+        self.lang = _lang(request.lang)
+        self.questions = request.questions
+        self.passages = request.passages
+        self.comparisons = request.comparisons
+        self.agreement = _agreement_dict(request.agreement)
+        self.notes = dict(request.notes or {})
+        self.sources = list(request.sources or ())
+        self.low_n = max(0, int(request.low_n))
+        self.primary = request.primary or primary_measure(results)
         ks = [int(k) for k in results.settings.ks] or [10]
-        self.top_k = int(top_k) if top_k else max(ks)
-        self.test = test
-        self.seed = seed
-        self.app_version = app_version
+        self.top_k = int(request.top_k) if request.top_k else max(ks)
+        self.test = request.test
+        self.seed = request.seed
+        self.app_version = request.app_version
         self.progress = progress
         self.cancelled = cancelled
         self.st = _Styles()
         self.wb = _new_workbook()
         self._done = 0.0
-        self.qtext = _question_texts(questions)
+        self.qtext = _question_texts(request.questions)
 
     def t(self, key: str) -> str:
         pair = _T[key]
@@ -1485,70 +1473,9 @@ def _settings_line(settings: s.EvalSettings, lang: str) -> str:
 # -- public API --------------------------------------------------------------
 
 
-def build_report(
-    results: Results,
-    *,
-    lang: str = "ko",
-    questions: pd.DataFrame | None = None,
-    passages: pd.DataFrame | None = None,
-    comparisons: pd.DataFrame | None = None,
-    agreement: Mapping[str, Any] | Any | None = None,
-    notes: Mapping[str, Mapping[str, Any]] | None = None,
-    sources: Sequence[SourceFile] = (),
-    low_n: int = 10,
-    sheets: Sequence[str] | None = None,
-    primary: str | None = None,
-    top_k: int | None = None,
-    test: str | None = None,
-    seed: int | None = None,
-    app_version: str = __version__,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> Workbook:
-    """The report as an in-memory openpyxl ``Workbook`` (see :func:`write_report`)."""
-    report = _Report(
-        results,
-        lang=lang,
-        questions=questions,
-        passages=passages,
-        comparisons=comparisons,
-        agreement=agreement,
-        notes=notes,
-        sources=sources,
-        low_n=low_n,
-        primary=primary,
-        top_k=top_k,
-        test=test,
-        seed=seed,
-        app_version=app_version,
-        progress=progress,
-        cancelled=cancelled,
-    )
-    return report.build(sheets)
-
-
-def write_report(
-    path: str | os.PathLike[str],
-    results: Results,
-    *,
-    lang: str = "ko",
-    questions: pd.DataFrame | None = None,
-    passages: pd.DataFrame | None = None,
-    comparisons: pd.DataFrame | None = None,
-    agreement: Mapping[str, Any] | Any | None = None,
-    notes: Mapping[str, Mapping[str, Any]] | None = None,
-    sources: Sequence[SourceFile] = (),
-    low_n: int = 10,
-    sheets: Sequence[str] | None = None,
-    primary: str | None = None,
-    top_k: int | None = None,
-    test: str | None = None,
-    seed: int | None = None,
-    app_version: str = __version__,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> Path:
-    """Write the Excel report of ``results`` to ``path`` (atomically) and return it.
+@dataclass(frozen=True)
+class ReportRequest:
+    """What a report holds besides the results: every option of :func:`write_report`.
 
     - ``lang``: ``"ko"`` or ``"en"`` — sheet names, headers and labels.
     - ``questions`` (QUESTION_COLUMNS) adds question text; ``passages``
@@ -1567,40 +1494,63 @@ def write_report(
       each with its top ``top_k`` passages (default: the largest K) and the
       relevant evidence (grade ≥ θ) not among them.
     - ``sheets``: keys of :data:`SHEET_KEYS` (or sheet names) to include;
-      order is always the canonical one.
+      order is always the canonical one (None: every sheet).
     - ``test``/``seed``: the significance test and its seed, for Settings.
-    - ``progress(fraction, text)`` is called as sheets are written;
-      ``cancelled()`` is polled and raises
-      :class:`~workbench.core.cancel.Cancelled` — no file is left behind.
+    """
+
+    lang: str = "ko"
+    questions: pd.DataFrame | None = None
+    passages: pd.DataFrame | None = None
+    comparisons: pd.DataFrame | None = None
+    agreement: Mapping[str, Any] | Any | None = None
+    notes: Mapping[str, Mapping[str, Any]] | None = None
+    sources: Sequence[SourceFile] = ()
+    low_n: int = 10
+    sheets: Sequence[str] | None = None
+    primary: str | None = None
+    top_k: int | None = None
+    test: str | None = None
+    seed: int | None = None
+    app_version: str = __version__
+
+
+def build_report(
+    results: Results,
+    request: ReportRequest | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Workbook:
+    """The report as an in-memory openpyxl ``Workbook`` (see :func:`write_report`)."""
+    request = request or ReportRequest()
+    report = _Report(results, request, progress=progress, cancelled=cancelled)
+    return report.build(request.sheets)
+
+
+def write_report(
+    path: str | os.PathLike[str],
+    results: Results,
+    request: ReportRequest | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Path:
+    """Write the Excel report of ``results`` to ``path`` (atomically) and return it.
+
+    ``request`` says what else goes in (:class:`ReportRequest`).
+    ``progress(fraction, text)`` is called as sheets are written;
+    ``cancelled()`` is polled and raises
+    :class:`~workbench.core.cancel.Cancelled` — no file is left behind.
 
     Raises :class:`~workbench.core.atomic.LockedFileError` when the file is
     open in Excel or the folder is not writable (before any work, when
     Excel's owner file is present).
     """
+    request = request or ReportRequest()
+    lang = _lang(request.lang)
     target = Path(path)
     # fail fast, before minutes of work, when Excel visibly holds the file
     if excel_lock_file(target).exists():
         raise LockedFileError(target, "locked")
-    lang = _lang(lang)
-    wb = build_report(
-        results,
-        lang=lang,
-        questions=questions,
-        passages=passages,
-        comparisons=comparisons,
-        agreement=agreement,
-        notes=notes,
-        sources=sources,
-        low_n=low_n,
-        sheets=sheets,
-        primary=primary,
-        top_k=top_k,
-        test=test,
-        seed=seed,
-        app_version=app_version,
-        progress=progress,
-        cancelled=cancelled,
-    )
+    wb = build_report(results, request, progress=progress, cancelled=cancelled)
     if cancelled is not None and cancelled():
         raise Cancelled()
     if progress is not None:

@@ -98,6 +98,9 @@ class RunSet:
     runs: pd.DataFrame  # RUN_COLUMNS
     sources: list[SourceFile] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # warnings only
+    #: system name → the sheet it was read from (workbooks with one sheet per
+    #: system, or a system column on one sheet); empty for text files
+    system_sheets: dict[str, str] = field(default_factory=dict)
 
     @property
     def systems(self) -> list[str]:

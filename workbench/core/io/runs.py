@@ -478,9 +478,19 @@ def load_run(
                 "시스템 이름은 파일에 적힌 것을 씁니다.",
             )
     steps(1.0, "완료 · Done")
+    system_sheets = {}
+    if book.kind == "excel":
+        # each system's first sheet (one sheet per system, or a system column on one sheet)
+        first = df.drop_duplicates(S.SYSTEM)[[S.SYSTEM, _SHEET]]
+        system_sheets = {str(n): chosen[int(i)].name for n, i in first.itertuples(index=False)}
     df = df.drop(columns=[_SHEET]).reset_index(drop=True)
     sheet_name = chosen[0].name if len(chosen) == 1 else None
-    return RunSet(df, [SourceFile(str(path), book.sha256, sheet_name)], col.warnings_list())
+    return RunSet(
+        df,
+        [SourceFile(str(path), book.sha256, sheet_name)],
+        col.warnings_list(),
+        system_sheets,
+    )
 
 
 def _default_system(book: Book, sheet: Sheet, n_sheets: int) -> str:

@@ -1,0 +1,883 @@
+"""The study: what was loaded, every choice, and the user's work — one owner for all.
+
+A :class:`Study` holds
+
+- the judgments read from a file (:class:`~workbench.core.schema.JudgmentSet`)
+  and the run files (:class:`RunSource`: a :class:`RunSet` and how it was read);
+- the evaluation settings (:class:`~workbench.core.schema.EvalSettings`);
+- the user's work: grades given in the app, grades resolved by hand, notes and
+  flags per question, and the names the user gave systems.
+
+Every consumer — the scores, the Question review, the Agreement page, the
+exports, the report and the command line — asks the study for the facts
+below instead of working them out itself, so they cannot disagree:
+
+- :meth:`Study.judgments_in_force`: the file's judgments plus the grades given
+  in the app; a grade given in the app replaces the same assessor's earlier
+  grade of the same (question, passage).
+- :meth:`Study.resolutions_in_force`: the hand resolutions read from the file
+  (``조정`` sheet) and those made in the app, one per item — the app's wins —
+  with who decided (``by``), why, when, and where it was made (``origin``).
+- :meth:`Study.qrels`: one grade per (question, passage): the resolution
+  policy over the judgments in force, hand resolutions winning.
+- :attr:`Study.systems` and :meth:`Study.runs`: every system under one unique
+  name. A system keeps the name its file gives unless another loaded system
+  has it already; then it is called ``NAME (2)`` (with a warning) until the
+  clash is gone or the user names it.
+
+Edits are typed records (:class:`GradeEdit`, :class:`ResolutionEdit`,
+:class:`NoteEdit`, :class:`RenameEdit`): a ``*_edit`` method describes the
+change — capturing what it replaces — and :meth:`Study.apply` /
+:meth:`Study.revert` carry it out or take it back, so an undo stack only
+keeps records. Edits never change a frame in place (every change builds new
+frames), so :meth:`Study.snapshot` can hand a consistent copy to a worker
+thread while the user goes on working.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from workbench.core import schema as s
+from workbench.core.agreement import resolve_grades
+from workbench.core.cancel import CancelCheck, Progress
+from workbench.core.evaluate import evaluate
+from workbench.core.korean import josa
+from workbench.core.problems import Problem, warning
+from workbench.core.project import Project, frame_to_records, records_to_frame
+from workbench.core.results import Results
+from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+
+#: grades given in the app: the judgment columns, when, and why
+ADDED_GRADE_COLUMNS = [*s.JUDGMENT_COLUMNS, "time", "reason"]
+#: hand resolutions in force: who decided (``by``), why, when, and ``origin``
+RESOLUTION_IN_FORCE_COLUMNS = [*s.RESOLUTION_COLUMNS, "origin"]
+#: ``origin`` of a hand resolution read from the judgments file / made in the app
+FROM_FILE = "file"
+FROM_APP = "app"
+
+#: the assessor name of grades given in the app when the user set none
+DEFAULT_ASSESSOR = "앱 평가자"
+
+Item = tuple[str, str]
+
+
+def now_text() -> str:
+    """The local time as the study records it (ISO 8601, seconds)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _empty(columns: Sequence[str]) -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
+
+
+def _records(frame: pd.DataFrame) -> tuple[dict, ...]:
+    return tuple(frame.to_dict("records"))
+
+
+def _with_rows(frame: pd.DataFrame, rows: Sequence[dict], columns: Sequence[str]) -> pd.DataFrame:
+    """``frame`` with ``rows`` appended (a new frame; ``frame`` is not changed)."""
+    if not rows:
+        return frame
+    extra = pd.DataFrame(list(rows), columns=list(columns))
+    if not len(frame):
+        return extra.reset_index(drop=True)
+    return pd.concat([frame, extra], ignore_index=True)
+
+
+def _item_mask(frame: pd.DataFrame, question_id: str, passage_id: str) -> pd.Series:
+    return (frame[s.QID] == question_id) & (frame[s.PID] == passage_id)
+
+
+# -- systems --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SystemRef:
+    """A system as its file names it: the run source (``source``, the id the study
+    gave the file) and the name in the file. Stays the same across renames."""
+
+    source: int
+    original: str
+
+
+@dataclass(frozen=True)
+class RunSource:
+    """One run file in the study: what was read and how (``options``: the
+    confirmed column ``mappings`` and ``sheets``, kept for the project file)."""
+
+    id: int
+    run_set: RunSet
+    options: dict = field(default_factory=dict)
+
+    @property
+    def file(self) -> s.SourceFile | None:
+        return self.run_set.sources[0] if self.run_set.sources else None
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """What a systems list shows: the name in the study, where it comes from,
+    and whether the study renamed it (``automatic``) or the user did."""
+
+    name: str
+    ref: SystemRef
+    file: str
+    path: str
+    sheet: str | None
+    renamed_by_user: bool
+
+    @property
+    def original(self) -> str:
+        return self.ref.original
+
+    @property
+    def renamed_automatically(self) -> bool:
+        return not self.renamed_by_user and self.name != self.ref.original
+
+
+# -- notes ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class QuestionNote:
+    """The user's note and flag on one question."""
+
+    note: str = ""
+    flagged: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not self.note and not self.flagged
+
+    def to_dict(self) -> dict:
+        return {"note": self.note, "flagged": self.flagged}
+
+
+# -- edits ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GradeEdit:
+    """A grade given in the app (``grade`` None: the grade taken away).
+
+    ``resolve``: the grade also resolves the item by hand (re-grading a passage
+    others judged), so it wins over the policy. ``replaced_grades`` /
+    ``replaced_resolutions``: the rows the edit replaces, put back by revert.
+    """
+
+    question_id: str
+    passage_id: str
+    assessor: str
+    grade: int | None
+    reason: str = ""
+    time: str = ""
+    resolve: bool = False
+    replaced_grades: tuple[dict, ...] = ()
+    replaced_resolutions: tuple[dict, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResolutionEdit:
+    """A hand resolution of an item (``grade`` None: back to the policy)."""
+
+    question_id: str
+    passage_id: str
+    grade: int | None
+    by: str = ""
+    reason: str = ""
+    time: str = ""
+    replaced: tuple[dict, ...] = ()
+
+
+@dataclass(frozen=True)
+class NoteEdit:
+    """A question's note and flag, before and after."""
+
+    question_id: str
+    before: QuestionNote
+    after: QuestionNote
+
+    def merged_with(self, later: NoteEdit) -> NoteEdit:
+        """This edit followed by ``later`` (the same question) as one edit."""
+        return NoteEdit(self.question_id, self.before, later.after)
+
+
+@dataclass(frozen=True)
+class RenameEdit:
+    """A system's name chosen by the user (``after`` None: the automatic name)."""
+
+    ref: SystemRef
+    before: str | None
+    after: str | None
+
+
+Edit = GradeEdit | ResolutionEdit | NoteEdit | RenameEdit
+
+
+class RenameRefused(ValueError):
+    """A system cannot take that name (empty, or another system has it)."""
+
+
+# -- the study ----------------------------------------------------------------------
+class Study:
+    """Everything loaded, every choice and all the user's work (see the module doc)."""
+
+    def __init__(self, settings: EvalSettings | None = None) -> None:
+        self.judgment_set: JudgmentSet | None = None
+        #: how the judgments file was read (mappings, sheets), for the project file
+        self.judgment_options: dict = {}
+        self.run_sources: list[RunSource] = []
+        self.settings: EvalSettings = settings or EvalSettings()
+        #: grades given in the app (ADDED_GRADE_COLUMNS)
+        self.added_grades: pd.DataFrame = _empty(ADDED_GRADE_COLUMNS)
+        #: grades resolved by hand in the app (RESOLUTION_COLUMNS); see resolutions_in_force
+        self.resolutions: pd.DataFrame = _empty(s.RESOLUTION_COLUMNS)
+        self.notes: dict[str, QuestionNote] = {}
+        #: names the user chose, by system
+        self.chosen_names: dict[SystemRef, str] = {}
+        self._next_source = 1
+
+    # == loading ===================================================================
+    @property
+    def has_data(self) -> bool:
+        return self.judgment_set is not None and bool(self.run_sources)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.judgment_set is None and not self.run_sources
+
+    @property
+    def has_work(self) -> bool:
+        """The user gave grades, resolved items, wrote notes or named systems."""
+        return bool(
+            len(self.added_grades) or len(self.resolutions) or self.notes or self.chosen_names
+        )
+
+    def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
+        self.judgment_set = judgment_set
+        self.judgment_options = dict(options or {})
+
+    def add_runs(
+        self,
+        run_set: RunSet,
+        options: dict | None = None,
+        names: dict[str, str] | None = None,
+    ) -> RunSource:
+        """Add a run file. ``names``: file name → name chosen by the user (from a
+        project). A name another system has is not taken (the system is then
+        named automatically). Returns the new source."""
+        source = RunSource(self._next_source, run_set, dict(options or {}))
+        self._next_source += 1
+        self.run_sources = [*self.run_sources, source]
+        if names:
+            chosen = dict(self.chosen_names)
+            taken = set(self.systems)
+            for original, name in names.items():
+                name = str(name).strip()
+                if original in run_set.systems and name and name not in taken:
+                    chosen[SystemRef(source.id, original)] = name
+                    taken.add(name)
+            self.chosen_names = chosen
+        return source
+
+    def remove_system(self, name: str) -> bool:
+        """Take a system out of the study (its file stays as it is). False when
+        no system has that name."""
+        info = self.system_info(name)
+        if info is None:
+            return False
+        kept: list[RunSource] = []
+        for src in self.run_sources:
+            if src.id == info.ref.source:
+                runs = src.run_set.runs
+                left = runs[runs[s.SYSTEM] != info.ref.original]
+                if not len(left):
+                    continue
+                rs = src.run_set
+                src = RunSource(
+                    src.id, RunSet(left, rs.sources, rs.problems, rs.system_sheets), src.options
+                )
+            kept.append(src)
+        self.run_sources = kept
+        self.chosen_names = {r: n for r, n in self.chosen_names.items() if r != info.ref}
+        return True
+
+    def clear(self) -> None:
+        """Forget the files and the work done on them; the settings stay."""
+        fresh = Study(self.settings)
+        fresh._next_source = self._next_source  # ids are never reused
+        self.__dict__.update(fresh.__dict__)
+
+    def snapshot(self) -> Study:
+        """A copy that shares the (never changed in place) frames: safe to give a
+        worker thread while this study goes on changing."""
+        other = copy.copy(self)
+        other.run_sources = list(self.run_sources)
+        other.notes = dict(self.notes)
+        other.chosen_names = dict(self.chosen_names)
+        other.judgment_options = dict(self.judgment_options)
+        return other
+
+    def set_settings(self, settings: EvalSettings) -> None:
+        self.settings = settings
+
+    # == systems ===================================================================
+    def system_infos(self) -> list[SystemInfo]:
+        """Every system in the order the files were added, with its unique name.
+
+        Names the user chose come first; a system keeps its file's name unless
+        that is taken, else gets the first free ``NAME (n)``, n = 2, 3 …
+        """
+        taken = set(self.chosen_names.values())
+        out: list[SystemInfo] = []
+        for src in self.run_sources:
+            file = src.file
+            sheets = src.run_set.system_sheets
+            for original in src.run_set.systems:
+                ref = SystemRef(src.id, original)
+                chosen = self.chosen_names.get(ref)
+                if chosen is not None:
+                    name = chosen
+                else:
+                    name, n = original, 2
+                    while name in taken:
+                        name, n = f"{original} ({n})", n + 1
+                    taken.add(name)
+                out.append(
+                    SystemInfo(
+                        name=name,
+                        ref=ref,
+                        file=file.name if file else "",
+                        path=file.path if file else "",
+                        sheet=sheets.get(original) or (file.sheet if file else None),
+                        renamed_by_user=chosen is not None,
+                    )
+                )
+        return out
+
+    @property
+    def systems(self) -> list[str]:
+        return [info.name for info in self.system_infos()]
+
+    def system_info(self, name: str) -> SystemInfo | None:
+        return next((i for i in self.system_infos() if i.name == name), None)
+
+    def rename_edit(self, name: str, new_name: str | None) -> RenameEdit:
+        """The edit that renames system ``name`` to ``new_name`` (None or the file's
+        own name: back to the automatic name). Raises :class:`RenameRefused`."""
+        info = self.system_info(name)
+        if info is None:
+            raise RenameRefused(f"no system is called {name!r}")
+        after = None if new_name is None else str(new_name).strip()
+        if after == "":
+            raise RenameRefused("a system needs a name")
+        if after is not None and any(
+            i.name == after for i in self.system_infos() if i.ref != info.ref
+        ):
+            raise RenameRefused(f"another system is called {after!r}")
+        if after == info.original:
+            after = None  # the file's own name, free again: no longer a choice to keep
+        return RenameEdit(info.ref, self.chosen_names.get(info.ref), after)
+
+    # == judgments, resolutions, grades ==================================================
+    def judgments_in_force(self) -> pd.DataFrame:
+        """One row per (question, passage, assessor): the file's judgments, then
+        the grades given in the app (JUDGMENT_COLUMNS + ``time``). A grade given
+        in the app replaces the same assessor's grade of the same item."""
+        base = self.judgment_set.judgments if self.judgment_set is not None else None
+        added = self.added_grades
+        if base is None:
+            base = _empty(s.JUDGMENT_COLUMNS)
+        if not len(added):
+            return base
+        extra = added.reindex(columns=[*s.JUDGMENT_COLUMNS, "time"])
+        if len(base):
+            key = [s.QID, s.PID, s.ASSESSOR]
+            replaced = pd.MultiIndex.from_frame(base[key].astype(str)).isin(
+                pd.MultiIndex.from_frame(extra[key].astype(str))
+            )
+            base = base[~replaced] if replaced.any() else base
+        return pd.concat([base, extra], ignore_index=True)
+
+    def resolutions_in_force(self) -> pd.DataFrame:
+        """The hand resolutions that count, one per item: those read from the
+        judgments file, then those made in the app; for the same item the later
+        one wins (the app's). Columns RESOLUTION_COLUMNS + ``origin``
+        (:data:`FROM_FILE` / :data:`FROM_APP`)."""
+        parts = []
+        from_file = self.judgment_set.resolutions if self.judgment_set is not None else None
+        if from_file is not None and len(from_file):
+            parts.append(from_file.reindex(columns=s.RESOLUTION_COLUMNS).assign(origin=FROM_FILE))
+        if len(self.resolutions):
+            parts.append(
+                self.resolutions.reindex(columns=s.RESOLUTION_COLUMNS).assign(origin=FROM_APP)
+            )
+        if not parts:
+            return _empty(RESOLUTION_IN_FORCE_COLUMNS)
+        merged = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        # the last word on an item counts; an app resolution without a grade takes
+        # back the file's resolution of that item
+        merged = merged.drop_duplicates([s.QID, s.PID], keep="last")
+        merged = merged[merged[s.GRADE].notna()].copy()
+        merged[s.GRADE] = merged[s.GRADE].astype("int64")
+        for c in ("by", "reason", "time"):
+            merged[c] = merged[c].astype(object).where(merged[c].notna(), "").astype(str)
+        return merged.reset_index(drop=True)
+
+    def resolution_of(self, question_id: str, passage_id: str) -> dict | None:
+        """The hand resolution in force for an item (grade, by, reason, time,
+        origin), or None when the policy decides."""
+        res = self.resolutions_in_force()
+        hit = res[_item_mask(res, question_id, passage_id)]
+        return None if hit.empty else hit.iloc[-1].to_dict()
+
+    def qrels(self, settings: EvalSettings | None = None) -> pd.DataFrame:
+        """One grade per (question, passage): :func:`resolve_grades` with the
+        policy of ``settings`` (default: the study's) over the judgments in
+        force, the resolutions in force winning."""
+        settings = settings or self.settings
+        overrides = self.resolutions_in_force().rename(columns={"by": "resolved_by_name"})
+        return resolve_grades(
+            self.judgments_in_force(),
+            settings.resolution,
+            adjudicator=settings.adjudicator,
+            overrides=overrides if len(overrides) else None,
+        )
+
+    def grades_used(self) -> dict[Item, int]:
+        """(question, passage) → the grade the scores use."""
+        q = self.qrels()
+        return dict(zip(zip(q[s.QID].astype(str), q[s.PID].astype(str)), q[s.GRADE].astype(int)))
+
+    @property
+    def assessors(self) -> list[str]:
+        """Every named assessor of the judgments in force (file and app)."""
+        names = self.judgments_in_force()[s.ASSESSOR].astype(str).unique().tolist()
+        return sorted(n for n in names if n)
+
+    # == runs and evaluation ==========================================================
+    def runs(self) -> pd.DataFrame:
+        """All systems of all run files in one frame (RUN_COLUMNS), under their
+        names in the study, in the order the files were added."""
+        names = {info.ref: info.name for info in self.system_infos()}
+        frames = []
+        for src in self.run_sources:
+            runs = src.run_set.runs
+            if not len(runs):
+                continue
+            mapping = {r.original: n for r, n in names.items() if r.source == src.id}
+            if any(k != v for k, v in mapping.items()):
+                runs = runs.assign(**{s.SYSTEM: runs[s.SYSTEM].map(mapping)})
+            frames.append(runs)
+        if not frames:
+            return _empty(s.RUN_COLUMNS)
+        return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+    def sources(self) -> list[s.SourceFile]:
+        """Every input file (judgments first), as read."""
+        out = list(self.judgment_set.sources) if self.judgment_set is not None else []
+        for src in self.run_sources:
+            out.extend(src.run_set.sources)
+        return out
+
+    def warnings(self) -> list[Problem]:
+        """What the user should know about the inputs: the files' warnings and
+        every system the study renamed because its name was taken."""
+        out = list(self.judgment_set.problems) if self.judgment_set is not None else []
+        infos = {i.ref: i for i in self.system_infos()}
+        for src in self.run_sources:
+            out.extend(src.run_set.problems)
+            for original in src.run_set.systems:
+                info = infos.get(SystemRef(src.id, original))
+                if info is not None and info.renamed_automatically:
+                    out.append(_renamed_warning(info))
+        return out
+
+    def evaluate(
+        self, progress: Progress | None = None, cancelled: CancelCheck | None = None
+    ) -> Results:
+        """Resolve the grades and evaluate every system (:func:`evaluate`); the
+        results carry :meth:`warnings` before the evaluation's own."""
+        if self.judgment_set is None:
+            raise ValueError("the study has no judgments")
+        results = evaluate(
+            self.qrels(),
+            self.runs(),
+            self.settings,
+            questions=self.judgment_set.questions,
+            passages=self.judgment_set.passages,
+            progress=progress,
+            cancelled=cancelled,
+        )
+        results.warnings = [*self.warnings(), *results.warnings]
+        return results
+
+    # == notes =============================================================================
+    def note_of(self, question_id: str) -> QuestionNote:
+        return self.notes.get(question_id, QuestionNote())
+
+    # == edits =============================================================================
+    def grade_edit(
+        self,
+        question_id: str,
+        passage_id: str,
+        grade: int | None,
+        assessor: str = "",
+        reason: str = "",
+        resolve: bool = False,
+        time: str | None = None,
+    ) -> GradeEdit:
+        """The edit that gives (``grade`` None: takes away) ``assessor``'s grade of
+        one passage; ``resolve`` also resolves the item by hand with it."""
+        who = assessor or DEFAULT_ASSESSOR
+        added = self.added_grades
+        same = _item_mask(added, question_id, passage_id) & (added[s.ASSESSOR] == who)
+        replaced_res: tuple[dict, ...] = ()
+        if resolve:
+            replaced_res = _records(
+                self.resolutions[_item_mask(self.resolutions, question_id, passage_id)]
+            )
+        return GradeEdit(
+            question_id=str(question_id),
+            passage_id=str(passage_id),
+            assessor=who,
+            grade=None if grade is None else int(grade),
+            reason=reason,
+            time=time or now_text(),
+            resolve=resolve,
+            replaced_grades=_records(added[same]),
+            replaced_resolutions=replaced_res,
+        )
+
+    def resolution_edit(
+        self,
+        question_id: str,
+        passage_id: str,
+        grade: int | None,
+        by: str = "",
+        reason: str = "",
+        time: str | None = None,
+    ) -> ResolutionEdit:
+        """The edit that resolves an item by hand (``grade`` None: back to the policy).
+
+        Taking back a resolution that came with the judgments file records an
+        empty resolution in the app, so the file's no longer counts."""
+        res = self.resolutions
+        return ResolutionEdit(
+            question_id=str(question_id),
+            passage_id=str(passage_id),
+            grade=None if grade is None else int(grade),
+            by=by,
+            reason=reason,
+            time=time or now_text(),
+            replaced=_records(res[_item_mask(res, question_id, passage_id)]),
+        )
+
+    def note_edit(
+        self, question_id: str, note: str | None = None, flagged: bool | None = None
+    ) -> NoteEdit:
+        before = self.note_of(question_id)
+        after = QuestionNote(
+            before.note if note is None else str(note),
+            before.flagged if flagged is None else bool(flagged),
+        )
+        return NoteEdit(str(question_id), before, after)
+
+    def apply(self, edit: Edit) -> None:
+        """Carry out ``edit`` (made by one of the ``*_edit`` methods)."""
+        if isinstance(edit, GradeEdit):
+            self._set_grade(edit, undo=False)
+        elif isinstance(edit, ResolutionEdit):
+            self._set_resolution(edit, undo=False)
+        elif isinstance(edit, NoteEdit):
+            self._set_note(edit.question_id, edit.after)
+        elif isinstance(edit, RenameEdit):
+            self._set_name(edit.ref, edit.after)
+        else:  # pragma: no cover - a new edit type without its handler
+            raise TypeError(f"not an edit: {edit!r}")
+
+    def revert(self, edit: Edit) -> None:
+        """Take back ``edit`` (the last one applied that is still in force)."""
+        if isinstance(edit, GradeEdit):
+            self._set_grade(edit, undo=True)
+        elif isinstance(edit, ResolutionEdit):
+            self._set_resolution(edit, undo=True)
+        elif isinstance(edit, NoteEdit):
+            self._set_note(edit.question_id, edit.before)
+        elif isinstance(edit, RenameEdit):
+            self._set_name(edit.ref, edit.before)
+        else:  # pragma: no cover
+            raise TypeError(f"not an edit: {edit!r}")
+
+    def _set_grade(self, edit: GradeEdit, undo: bool) -> None:
+        q, p = edit.question_id, edit.passage_id
+        added = self.added_grades
+        same = _item_mask(added, q, p) & (added[s.ASSESSOR] == edit.assessor)
+        kept = added[~same]
+        if undo:
+            rows = list(edit.replaced_grades)
+        elif edit.grade is None:
+            rows = []
+        else:
+            row = {c: "" for c in ADDED_GRADE_COLUMNS}
+            row.update(
+                {
+                    s.QID: q,
+                    s.PID: p,
+                    s.GRADE: edit.grade,
+                    s.ASSESSOR: edit.assessor,
+                    s.ROW: None,
+                    "time": edit.time,
+                    "reason": edit.reason,
+                }
+            )
+            rows = [row]
+        self.added_grades = _with_rows(kept.reset_index(drop=True), rows, ADDED_GRADE_COLUMNS)
+        if edit.resolve:
+            res = self.resolutions
+            others = res[~_item_mask(res, q, p)].reset_index(drop=True)
+            if undo:
+                back = list(edit.replaced_resolutions)
+            elif edit.grade is None:
+                back = []
+            else:
+                back = [
+                    {
+                        s.QID: q,
+                        s.PID: p,
+                        s.GRADE: edit.grade,
+                        "by": edit.assessor,
+                        "reason": edit.reason,
+                        "time": edit.time,
+                    }
+                ]
+            self.resolutions = _with_rows(others, back, s.RESOLUTION_COLUMNS)
+
+    def _set_resolution(self, edit: ResolutionEdit, undo: bool) -> None:
+        q, p = edit.question_id, edit.passage_id
+        res = self.resolutions
+        others = res[~_item_mask(res, q, p)].reset_index(drop=True)
+        if undo:
+            rows = list(edit.replaced)
+        else:
+            from_file = self.judgment_set.resolutions if self.judgment_set is not None else None
+            file_has_it = from_file is not None and bool(
+                len(from_file) and _item_mask(from_file, q, p).any()
+            )
+            if edit.grade is None and not file_has_it:
+                rows = []
+            else:
+                # an empty grade takes back the file's resolution of the item
+                rows = [
+                    {
+                        s.QID: q,
+                        s.PID: p,
+                        s.GRADE: edit.grade,
+                        "by": edit.by,
+                        "reason": edit.reason,
+                        "time": edit.time,
+                    }
+                ]
+        self.resolutions = _with_rows(others, rows, s.RESOLUTION_COLUMNS)
+
+    def _set_note(self, question_id: str, note: QuestionNote) -> None:
+        notes = dict(self.notes)
+        if note.empty:
+            notes.pop(question_id, None)
+        else:
+            notes[question_id] = note
+        self.notes = notes
+
+    def _set_name(self, ref: SystemRef, name: str | None) -> None:
+        chosen = dict(self.chosen_names)
+        if name is None:
+            chosen.pop(ref, None)
+        else:
+            chosen[ref] = name
+        self.chosen_names = chosen
+
+    # == the project file ============================================================
+    def names_of_source(self, source: RunSource) -> dict[str, str]:
+        """The names the user chose for the systems of one run file (file name → name)."""
+        return {r.original: n for r, n in self.chosen_names.items() if r.source == source.id}
+
+    def work_to_project(self) -> dict[str, Any]:
+        """The user's work as the project file keeps it."""
+        return {
+            "settings": self.settings.to_dict(),
+            "notes": {q: n.to_dict() for q, n in self.notes.items()},
+            "added_grades": frame_to_records(self.added_grades),
+            "resolutions": frame_to_records(self.resolutions),
+        }
+
+    def restore_work(
+        self,
+        settings: EvalSettings,
+        notes: dict[str, dict],
+        added_grades: list[dict],
+        resolutions: list[dict],
+    ) -> None:
+        """Put back the work a project file kept (after its files are loaded)."""
+        self.settings = settings
+        self.notes = {
+            str(q): QuestionNote(str(v.get("note") or ""), bool(v.get("flagged")))
+            for q, v in notes.items()
+            if isinstance(v, dict) and (v.get("note") or v.get("flagged"))
+        }
+        self.added_grades = _typed_added(records_to_frame(added_grades, ADDED_GRADE_COLUMNS))
+        self.resolutions = records_to_frame(resolutions, s.RESOLUTION_COLUMNS)
+
+
+def _typed_added(frame: pd.DataFrame) -> pd.DataFrame:
+    """Grades from a project file as the study keeps them: ids and names as text."""
+    if not len(frame):
+        return frame
+    for c in (s.QID, s.PID, s.ASSESSOR, s.ROLE, s.GROUP, s.NOTE, "time", "reason"):
+        frame[c] = frame[c].astype(object).where(frame[c].notna(), "").astype(str)
+    return frame
+
+
+def _renamed_warning(info: SystemInfo) -> Problem:
+    where = f" (sheet '{info.sheet}')" if info.sheet else ""
+    where_ko = f"(시트 '{info.sheet}')" if info.sheet else ""
+    return warning(
+        "system.renamed",
+        f"A system named '{info.original}' is already loaded, so the one in this file{where} "
+        f"is called '{info.name}'. Rename it on the Overview to choose another name.",
+        f"'{info.original}' 시스템이 이미 불러와져 있어서 이 파일{where_ko}의 것은 "
+        f"{josa(info.name, '으로', quoted=True)} 부릅니다. 다른 이름을 쓰려면 개요 화면에서 "
+        "이름을 바꾸세요.",
+        file=info.file,
+        sheet=info.sheet,
+    )
+
+
+def study_from_files(
+    judgments: JudgmentSet, run_sets: Sequence[RunSet], settings: EvalSettings | None = None
+) -> Study:
+    """A study of these files (the command line's way in)."""
+    study = Study(settings)
+    study.set_judgments(judgments)
+    for run_set in run_sets:
+        study.add_runs(run_set)
+    return study
+
+
+# -- the project file ------------------------------------------------------------------
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+#: how each setting read from a project file is checked (others: by the default's type)
+_SETTING_CHECKS: dict[str, Any] = {
+    "ks": lambda v: isinstance(v, list | tuple) and v and all(_whole(k) and k >= 1 for k in v),
+    "threshold": lambda v: _whole(v) and v >= 1,
+    "gain": lambda v: v in ("exponential", "linear"),
+    "order": lambda v: v in ("rank", "score", "trec"),
+    "dedup": lambda v: v in ("none", "document", "adjacent"),
+    "window": lambda v: _whole(v) and v >= 0,
+    "unit": lambda v: v in ("passage", "document"),
+    "score_floor": lambda v: v is None or (isinstance(v, int | float) and not isinstance(v, bool)),
+    "resolution": lambda v: v in ("median", "majority", "max", "min", "assessor"),
+    "adjudicator": lambda v: v is None or isinstance(v, str),
+}
+
+
+def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, list[Problem]]:
+    """The settings a project file kept; a setting of the wrong type or value is
+    left at its default with a warning naming it."""
+    defaults = EvalSettings()
+    good: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, value in data.items():
+        if key not in EvalSettings.__dataclass_fields__:
+            continue  # a setting of another version: nothing to apply
+        default = getattr(defaults, key)
+        check = _SETTING_CHECKS.get(key)
+        if check is not None:
+            ok = bool(check(value))
+        elif isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif default is None:
+            ok = value is None or _scalar_setting(value)
+        else:
+            ok = isinstance(value, type(default)) and not isinstance(value, bool)
+        if ok:
+            good[key] = value
+            continue
+        problems.append(
+            warning(
+                "project_setting_damaged",
+                f"The project's setting '{key}' has the value {value!r}, which is not valid; "
+                f"the default ({default!r}) is used.",
+                f"프로젝트의 설정 {josa(key, '은', quoted=True)} 값이 {josa(repr(value), '이어서')} "
+                f"올바르지 않아 기본값({default!r})을 씁니다.",
+                file=file,
+            )
+        )
+    return EvalSettings.from_dict(good), problems
+
+
+def _scalar_setting(value: Any) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def study_to_project(study: Study, view: dict | None = None) -> Project:
+    """The study as a project file keeps it: every source with how it was read
+    (and the names the user gave its systems), the settings and the work."""
+    from workbench.core.project import ProjectSource
+
+    def source(kind: str, file: s.SourceFile, options: dict, names=None) -> ProjectSource:
+        return ProjectSource(
+            kind=kind,  # type: ignore[arg-type]
+            path=str(Path(file.path).resolve()),
+            sha256=file.sha256,
+            mappings=dict(options.get("mappings") or {}),
+            sheets=options.get("sheets"),
+            names=dict(names or {}),
+        )
+
+    sources = []
+    js = study.judgment_set
+    if js is not None:
+        seen = set()
+        for file in js.sources:
+            if file.path and file.path not in seen:
+                seen.add(file.path)
+                sources.append(source("judgments", file, study.judgment_options))
+    for src in study.run_sources:
+        if src.file is not None and src.file.path:
+            sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
+    work = study.work_to_project()
+    return Project(
+        sources=sources,
+        settings=work["settings"],
+        notes=work["notes"],
+        added_grades=work["added_grades"],
+        resolutions=work["resolutions"],
+        view=dict(view or {}),
+    )
+
+
+def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> Study:
+    """The study a project file describes, once its files are read.
+
+    ``loaded``: ``(ProjectSource, JudgmentSet | RunSet | None)`` in the project's
+    order; None for a file that was skipped or could not be read. Warnings about
+    damaged fields of the project go to ``project.problems``.
+    """
+    settings, problems = settings_from_project(project.settings)
+    project.problems.extend(problems)
+    study = Study(settings)
+    for src, result in loaded:
+        if result is None:
+            continue
+        options = {"mappings": dict(src.mappings), "sheets": src.sheets}
+        if src.kind == "judgments":
+            study.set_judgments(result, options)
+        else:
+            study.add_runs(result, options, names=src.names)
+    study.restore_work(settings, project.notes, project.added_grades, project.resolutions)
+    return study
