@@ -3,6 +3,8 @@ the grades used, the system names and the user's edits."""
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -345,7 +347,7 @@ def test_a_damaged_setting_falls_back_to_its_default_with_a_warning():
         {"ks": [1, "five"], "threshold": 2, "gain": "cubic", "future_option": 1}
     )
     assert settings == EvalSettings(threshold=2)
-    assert sorted(p.message_en.split("'")[3] for p in problems) == ["gain", "ks"]
+    assert sorted(re.search(r"setting '([^']+)'", p.message_en).group(1) for p in problems) == ["gain", "ks"]
     assert (
         "'gain'은 값이 'cubic'이어서"
         in next(p for p in problems if "gain" in p.message_en).message_ko
