@@ -14,8 +14,8 @@ The word is read as a Korean reader says it:
   ("10은", "100은", "1000은", "20000은"; "0은").
 - Latin letters: an acronym or id (``Q013``, ``BM25``, ``ID``) is spelled out
   (A 에이 … L 엘, M 엠, N 엔, R 알 …); a word ending in lowercase letters is
-  read as English: a final m, n, ng or l ends in a consonant ("Vector는",
-  "system을"), anything else in a vowel.
+  read as English: a final m, n, ng, ic or l ends in a consonant ("Vector는",
+  "system을", "logic을"), anything else in a vowel.
 - Trailing quotes, brackets with their content and punctuation are skipped:
   the particle follows the word before them ("'BM25'는", "관련도(0~3)는").
 
@@ -98,7 +98,7 @@ def _latin_final(letters: str) -> str | None:
     if last.isupper() or len(letters) == 1:
         return _LETTER_FINAL.get(last.lower())  # spelled out: 엘, 엠, 엔, 알
     lower = letters.lower()
-    if lower.endswith(("m", "n", "ng")):
+    if lower.endswith(("m", "n", "ng", "ic")):  # …ic is read 익: music 뮤직, logic 로직
         return "c"
     if lower.endswith("l"):
         return "l"
