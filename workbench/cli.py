@@ -1,5 +1,7 @@
 """Command line: the desktop app is the default; ``eval``, ``agreement``,
-``template`` and ``screenshots`` serve researchers, scripts and tests.
+``judgments``, ``template`` and ``screenshots`` serve researchers, scripts and
+tests. Every command builds the same :class:`~workbench.core.study.Study` the
+app does, so both give the same grades, names, warnings and numbers.
 
 Exit codes: 0 success, 2 usage error, 3 bad input (a clear message on
 stderr, never a traceback). An unexpected failure is logged and reported in
@@ -14,15 +16,20 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from workbench import __version__
+
+if TYPE_CHECKING:
+    from workbench.core.schema import EvalSettings
+    from workbench.core.study import Study
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_USAGE = 2
 EXIT_BAD_INPUT = 3
 
-COMMANDS = ("eval", "agreement", "template", "screenshots")
+COMMANDS = ("eval", "agreement", "judgments", "template", "screenshots")
 
 log = logging.getLogger("workbench")
 
@@ -94,6 +101,26 @@ def command_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="workbench")
     sub = parser.add_subparsers(dest="command", required=True)
     _add_eval_options(sub.add_parser("eval", help="evaluate runs against judgments"))
+    jd = sub.add_parser(
+        "judgments",
+        help="write the resolved judgments as TREC qrels (.txt/.qrels) or the extended workbook (.xlsx)",
+    )
+    jd.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    jd.add_argument(
+        "--resolution",
+        choices=["median", "majority", "max", "min", "assessor"],
+        default="median",
+        help="how several assessors' grades become one",
+    )
+    jd.add_argument("--adjudicator", default=None, help="the assessor who decides")
+    jd.add_argument(
+        "--out",
+        required=True,
+        metavar="PATH",
+        help=".txt/.qrels: TREC qrels of the grades used; .xlsx: the judgments with the "
+        "sheets 평가/질문/문단/조정/이견, which read back to the same grades",
+    )
+    jd.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
     ag.add_argument("--qrels", required=True)
     ag.add_argument("--json", metavar="PATH|-")
@@ -149,13 +176,14 @@ def _fmt(value) -> str:
 
 
 # -- commands -------------------------------------------------------------------
-def cmd_eval(args: argparse.Namespace, lang: str) -> int:
-    from workbench.core import pipeline
-    from workbench.core.io import load_judgments, load_run
-    from workbench.core.results import results_to_json
+def _settings(args: argparse.Namespace) -> EvalSettings:
     from workbench.core.schema import EvalSettings
 
-    settings = EvalSettings(
+    if args.threshold < 1:
+        raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
+    if args.resolution == "assessor" and not args.adjudicator:
+        raise UsageError("--resolution assessor needs --adjudicator NAME")
+    return EvalSettings(
         ks=parse_ks(args.k),
         threshold=args.threshold,
         gain=args.gain,
@@ -167,60 +195,56 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         resolution=args.resolution,
         adjudicator=args.adjudicator,
     )
-    if args.threshold < 1:
-        raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
-    if args.resolution == "assessor" and not args.adjudicator:
-        raise UsageError("--resolution assessor needs --adjudicator NAME")
-    judgment_set = load_judgments(args.qrels)
-    run_sets = []
-    for path in args.run:
-        run_sets.append(pipeline.unique_system_names(run_sets, load_run(path)))
-    results = pipeline.run(judgment_set, run_sets, settings)
+
+
+def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
+    """The study of the files named on the command line (as the app would build it)."""
+    from workbench.core.io import load_judgments, load_run
+    from workbench.core.study import Study
+
+    study = Study(settings)
+    study.set_judgments(load_judgments(args.qrels))
+    for path in getattr(args, "run", None) or []:
+        study.add_runs(load_run(path))
+    return study
+
+
+def cmd_eval(args: argparse.Namespace, lang: str) -> int:
+    from workbench.core.export import report_task, run_comparisons
+    from workbench.core.report import SHEET_KEYS
+    from workbench.core.results import results_to_json
+
+    study = _study(args, _settings(args))
+    results = study.evaluate()
 
     comparisons = None
     if args.compare:
-        from workbench.core.stats import compare_systems
-
         if args.baseline and args.baseline not in results.systems:
             raise UsageError(
                 f"--baseline '{args.baseline}' is not one of the systems: {', '.join(results.systems)}"
             )
-        comparisons = compare_systems(
-            results.per_question,
-            results.measures,
-            baseline=args.baseline,
-            test=args.test,
-            seed=args.seed,
+        comparisons = run_comparisons(
+            results, test=args.test, seed=args.seed, baseline=args.baseline
         )
 
     if args.json:
         _write_json(results_to_json(results, comparisons), args.json)
     if args.report:
-        from workbench.core.report import write_report
-
-        write_report(
+        # without --compare the report has no significance sheet (it would cost minutes)
+        sheets = None if args.compare else [k for k in SHEET_KEYS if k != "significance"]
+        report_task(
             Path(args.report),
+            study,
             results,
             lang=lang,
-            questions=judgment_set.questions,
-            passages=judgment_set.passages,
+            sheets=sheets,
             comparisons=comparisons,
-            agreement=_agreement_dict(judgment_set),
-            sources=[*judgment_set.sources, *(src for rs in run_sets for src in rs.sources)],
-            test=args.test if args.compare else None,
-            seed=args.seed if args.compare else None,
+            comparison_test=args.test if args.compare else None,
+            comparison_seed=args.seed if args.compare else None,
         )
     if args.json != "-":
         _print_eval_summary(results, comparisons, lang)
     return EXIT_OK
-
-
-def _agreement_dict(judgment_set) -> dict | None:
-    if len(judgment_set.assessors) < 2:
-        return None
-    from workbench.core.agreement import agreement_table
-
-    return agreement_table(judgment_set.judgments).to_dict()
 
 
 def _print_eval_summary(results, comparisons, lang: str) -> None:
@@ -248,10 +272,10 @@ def _print_eval_summary(results, comparisons, lang: str) -> None:
 
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.agreement import agreement_table, kappa_band
-    from workbench.core.io import load_judgments
+    from workbench.core.schema import EvalSettings
 
-    judgment_set = load_judgments(args.qrels)
-    summary = agreement_table(judgment_set.judgments)
+    judgments = _study(args, EvalSettings()).judgments_in_force()
+    summary = agreement_table(judgments)
     data = summary.to_dict()
     if args.json:
         _write_json(data, args.json)
@@ -282,6 +306,35 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     return EXIT_OK
 
 
+def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
+    """The judgments as the scores use them: TREC qrels of the resolved grades, or
+    the extended workbook (every assessor's grade, hand resolutions, dissent)."""
+    from workbench.core.atomic import atomic_write_text
+    from workbench.core.export import judgments_task, refuse_inputs
+    from workbench.core.schema import EvalSettings
+
+    if args.resolution == "assessor" and not args.adjudicator:
+        raise UsageError("--resolution assessor needs --adjudicator NAME")
+    target = Path(args.out)
+    suffix = target.suffix.lower()
+    if suffix not in (".txt", ".qrels", ".xlsx"):
+        raise UsageError("--out must end in .txt or .qrels (TREC qrels) or .xlsx (workbook)")
+    settings = EvalSettings(resolution=args.resolution, adjudicator=args.adjudicator)
+    study = _study(args, settings)
+    if suffix == ".xlsx":
+        judgments_task(target, study, lang=lang)
+    else:
+        refuse_inputs(target, study.sources())
+        qrels = study.qrels()
+        lines = [
+            f"{q} 0 {p} {int(g)}\n"
+            for q, p, g in zip(qrels["question_id"], qrels["passage_id"], qrels["grade"])
+        ]
+        atomic_write_text(target, "".join(lines))
+    print(target)
+    return EXIT_OK
+
+
 def cmd_template(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.templates import write_templates
 
@@ -304,6 +357,7 @@ def cmd_screenshots(args: argparse.Namespace, lang: str) -> int:
 HANDLERS = {
     "eval": cmd_eval,
     "agreement": cmd_agreement,
+    "judgments": cmd_judgments,
     "template": cmd_template,
     "screenshots": cmd_screenshots,
 }

@@ -25,10 +25,11 @@ def _step(name: str, fn):
 
 def smoke_test() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from workbench.core import pipeline
+    from workbench.core.export import report_request
     from workbench.core.io import load_judgments, load_run
     from workbench.core.report import write_report
     from workbench.core.schema import EvalSettings
+    from workbench.core.study import study_from_files
     from workbench.paths import demo_dir
 
     step = "start"
@@ -37,7 +38,8 @@ def smoke_test() -> int:
         judgments = _step(step, lambda: load_judgments(demo_dir() / "judgments.xlsx"))
         runs = _step(step + " (runs)", lambda: load_run(demo_dir() / "runs.xlsx"))
         step = "compute metrics"
-        results = _step(step, lambda: pipeline.run(judgments, [runs], EvalSettings()))
+        study = study_from_files(judgments, [runs], EvalSettings())
+        results = _step(step, study.evaluate)
         if len(results.systems) < 2:
             raise RuntimeError("the demo data should hold several systems")
         with tempfile.TemporaryDirectory() as tmp:
@@ -45,7 +47,7 @@ def smoke_test() -> int:
             step = "write report"
             _step(
                 step,
-                lambda: write_report(target, results, ReportRequest(questions=judgments.questions, passages=judgments.passages)),
+                lambda: write_report(target, results, report_request(study)),
             )
             step = "check report"
             _step(step, lambda: _check_report(target, results))

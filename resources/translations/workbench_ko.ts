@@ -23,17 +23,8 @@
 <context>
     <name>AgreementPage</name>
     <message>
-        <source>Resolve {passage} of {question} as {grade}</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) :func:`workbench.core.agreement.disagreements` (biggest gap first) item → the grade the policy gives (before hand resolutions) the policy's problem (e.g. an adjudicator who is not an assessor), "" when fine</extracomment>
-        <translation>{question}의 {passage}을(를) {grade}등급으로 결정</translation>
-    </message>
-    <message>
-        <source>Return {passage} of {question} to the rule</source>
-        <translation>{question}의 {passage}을(를) 규칙으로 되돌리기</translation>
-    </message>
-    <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>raw value of a cell (grade as int, gap as int, resolved flag as bool) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it)</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -157,14 +148,6 @@
         <translation>직접 고른 등급을 지우고 위의 규칙이 다시 결정하게 합니다.</translation>
     </message>
     <message>
-        <source>Undo</source>
-        <translation>실행 취소</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>다시 실행</translation>
-    </message>
-    <message>
         <source>✓ = resolved by hand</source>
         <translation>✓ = 직접 결정함</translation>
     </message>
@@ -205,14 +188,6 @@
     <message>
         <source>Not graded by this assessor</source>
         <translation>이 평가자는 평가하지 않음</translation>
-    </message>
-    <message>
-        <source>Undo: {what} (Ctrl+Z)</source>
-        <translation>실행 취소: {what} (Ctrl+Z)</translation>
-    </message>
-    <message>
-        <source>Redo: {what} (Ctrl+Shift+Z)</source>
-        <translation>다시 실행: {what} (Ctrl+Shift+Z)</translation>
     </message>
     <message>
         <source>Open a judgments file to see how far the assessors agree.
@@ -371,7 +346,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files changed (judgments replaced, run added/removed) new results are ready (also emitted with None when data was cleared) user work changed: grades, resolutions, notes, flags (for autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception grades made in the app (JUDGMENT_COLUMNS + "time", "reason") grades resolved by hand: question_id, passage_id, grade, by, reason, time question_id → {"note": str, "flagged": bool} the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -379,7 +354,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>pages written elsewhere, added when their module is present (key, module, class, icon)</extracomment>
+        <extracomment>the user's work is saved at most this long after a change (a kill loses at most that) the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -704,6 +679,58 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>Edits</name>
+    <message>
+        <source>Take back the grade of {passage} for {question}</source>
+        <extracomment>QUndoCommand id of note edits, so consecutive edits of one question merge</extracomment>
+        <translation>{question}의 {passage} 등급 취소</translation>
+    </message>
+    <message>
+        <source>Grade {passage} as {grade} for {question}</source>
+        <translation>{question}의 {passage}에 등급 {grade} 주기</translation>
+    </message>
+    <message>
+        <source>Return {passage} of {question} to the rule</source>
+        <translation>{question}의 {passage:을} 규칙대로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Resolve {passage} of {question} as {grade}</source>
+        <translation>{question}의 {passage:을} 등급 {grade:으로} 조정</translation>
+    </message>
+    <message>
+        <source>Flag {question}</source>
+        <translation>{question} 표시</translation>
+    </message>
+    <message>
+        <source>Unflag {question}</source>
+        <translation>{question} 표시 해제</translation>
+    </message>
+    <message>
+        <source>Edit note of {question}</source>
+        <translation>{question} 메모 수정</translation>
+    </message>
+    <message>
+        <source>Rename {old} to {new}</source>
+        <translation>{old} 이름을 {new:으로} 바꾸기</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>실행 취소</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>Undo: {what} (Ctrl+Z)</source>
+        <translation>실행 취소: {what} (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo: {what} (Ctrl+Shift+Z)</source>
+        <translation>다시 실행: {what} (Ctrl+Shift+Z)</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The operation was cancelled. Nothing was changed.</source>
@@ -742,7 +769,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the Significance sheet, when the Compare page left no comparisons on the state progress text a worker sends while it runs the significance tests share of the progress bar the significance tests take before the report the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -1034,26 +1061,6 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
-    <name>Grading</name>
-    <message>
-        <source>Grade {passage} as {grade} for {question}</source>
-        <extracomment>QUndoCommand ids for merging consecutive note edits of one question</extracomment>
-        <translation>{question}의 {passage}에 {grade}등급 매기기</translation>
-    </message>
-    <message>
-        <source>Flag {question}</source>
-        <translation>{question} 표시</translation>
-    </message>
-    <message>
-        <source>Unflag {question}</source>
-        <translation>{question} 표시 해제</translation>
-    </message>
-    <message>
-        <source>Edit note of {question}</source>
-        <translation>{question} 메모 수정</translation>
-    </message>
-</context>
-<context>
     <name>HistogramChart</name>
     <message>
         <source>{system}
@@ -1200,7 +1207,7 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) absolute path → {"kind", "mappings", "sheets"} confirmed at import ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1856,7 +1863,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -1902,22 +1909,6 @@ first relevant: {bucket}
     <message>
         <source>Flag this question</source>
         <translation>이 질문 표시하기</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>실행 취소</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>다시 실행</translation>
-    </message>
-    <message>
-        <source>Undo the last grade, flag or note (Ctrl+Z)</source>
-        <translation>마지막 등급, 표시, 메모 취소 (Ctrl+Z)</translation>
-    </message>
-    <message>
-        <source>Redo (Ctrl+Shift+Z)</source>
-        <translation>다시 실행 (Ctrl+Shift+Z)</translation>
     </message>
     <message>
         <source>Gold evidence</source>
@@ -2421,6 +2412,10 @@ first relevant: {bucket}
     <message>
         <source>No system results yet.</source>
         <translation>아직 시스템 결과가 없습니다.</translation>
+    </message>
+    <message>
+        <source>{file}, sheet {sheet}</source>
+        <translation>{file}, 시트 {sheet}</translation>
     </message>
     <message>
         <source>{file} — {questions} questions</source>

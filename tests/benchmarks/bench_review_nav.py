@@ -32,10 +32,10 @@ import pandas as pd  # noqa: E402
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from workbench.core import pipeline  # noqa: E402
 from workbench.core import schema as s  # noqa: E402
 from workbench.core.review import build_index  # noqa: E402
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet  # noqa: E402
+from workbench.core.study import study_from_files  # noqa: E402
 
 SYSTEMS = ("BM25", "Vector", "Hybrid", "GraphRAG")
 TYPES = ("사실 확인", "개념 관계", "시대 변화", "전역 주제")
@@ -150,12 +150,12 @@ def main() -> None:
     js, rs = synthetic(args.questions)
     settings = EvalSettings(ks=(1, 3, 5, 10))
     t0 = time.perf_counter()
-    results = pipeline.run(js, [rs], settings)
+    study = study_from_files(js, [rs], settings)
+    results = study.evaluate()
     t_eval = time.perf_counter() - t0
-    runs = pipeline.combined_runs([rs])
 
     t0 = time.perf_counter()
-    index = build_index(results, js, None, runs)
+    index = build_index(results, study)
     t_index = time.perf_counter() - t0
 
     qids = index.question_ids[: args.steps]
@@ -165,8 +165,8 @@ def main() -> None:
         index.view(q, list(SYSTEMS), 10)
         core_times.append(time.perf_counter() - t0)
 
-    state = AppState()
-    state.judgment_set, state.run_sets, state.settings = js, [rs], settings
+    # the study as it is, without the state's own evaluation: the page gets `results`
+    state = AppState(study=study)
     page = ReviewPage(state)
     page.resize(1600, 1000)
     page.show()

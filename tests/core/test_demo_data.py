@@ -197,22 +197,9 @@ def test_generator_reproduces_the_committed_files(tmp_path, monkeypatch):
     assert not list(tmp_path.glob(".tmp-*"))  # atomic write left no temp file
 
 
-def _loader():
-    for module, attr in (
-        ("workbench.core.io", "load_judgments"),
-        ("workbench.core.io.judgments", "load_judgments"),
-    ):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        if hasattr(mod, attr):
-            return getattr(mod, attr)
-    pytest.skip("workbench.core.io.load_judgments is not available yet")
-
-
 def test_demo_loads_with_the_project_reader_and_agreement():
-    load_judgments = _loader()
+    from workbench.core.io import load_judgments
+
     js = load_judgments(JUDGMENTS)
     assert not [p for p in js.problems if p.is_error]
     assert (

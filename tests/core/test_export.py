@@ -238,9 +238,10 @@ def test_judgments_workbook_english(tmp_path):
 
 
 def test_judgments_workbook_reads_back_with_the_app_reader(tmp_path):
-    reader = pytest.importorskip("workbench.core.io.judgments")
+    from workbench.core.io import load_judgments
+
     path = write_judgments_workbook(tmp_path / "judgments.xlsx", judgments_frame(), added_frame())
-    js = reader.load_judgments(path)
+    js = load_judgments(path)
     got = js.judgments
     assert len(got) == 5
     key = {

@@ -6,12 +6,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from workbench.core import pipeline
 from workbench.core import schema as S
 from workbench.core.io import load_judgments, load_run
 from workbench.core.metrics import gain_values
 from workbench.core.problems import InputError
 from workbench.core.schema import EvalSettings
+from workbench.core.study import study_from_files
 
 
 def _qrels(tmp_path, text: str):
@@ -66,7 +66,7 @@ def test_ndcg_with_a_grade_four_qrels(tmp_path):
     run = tmp_path / "sys.run"
     run.write_text("q1 Q0 d2 1 2.0 sys\nq1 Q0 d1 2 1.0 sys\nq1 Q0 d3 3 0.5 sys\n")
     rs = load_run(run)
-    results = pipeline.run(js, [rs], EvalSettings(ks=(3,)))
+    results = study_from_files(js, [rs], EvalSettings(ks=(3,))).evaluate()
     per_q = results.per_question
     ndcg = per_q.loc[per_q[S.QID] == "q1", "nDCG@3"].iloc[0]
     # gains 2^1−1 = 1 then 2^4−1 = 15 (d3's −1 is 0); ideal order 15, 1

@@ -23,6 +23,7 @@ from workbench.core import atomic
 from workbench.core import schema as s
 from workbench.core.atomic import LockedFileError, excel_lock_file
 from workbench.core.cancel import Cancelled
+from workbench.core.evaluate import evaluate
 from workbench.core.report import (
     FONT_NAME,
     SHEET_KEYS,
@@ -575,7 +576,6 @@ def test_progress_rises_to_one(tmp_path, synthetic):
 
 @pytest.fixture(scope="module")
 def real():
-    evaluate = pytest.importorskip("workbench.core.evaluate").evaluate
     qrels, runs, questions, passages = make_inputs(
         n_questions=15, systems=("BM25", "Hybrid", "Graph")
     )
@@ -614,8 +614,8 @@ def test_report_on_real_evaluate_output(tmp_path, real):
 
 
 def test_report_with_real_comparisons_and_agreement_objects(tmp_path, real):
-    stats = pytest.importorskip("workbench.core.stats")
-    agreement_mod = pytest.importorskip("workbench.core.agreement")
+    from workbench.core import agreement as agreement_mod
+    from workbench.core import stats
     results, questions, _ = real
     comparisons = stats.compare_systems(
         results.per_question, ["nDCG@10", "MRR"], n_permutations=200, n_resamples=200, seed=3
@@ -644,7 +644,6 @@ def test_report_with_real_comparisons_and_agreement_objects(tmp_path, real):
 
 
 def test_document_unit_low_scoring_uses_document_ids(tmp_path):
-    evaluate = pytest.importorskip("workbench.core.evaluate").evaluate
     qrels, runs, questions, passages = make_inputs(n_questions=8)
     results = evaluate(
         qrels, runs, EvalSettings(unit="document"), questions=questions, passages=passages

@@ -269,11 +269,12 @@ def test_view_bundles_gold_columns_and_metrics():
 
 
 def test_build_index_includes_added_grades_as_an_assessor():
-    added = pd.DataFrame(
-        [{s.QID: "q1", s.PID: "p9", s.GRADE: 2, s.ASSESSOR: "앱 평가자", "time": "", "reason": ""}]
-    )
-    js = JudgmentSet(_judgments(), passages=_passages())
-    index = build_index(_results(), js, added)
+    from workbench.core.study import Study
+
+    study = Study()
+    study.set_judgments(JudgmentSet(_judgments(), passages=_passages()))
+    study.apply(study.grade_edit("q1", "p9", 2, assessor="앱 평가자"))
+    index = build_index(_results(), study)
     assert index.assessor_grades("q1", "p9") == {"앱 평가자": 2}
     assert "앱 평가자" in index.assessors
 

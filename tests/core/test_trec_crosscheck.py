@@ -17,11 +17,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+import pytrec_eval  # noqa: E402 - a test dependency, the independent implementation
 
 from workbench.core.evaluate import evaluate
 from workbench.core.schema import RUN_COLUMNS, EvalSettings
-
-pytrec_eval = pytest.importorskip("pytrec_eval")
 
 KS = (1, 3, 5, 10, 20)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pandas as pd
 
-from workbench.core import pipeline
 from workbench.core import schema as s
 from workbench.core.problems import warning
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.study import study_from_files
 
 # question → {passage: grade}; q4 has no relevant evidence (unanswerable at θ=1),
 # q5 has only grade-1 evidence (unanswerable at θ=2)
@@ -105,4 +105,4 @@ def run_set() -> RunSet:
 
 
 def make_results(settings: EvalSettings | None = None) -> Results:
-    return pipeline.run(judgment_set(), [run_set()], settings or EvalSettings())
+    return study_from_files(judgment_set(), [run_set()], settings or EvalSettings()).evaluate()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from workbench.core import grades
 from workbench.core import schema as s
 from workbench.core.agreement import (
+    agreement_data,
     agreement_table,
     disagreements,
     dissent_record,
@@ -50,7 +51,7 @@ def page(qtbot, demo, state):
     page.resize(1400, 900)
     page.show()
     judgments, runs = demo
-    state.judgment_set = judgments
+    state.study.set_judgments(judgments)
     with qtbot.waitSignals([state.results_changed, page.updated], timeout=TIMEOUT):
         state.add_runs(runs)
     yield page
@@ -190,10 +191,9 @@ def test_resolving_by_hand_changes_the_scores_and_keeps_the_dissent(page, qtbot,
     assert (rec[grade_column(A)], rec[grade_column(B)], rec["resolved_grade"]) == (0, 2, 2)
     assert rec["resolved_by"] == "manual" and rec["resolved_by_name"] == RESOLVER
 
-    export = pytest.importorskip("workbench.core.export")
-    if not hasattr(export, "write_judgments_workbook"):
-        pytest.skip("judgments export not available")
     import openpyxl
+
+    from workbench.core import export
 
     path = export.write_judgments_workbook(
         tmp_path / "판정.xlsx",
@@ -386,9 +386,8 @@ def test_model_handles_an_assessor_who_skipped_an_item():
             s.ROW: range(5),
         }
     )
-    queue = disagreements(frame)
     model = DisagreementModel()
-    model.set_queue(queue, ["a", "b", "c"], {("q1", "p1"): 1, ("q1", "p2"): 0})
+    model.set_agreement(agreement_data(frame, frame.iloc[0:0], "median", None))
     assert model.rowCount() == 2 and model.columnCount() == 3 + 3 + 2
     row = model.row_of(("q1", "p2"))
     c_col = 3 + 2

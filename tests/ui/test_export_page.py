@@ -14,13 +14,14 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog
 
+from workbench.core import export as core_export
 from workbench.core import schema as s
 from workbench.core.atomic import excel_lock_file
 from workbench.core.cancel import Cancelled
 from workbench.core.io import load_judgments, load_run
 from workbench.core.report import SHEET_KEYS, SHEET_NAMES
 from workbench.core.schema import JudgmentSet, RunSet
-from workbench.core.stats import compare_systems
+from workbench.core.stats import DEFAULT_SEED, compare_systems
 from workbench.paths import demo_dir
 from workbench.ui import i18n
 from workbench.ui.state import AppState
@@ -168,13 +169,13 @@ def test_full_korean_report_has_every_sheet_and_the_page_dialog_defaults(
 
 def test_significance_is_computed_when_the_compare_page_left_nothing(page, state):
     results = dataclasses.replace(state.results, measures=["nDCG@10", "P@5"])
-    frame = ep.run_comparisons(results)
+    frame = core_export.run_comparisons(results)
     expected = compare_systems(
         results.per_question,
         ["nDCG@10", "P@5"],
         baseline=results.systems[0],
-        test=ep.COMPARE_TEST,
-        seed=ep.COMPARE_SEED,
+        test=core_export.COMPARE_TEST,
+        seed=DEFAULT_SEED,
     )
     pd.testing.assert_frame_equal(frame.reset_index(drop=True), expected.reset_index(drop=True))
     assert set(frame["baseline"]) == {results.systems[0]}
@@ -227,14 +228,8 @@ def test_judgments_export_keeps_the_new_grade_and_never_touches_the_original(
     qid = js[s.QID].iloc[0]
     judged = set(js.loc[js[s.QID] == qid, s.PID])
     pid = next(p for p in js[s.PID] if p not in judged)
-    row = {c: "" for c in state.added_grades.columns}
-    row.update({s.QID: qid, s.PID: pid, s.GRADE: 2, s.ASSESSOR: NEW_ASSESSOR, s.ROW: None})
-    row.update({"time": "2026-11-29T10:00:00+09:00", "reason": "테스트"})
-    state.added_grades = pd.concat(
-        [state.added_grades, pd.DataFrame([row], columns=state.added_grades.columns)],
-        ignore_index=True,
-    )
-    state.work_changed.emit()
+    state.assessor_source = lambda: NEW_ASSESSOR
+    state.grade(qid, pid, 2, reason="테스트")
     assert "1 new grades" in page.judgments_status.text()
 
     page.set_file_language("ko")
@@ -318,11 +313,13 @@ def test_cancel_leaves_no_file(qtbot, page, dialog, tmp_path):
 
 def test_worker_functions_leave_no_file_when_cancelled(page, state, tmp_path):
     with pytest.raises(Cancelled):
-        ep.judgments_task(
-            tmp_path / "j.xlsx", state.judgment_set, lang="ko", cancelled=lambda: True
+        core_export.judgments_task(
+            tmp_path / "j.xlsx", state.study, lang="ko", cancelled=lambda: True
         )
     with pytest.raises(Cancelled):
-        ep.csv_task(tmp_path / "c.csv", state.results, lang="ko", cancelled=lambda: True)
+        core_export.csv_task(
+            tmp_path / "c.csv", state.study, state.results, lang="ko", cancelled=lambda: True
+        )
     # cancelled only after the file was filled: still nothing at the target
     calls = {"n": 0}
 
@@ -331,7 +328,7 @@ def test_worker_functions_leave_no_file_when_cancelled(page, state, tmp_path):
         return calls["n"] > 1
 
     with pytest.raises(Cancelled):
-        ep.csv_task(tmp_path / "late.csv", state.results, lang="ko", cancelled=late)
+        core_export.csv_task(tmp_path / "late.csv", state.study, state.results, cancelled=late)
     assert _folder_files(tmp_path) == []
 
 

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from workbench.core.project import FORMAT
 from workbench.core.schema import EvalSettings
 from workbench.ui.main_window import MainWindow, clean_exit_path, recovery_path
 from workbench.ui.settings import Settings
@@ -47,7 +48,8 @@ def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied
     window = _window(qtbot)
     _load_copies(qtbot, window, copied_demo)
     window.state.set_settings(EvalSettings(ks=(1, 5), threshold=2))
-    window.state.notes = {"Q001": {"note": "다시 볼 것", "flagged": True}}
+    window.state.set_note("Q001", "다시 볼 것")
+    window.state.set_flag("Q001", True)
     window.show_page("start")
     target = copied_demo / "연구.wbproj"
     assert window.save_project_to(target)
@@ -126,7 +128,7 @@ def test_autosave_writes_the_project_after_a_change(qtbot, copied_demo):
     _load_copies(qtbot, window, copied_demo)
     target = copied_demo / "auto.wbproj"
     window.save_project_to(target)
-    window.state.notes = {"Q002": {"note": "autosaved", "flagged": False}}
+    window.state.set_note("Q002", "autosaved")
     window.state.work_changed.emit()
     qtbot.waitUntil(lambda: "autosaved" in target.read_text(encoding="utf-8"), timeout=10000)
 
@@ -136,7 +138,7 @@ def test_work_without_a_project_goes_to_the_recovery_file(qtbot, copied_demo):
     _load_copies(qtbot, window, copied_demo)
     written = window.autosave()
     assert written == recovery_path()
-    assert json.loads(written.read_text(encoding="utf-8"))["format"] == 1
+    assert json.loads(written.read_text(encoding="utf-8"))["format"] == FORMAT
 
 
 # -- recovery after a session that closed without saving ----------------------------------
@@ -173,7 +175,8 @@ def _crashed_session(qtbot, folder) -> MainWindow:
     window = _window(qtbot)
     _load_copies(qtbot, window, folder)
     window.state.set_settings(EvalSettings(ks=(1, 3), threshold=1))
-    window.state.notes = {"Q001": {"note": "복구될 메모", "flagged": True}}
+    window.state.set_note("Q001", "복구될 메모")
+    window.state.set_flag("Q001", True)
     assert window.autosave() == recovery_path()
     return window
 

@@ -37,7 +37,7 @@ def page(qtbot, demo, tmp_path):
     page.activateWindow()  # shortcuts need an active window
     qtbot.waitUntil(page.isActiveWindow, timeout=5000)
     judgments, runs = demo
-    state.judgment_set = judgments
+    state.study.set_judgments(judgments)
     failures = []
     state.failed.connect(failures.append)
     with qtbot.waitSignal(page.index_ready, timeout=TIMEOUT):  # built in the background

@@ -68,8 +68,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 from workbench import __version__
 from workbench.core import grades as g
 from workbench.core import schema as s
+from workbench.core.agreement import kappa_band
 from workbench.core.atomic import LockedFileError, atomic_write, excel_lock_file
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
 from workbench.core.schema import SourceFile
 
@@ -346,13 +348,11 @@ def _measure_info(name: str, lang: str) -> tuple[str, str, bool, str | None, int
     know it (or is unavailable).
     """
     try:
-        from workbench.core.metrics import parse_measure
-
         m = parse_measure(name)
-        return m.display_name(lang), m.explanation(lang), m.higher_is_better, m.family, m.cutoff
-    except Exception:  # unknown name or metrics module missing: show the name alone
+    except ValueError:  # a name the registry does not know: show the name alone
         family, _, k = str(name).partition("@")
         return str(name), "", True, family, int(k) if k.isdigit() else None
+    return m.display_name(lang), m.explanation(lang), m.higher_is_better, m.family, m.cutoff
 
 
 def primary_measure(results: Results) -> str:
@@ -1142,14 +1142,10 @@ class _Report:
     def _sheet_agreement(self) -> None:
         sh = self.sheet("agreement")
         ag = self.agreement or {}
-        try:
-            from workbench.core.agreement import kappa_band
-        except Exception:  # pragma: no cover - agreement module unavailable
-            kappa_band = None  # type: ignore[assignment]
         rows = []
         for p in ag.get("pairs") or []:
             kappa = p.get("kappa")
-            band = kappa_band(kappa, self.lang) if kappa_band else ""
+            band = kappa_band(kappa, self.lang)
             rows.append(
                 [
                     p.get("a"),

@@ -40,6 +40,7 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.results import Results
+from workbench.core.study import Study
 
 Relation = Literal["higher", "lower", "same", "absent", "none"]
 Triage = Literal["all_fail", "some_fail", "none_fail"]
@@ -589,20 +590,17 @@ def triage(
     return out
 
 
-def build_index(
-    results: Results,
-    judgment_set: s.JudgmentSet | None = None,
-    added_grades: pd.DataFrame | None = None,
-    runs: pd.DataFrame | None = None,
-) -> ReviewIndex:
-    """Convenience: a :class:`ReviewIndex` from the app's loaded data."""
-    judgments = None
-    questions = passages = None
-    if judgment_set is not None:
-        judgments = judgment_set.judgments
-        questions = judgment_set.questions
-        passages = judgment_set.passages
-    if added_grades is not None and len(added_grades):
-        extra = added_grades.reindex(columns=s.JUDGMENT_COLUMNS)
-        judgments = extra if judgments is None else pd.concat([judgments, extra], ignore_index=True)
-    return ReviewIndex(results, questions, passages, judgments, runs)
+def build_index(results: Results, study: Study | None = None) -> ReviewIndex:
+    """A :class:`ReviewIndex` of ``results`` over the study they came from: the
+    judgments in force (each assessor's grade, the app's included), the
+    questions and passages sheets, and the runs (for passage text)."""
+    if study is None:
+        return ReviewIndex(results)
+    js = study.judgment_set
+    return ReviewIndex(
+        results,
+        js.questions if js is not None else None,
+        js.passages if js is not None else None,
+        study.judgments_in_force(),
+        study.runs(),
+    )

@@ -282,6 +282,15 @@ class Study:
             self.chosen_names = chosen
         return source
 
+    def remove_judgments(self) -> None:
+        """Take the judgments out, with the work done on them (grades, hand
+        resolutions, notes); the runs and their names stay."""
+        self.judgment_set = None
+        self.judgment_options = {}
+        self.added_grades = _empty(ADDED_GRADE_COLUMNS)
+        self.resolutions = _empty(s.RESOLUTION_COLUMNS)
+        self.notes = {}
+
     def remove_system(self, name: str) -> bool:
         """Take a system out of the study (its file stays as it is). False when
         no system has that name."""

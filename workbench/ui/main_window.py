@@ -1,10 +1,13 @@
 """The main window: a page sidebar, the pages, menus, a busy indicator, projects.
 
-Pages are plain widgets registered with :meth:`MainWindow.add_page`. A page
-may offer ``view_state() -> dict`` and ``restore_view_state(dict)``; the
-project file keeps what they return, so reopening a project shows the same
-view. Every file load goes through a worker (:class:`TaskRunner`), so the
-window never freezes.
+Pages are plain widgets registered with :meth:`MainWindow.add_page`, imported
+at the top of this module (a page that cannot be built breaks a test instead
+of vanishing). A page may offer ``view_state() -> dict`` and
+``restore_view_state(dict)``; the project file keeps what they return, so
+reopening a project shows the same view. Every file load goes through a worker
+(:class:`TaskRunner`), so the window never freezes. What is loaded and the
+user's work live in one :class:`~workbench.core.study.Study` held by the
+:class:`AppState`; the window only asks it to change.
 
 Recovery: work without a project file is autosaved to :func:`recovery_path`.
 A clean close (the work saved as a project, discarded, or there was none)
@@ -37,8 +40,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as S
+from workbench.core import io
 from workbench.core.atomic import atomic_write_text
+from workbench.core.io.mapping import ColumnMapping
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -46,24 +50,30 @@ from workbench.core.project import (
     SourceStatus,
     check_sources,
     file_sha256,
-    frame_to_records,
     load_project,
-    records_to_frame,
     save_project,
 )
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.study import Study, study_from_project, study_to_project
+from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, resources_dir
 from workbench.ui import fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
+from workbench.ui.views.about import AboutDialog
+from workbench.ui.views.agreement import AgreementPage
+from workbench.ui.views.compare import ComparePage
+from workbench.ui.views.export_page import ExportPage
 from workbench.ui.views.import_dialog import ImportDialog
+from workbench.ui.views.overview import OverviewPage
+from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
 from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
 
-AUTOSAVE_DELAY_MS = 2000
+#: the user's work is saved at most this long after a change (a kill loses at most that)
+AUTOSAVE_DELAY_MS = 1000
 PROJECT_FILTER_SUFFIX = "*.wbproj"
 DATA_SUFFIXES = (
     ".xlsx",
@@ -79,13 +89,13 @@ DATA_SUFFIXES = (
     ".trec",
 )
 
-#: pages written elsewhere, added when their module is present (key, module, class, icon)
-OPTIONAL_PAGES = (
-    ("overview", "workbench.ui.views.overview", "OverviewPage", "overview"),
-    ("questions", "workbench.ui.views.review", "ReviewPage", "questions"),
-    ("compare", "workbench.ui.views.compare", "ComparePage", "compare"),
-    ("agreement", "workbench.ui.views.agreement", "AgreementPage", "agreement"),
-    ("export", "workbench.ui.views.export_page", "ExportPage", "export"),
+#: the pages after Start, in sidebar order: (key, class, icon)
+PAGES = (
+    ("overview", OverviewPage, "overview"),
+    ("questions", ReviewPage, "questions"),
+    ("compare", ComparePage, "compare"),
+    ("agreement", AgreementPage, "agreement"),
+    ("export", ExportPage, "export"),
 )
 
 
@@ -143,19 +153,11 @@ def mark_clean_exit() -> None:
         log.warning("could not stamp the clean exit", exc_info=True)
 
 
-def _io():
-    from workbench.core import io
-
-    return io
-
-
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
     """Load one source (worker thread): judgments or runs with the saved options."""
-    io = _io()
-    mapping_cls = __import__("workbench.core.io.mapping", fromlist=["ColumnMapping"]).ColumnMapping
     mappings = options.get("mappings") or None
     if mappings:
-        mappings = {sheet: mapping_cls.from_dict(m) for sheet, m in mappings.items()}
+        mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
     sheets = options.get("sheets") or None
     if kind == "judgments":
         return io.load_judgments(
@@ -266,8 +268,6 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.runner = TaskRunner(self)
         self.project_path: Path | None = None
-        #: absolute path → {"kind", "mappings", "sheets"} confirmed at import
-        self.source_options: dict[str, dict] = {}
         self._pages: dict[str, tuple[QWidget, Callable[[], str] | None, QListWidgetItem]] = {}
         self._import_queue: list[tuple[str, str, dict | None]] = []
         self.import_dialog: ImportDialog | None = None
@@ -285,6 +285,8 @@ class MainWindow(QMainWindow):
         if app_icon.exists():
             self.setWindowIcon(QIcon(str(app_icon)))
 
+        # grades given in the app carry the assessor name of the settings
+        self.state.assessor_source = lambda: self.settings.assessor_name
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -337,44 +339,28 @@ class MainWindow(QMainWindow):
         self.add_page("start", self.start_page, lambda: self.tr("Start"), "start")
         self.start_page.set_recent_files(self.settings.recent_files)
 
-        for key, module_name, class_name, icon_name in OPTIONAL_PAGES:
-            try:
-                module = __import__(module_name, fromlist=[class_name])
-                page_class = getattr(module, class_name)
-            except (ImportError, AttributeError):
-                continue
-            try:
-                page = page_class(self.state)
-            except Exception:  # a page that cannot start must not take the app with it
-                log.exception("page %s could not be created", key)
-                continue
-            self.add_page(key, page, None, icon_name)
+        for key, page_class, icon_name in PAGES:
+            self.add_page(key, page_class(self.state), None, icon_name)
 
         # a chart or table click on one page opens those questions in the review page
         for key in list(self._pages):
             signal = getattr(self._pages[key][0], "questions_requested", None)
-            if signal is not None and hasattr(signal, "connect"):
+            if signal is not None:
                 signal.connect(self.show_questions)
 
         # the Compare page's results mark the Overview table (▲/▼) and go into the report
-        compare = self._pages.get("compare", (None,))[0]
-        overview = self._pages.get("overview", (None,))[0]
-        if compare is not None and hasattr(compare, "compared"):
-            compare.compared.connect(self._on_compared)
-        self._overview_page = overview
+        self.page("compare").compared.connect(self._on_compared)
+        self._overview_page = self.page("overview")
 
         # the Export page saves the charts of the Overview and Compare pages
-        export = self._pages.get("export", (None,))[0]
-        if export is not None and hasattr(export, "set_chart_sources"):
-            export.set_chart_sources(self.chart_sources)
+        self.page("export").set_chart_sources(self.chart_sources)
 
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
 
     def _on_compared(self, frame) -> None:
         self.state.comparisons = frame
-        if self._overview_page is not None and hasattr(self._overview_page, "set_comparisons"):
-            self._overview_page.set_comparisons(frame)
+        self._overview_page.set_comparisons(frame)
 
     def chart_sources(self) -> list[tuple[str, QWidget]]:
         """Every chart worth saving now, as ``(translated name, chart widget)``:
@@ -550,16 +536,12 @@ class MainWindow(QMainWindow):
             self.font_actions[size] = act
         self.font_actions[self.settings.font_size].setChecked(True)
 
-        try:
-            from workbench.ui.views.about import AboutDialog  # noqa: F401
-
-            self.help_menu.addAction(action("about", self.show_about))
-        except ImportError:
-            self.help_menu.menuAction().setVisible(False)
+        self.help_menu.addAction(action("about", self.show_about))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.state.retranslate()
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -576,8 +558,7 @@ class MainWindow(QMainWindow):
         a["save_templates"].setText(self.tr("Save blank templates…"))
         a["demo"].setText(self.tr("Try the demo"))
         a["quit"].setText(self.tr("Quit"))
-        if "about" in a:
-            a["about"].setText(self.tr("About the workbench"))
+        a["about"].setText(self.tr("About the workbench"))
         self.recent_menu.setTitle(self.tr("Recent files"))
         self.language_menu.setTitle(self.tr("Language"))
         self.font_menu.setTitle(self.tr("Font size"))
@@ -634,8 +615,6 @@ class MainWindow(QMainWindow):
         self.font_actions[size].setChecked(True)
 
     def show_about(self) -> None:
-        from workbench.ui.views.about import AboutDialog
-
         dialog = AboutDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -723,31 +702,14 @@ class MainWindow(QMainWindow):
         if result is None:
             return
         path = str(dialog.path.resolve())
-        self.source_options[path] = {"kind": dialog.kind, **dialog.options}
         self._remember_recent(path)
+        options = _read_options(dialog.options)
         if dialog.kind == "judgments":
-            self.state.set_judgments(result)
+            self.state.set_judgments(result, options)
         else:
-            self.state.add_runs(self._unique_systems(result))
+            self.state.add_runs(result, options)
         if self.state.has_data and self.current_page_key() == "start":
             self.show_page("overview")
-
-    def _unique_systems(self, run_set: RunSet) -> RunSet:
-        """Rename systems whose names are taken by another file (``bm25`` → ``bm25 (2)``)."""
-        taken = set(self.state.systems)
-        renames = {}
-        for name in run_set.systems:
-            if name in taken:
-                n = 2
-                while f"{name} ({n})" in taken:
-                    n += 1
-                renames[name] = f"{name} ({n})"
-                taken.add(renames[name])
-        if not renames:
-            return run_set
-        runs = run_set.runs.copy()
-        runs[S.SYSTEM] = runs[S.SYSTEM].replace(renames)
-        return RunSet(runs, run_set.sources, run_set.problems)
 
     # -- drag and drop -------------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt override)
@@ -818,14 +780,13 @@ class MainWindow(QMainWindow):
     def _apply_demo(self, loaded) -> None:
         if any(result is None for *_rest, result in loaded):
             return
-        self.state.clear()
-        self.source_options = {}
-        for kind, path, options, result in loaded:
-            self.source_options[str(Path(path).resolve())] = {"kind": kind, **options}
+        study = Study(self.state.settings)
+        for kind, _path, options, result in loaded:
             if kind == "judgments":
-                self.state.set_judgments(result)
+                study.set_judgments(result, _read_options(options))
             else:
-                self.state.add_runs(self._unique_systems(result))
+                study.add_runs(result, _read_options(options))
+        self.state.set_study(study)
         self.show_page("overview")
         self.sources_loaded.emit()
 
@@ -838,12 +799,6 @@ class MainWindow(QMainWindow):
             self.write_templates(directory)
 
     def write_templates(self, directory: str) -> TaskHandle | None:
-        try:
-            from workbench.core.templates import write_templates
-        except ImportError as exc:
-            show_error(self, exc)
-            return None
-
         def task(folder, progress=None, cancelled=None):
             return write_templates(folder)
 
@@ -863,50 +818,13 @@ class MainWindow(QMainWindow):
 
     # -- projects --------------------------------------------------------------------------------------------------
     def current_project(self) -> Project:
-        """The project as it stands: sources, options, settings, work and view."""
-        sources: list[ProjectSource] = []
-        seen: set[str] = set()
-
-        def add(kind: str, files) -> None:
-            for src in files:
-                path = str(Path(src.path).resolve())
-                if path in seen:
-                    continue
-                seen.add(path)
-                options = self.source_options.get(path, {})
-                sha = src.sha256
-                if not sha and Path(path).exists():
-                    sha = file_sha256(path)
-                sources.append(
-                    ProjectSource(
-                        kind=kind,  # type: ignore[arg-type]
-                        path=path,
-                        sha256=sha,
-                        mappings=dict(options.get("mappings") or {}),
-                        sheets=options.get("sheets"),
-                    )
-                )
-
-        if self.state.judgment_set is not None:
-            add("judgments", self.state.judgment_set.sources)
-        for run_set in self.state.run_sets:
-            add("runs", run_set.sources)
+        """The project as it stands: the study (sources, settings, work) and the view."""
         view: dict = {"page": self.current_page_key(), "pages": {}}
         for key, (widget, _t, _i) in self._pages.items():
             getter = getattr(widget, "view_state", None)
             if callable(getter):
-                try:
-                    view["pages"][key] = getter()
-                except Exception:
-                    log.exception("view state of %s", key)
-        return Project(
-            sources=sources,
-            settings=self.state.settings.to_dict(),
-            notes=dict(self.state.notes),
-            added_grades=frame_to_records(self.state.added_grades),
-            resolutions=frame_to_records(self.state.resolutions),
-            view=view,
-        )
+                view["pages"][key] = getter()
+        return study_to_project(self.state.study, view)
 
     def save_project(self) -> bool:
         if self.project_path is None:
@@ -939,7 +857,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _schedule_autosave(self) -> None:
-        if not self._restoring:
+        # not restarted by later changes: steady grading is saved every second,
+        # not only after the user pauses
+        if not self._restoring and not self._autosave_timer.isActive():
             self._autosave_timer.start()
 
     def autosave(self) -> Path | None:
@@ -947,7 +867,7 @@ class MainWindow(QMainWindow):
         self._autosave_timer.stop()
         if self._restoring:
             return None
-        if self.project_path is None and not (self.state.judgment_set or self.state.run_sets):
+        if self.project_path is None and self.state.study.is_empty:
             return None
         target = self.project_path or recovery_path()
         try:
@@ -992,6 +912,7 @@ class MainWindow(QMainWindow):
         self, path: Path, project: Project, statuses: list[SourceStatus], recovered: bool = False
     ) -> None:
         items = []
+        sources: list[ProjectSource] = []
         for status in statuses:
             source = status.source
             if not status.ok:
@@ -1000,13 +921,16 @@ class MainWindow(QMainWindow):
                     return  # the user cancelled opening the project
                 if source is None:
                     continue  # skipped
+            sources.append(source)
             items.append(
                 (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
             )
-        self._loading_project = (path, project)
-        self._load_sources(
-            items, lambda loaded: self._apply_project(path, project, loaded, recovered)
-        )
+
+        def apply(loaded) -> None:
+            pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
+            self._apply_project(path, project, pairs, recovered)
+
+        self._load_sources(items, apply)
 
     def ask_about_source(self, status: SourceStatus):
         """Ask what to do with a missing or changed source file.
@@ -1066,41 +990,14 @@ class MainWindow(QMainWindow):
             mappings=source.mappings,
             sheets=source.sheets,
             system=source.system,
+            names=source.names,
         )
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
+        """``loaded``: (ProjectSource, JudgmentSet | RunSet | None) in the project's order."""
         self._restoring = True
         try:
-            self.state.clear()
-            self.source_options = {}
-            self.state.notes = dict(project.notes)
-            self.state.added_grades = records_to_frame(
-                project.added_grades, list(self.state.added_grades.columns)
-            )
-            self.state.resolutions = records_to_frame(
-                project.resolutions, list(self.state.resolutions.columns)
-            )
-            try:
-                settings = EvalSettings.from_dict(project.settings)
-            except (TypeError, ValueError):
-                settings = EvalSettings()
-            if settings != self.state.settings:
-                self.state.settings = settings
-                self.state.settings_changed.emit(settings)
-            judgments: JudgmentSet | None = None
-            runs: list[RunSet] = []
-            for kind, file_path, options, result in loaded:
-                if result is None:
-                    continue
-                self.source_options[str(Path(file_path).resolve())] = {"kind": kind, **options}
-                if kind == "judgments":
-                    judgments = result
-                else:
-                    runs.append(result)
-            if judgments is not None:
-                self.state.set_judgments(judgments)
-            for run_set in runs:
-                self.state.add_runs(self._unique_systems(run_set))
+            self.state.set_study(study_from_project(project, loaded))
             if recovered:
                 # still unsaved work: autosave keeps writing the recovery file
                 self.project_path = None
@@ -1111,18 +1008,23 @@ class MainWindow(QMainWindow):
                 self._remember_recent(self.project_path)
             self._update_title()
             view = project.view or {}
-            for key, page_state in (view.get("pages") or {}).items():
-                widget = self.page(key)
-                restore = getattr(widget, "restore_view_state", None)
-                if callable(restore):
+            pages = view.get("pages") if isinstance(view.get("pages"), dict) else {}
+            for key, page_state in pages.items():
+                restore = getattr(self.page(key), "restore_view_state", None)
+                if callable(restore) and isinstance(page_state, dict):
                     try:
                         restore(page_state)
-                    except Exception:
-                        log.exception("restoring view of %s", key)
-            self.show_page(view.get("page") or ("overview" if self.state.has_data else "start"))
+                    except (TypeError, ValueError, KeyError, AttributeError):
+                        # a damaged view only loses the view, never the project
+                        log.warning("the saved view of %s could not be restored", key)
+            page = view.get("page") if isinstance(view.get("page"), str) else None
+            if not (page and self.show_page(page)):
+                self.show_page("overview" if self.state.has_data else "start")
         finally:
             self._restoring = False
             self._autosave_timer.stop()
+        if project.problems:
+            show_error(self, InputError(project.problems))
         if recovered:
             self.statusBar().showMessage(
                 self.tr("The work from last time is back. Save it as a project to keep it."), 10000
@@ -1168,20 +1070,17 @@ class MainWindow(QMainWindow):
 
     def _only_demo(self) -> bool:
         """Only the bundled demo is loaded and nothing was added to it."""
-        st = self.state
-        files = list(st.judgment_set.sources) if st.judgment_set is not None else []
-        for run_set in st.run_sets:
-            files.extend(run_set.sources)
+        files = self.state.study.sources()
         demo = demo_dir().resolve()
         if not files or not all(Path(f.path).resolve().parent == demo for f in files):
             return False
-        return not (st.notes or len(st.added_grades) or len(st.resolutions))
+        return not self.state.study.has_work
 
     def has_unsaved_work(self) -> bool:
         """Files are loaded but no project file keeps them (the demo alone does not count)."""
         if self.project_path is not None:
             return False
-        if self.state.judgment_set is None and not self.state.run_sets:
+        if self.state.study.is_empty:
             return False
         return not self._only_demo()
 
@@ -1233,3 +1132,8 @@ class MainWindow(QMainWindow):
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)
+
+
+def _read_options(options: dict) -> dict:
+    """How a file was read, as the study keeps it for the project file."""
+    return {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}

@@ -1,111 +1,274 @@
-"""What the app holds: the loaded files, the settings, the user's work, the results.
+"""The app's hold on the study: one :class:`~workbench.core.study.Study`, its
+results, its undo stack, and signals for the pages.
 
-Pages never compute: they listen to :class:`AppState` and ask it to change.
-Every change that affects a number re-runs the evaluation in the background
-(:class:`~workbench.ui.workers.TaskRunner`), cancelling a run in flight.
+Pages never compute and never change the study themselves: they read it
+(``state.study`` and the read-only properties below) and ask the state to
+change it. Every change that affects a number re-evaluates a snapshot of the
+study in the background (:class:`~workbench.ui.workers.TaskRunner`),
+cancelling an evaluation in flight. The user's edits (grades, resolutions,
+notes, flags, system names) are typed records of the study
+(:mod:`workbench.core.study`) pushed onto one undo stack shared by every page.
 """
 
 from __future__ import annotations
 
-import pandas as pd
-from PySide6.QtCore import QObject, Signal
+from collections.abc import Callable
 
-from workbench.core import pipeline
-from workbench.core import schema as s
+import pandas as pd
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+
+from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.study import (
+    DEFAULT_ASSESSOR,
+    Edit,
+    GradeEdit,
+    NoteEdit,
+    RenameEdit,
+    ResolutionEdit,
+    Study,
+)
 from workbench.ui.workers import TaskRunner
+
+#: QUndoCommand id of note edits, so consecutive edits of one question merge
+NOTE_COMMAND_ID = 4711
+
+
+def edit_text(edit: Edit) -> str:
+    """What Edit ▸ Undo says for ``edit``, in the UI language (ids as :class:`Word`,
+    so the Korean texts pick their particles)."""
+
+    if isinstance(edit, GradeEdit):
+        if edit.grade is None:
+            return QCoreApplication.translate(
+                "Edits", "Take back the grade of {passage} for {question}"
+            ).format(passage=Word(edit.passage_id), question=Word(edit.question_id))
+        return QCoreApplication.translate(
+            "Edits", "Grade {passage} as {grade} for {question}"
+        ).format(passage=Word(edit.passage_id), grade=edit.grade, question=Word(edit.question_id))
+    if isinstance(edit, ResolutionEdit):
+        if edit.grade is None:
+            return QCoreApplication.translate(
+                "Edits", "Return {passage} of {question} to the rule"
+            ).format(passage=Word(edit.passage_id), question=Word(edit.question_id))
+        return QCoreApplication.translate(
+            "Edits", "Resolve {passage} of {question} as {grade}"
+        ).format(
+            passage=Word(edit.passage_id),
+            question=Word(edit.question_id),
+            grade=Word(str(edit.grade)),
+        )
+    if isinstance(edit, NoteEdit):
+        if edit.before.flagged != edit.after.flagged:
+            text = (
+                QCoreApplication.translate("Edits", "Flag {question}")
+                if edit.after.flagged
+                else QCoreApplication.translate("Edits", "Unflag {question}")
+            )
+            return text.format(question=Word(edit.question_id))
+        return QCoreApplication.translate("Edits", "Edit note of {question}").format(
+            question=Word(edit.question_id)
+        )
+    if isinstance(edit, RenameEdit):
+        return QCoreApplication.translate("Edits", "Rename {old} to {new}").format(
+            old=Word(edit.before or edit.ref.original), new=Word(edit.after or edit.ref.original)
+        )
+    return ""
+
+
+def _assessor_from_settings() -> str:
+    from workbench.ui.settings import Settings
+
+    return Settings().assessor_name
+
+
+class EditCommand(QUndoCommand):
+    """One edit of the study on the undo stack (redo applies it, undo takes it back)."""
+
+    def __init__(self, state: AppState, edit: Edit) -> None:
+        super().__init__(edit_text(edit))
+        self.state = state
+        self.edit = edit
+
+    def id(self) -> int:  # noqa: A003 - Qt override
+        if isinstance(self.edit, NoteEdit) and self.edit.before.flagged == self.edit.after.flagged:
+            return NOTE_COMMAND_ID
+        return -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt override
+        """Consecutive note edits of one question are one undo step."""
+        if not isinstance(other, EditCommand):
+            return False
+        a, b = self.edit, other.edit
+        if not (isinstance(a, NoteEdit) and isinstance(b, NoteEdit)):
+            return False
+        if a.question_id != b.question_id:
+            return False
+        self.edit = a.merged_with(b)
+        return True
+
+    def redo(self) -> None:
+        self.state.apply_edit(self.edit)
+
+    def undo(self) -> None:
+        self.state.revert_edit(self.edit)
+
+    def retranslate(self) -> None:
+        self.setText(edit_text(self.edit))
 
 
 class AppState(QObject):
-    #: the set of loaded files changed (judgments replaced, run added/removed)
+    #: the set of loaded files or systems changed (judgments replaced, run added,
+    #: removed or renamed, a new study)
     data_changed = Signal()
     #: new results are ready (also emitted with None when data was cleared)
     results_changed = Signal(object)
     settings_changed = Signal(object)
-    #: user work changed: grades, resolutions, notes, flags (for autosave)
+    #: the user's work changed: grades, resolutions, notes, flags, names (autosave)
     work_changed = Signal()
     #: (busy, text) while an evaluation runs
     busy_changed = Signal(bool, str)
     #: an evaluation failed; the payload is the exception
     failed = Signal(object)
+    #: an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it
+    edit_undone = Signal(object)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, study: Study | None = None) -> None:
         super().__init__(parent)
         self.runner = TaskRunner(self)
-        self.judgment_set: JudgmentSet | None = None
-        self.run_sets: list[RunSet] = []
-        self.settings = EvalSettings()
-        #: grades made in the app (JUDGMENT_COLUMNS + "time", "reason")
-        self.added_grades = pd.DataFrame(columns=[*s.JUDGMENT_COLUMNS, "time", "reason"])
-        #: grades resolved by hand: question_id, passage_id, grade, by, reason, time
-        self.resolutions = pd.DataFrame(columns=[s.QID, s.PID, s.GRADE, "by", "reason", "time"])
-        #: question_id → {"note": str, "flagged": bool}
-        self.notes: dict[str, dict] = {}
+        self.study = study or Study()
+        #: every page's edits, in the order they were made
+        self.undo_stack = QUndoStack(self)
+        self.undo_action, self.redo_action = self._undo_actions()
+        self._name_undo_actions()
         self.results: Results | None = None
         #: the Compare page's latest comparisons (for the Overview marks and the report);
         #: cleared with every new result until the Compare page recomputes them
         self.comparisons: pd.DataFrame | None = None
+        #: the name grades given in the app are saved under; a callable, so a change
+        #: of the setting counts at once
+        self.assessor_source: Callable[[], str] = _assessor_from_settings
 
-    # -- data -----------------------------------------------------------------
+    # -- reading the study ------------------------------------------------------
+    @property
+    def judgment_set(self) -> JudgmentSet | None:
+        return self.study.judgment_set
+
+    @property
+    def run_sets(self) -> list[RunSet]:
+        return [src.run_set for src in self.study.run_sources]
+
+    @property
+    def settings(self) -> EvalSettings:
+        return self.study.settings
+
+    @property
+    def added_grades(self) -> pd.DataFrame:
+        return self.study.added_grades
+
+    @property
+    def resolutions(self) -> pd.DataFrame:
+        """Hand resolutions made in the app (see ``study.resolutions_in_force()``)."""
+        return self.study.resolutions
+
+    @property
+    def notes(self) -> dict[str, dict]:
+        """question id → ``{"note", "flagged"}`` (a copy)."""
+        return {q: n.to_dict() for q, n in self.study.notes.items()}
+
     @property
     def has_data(self) -> bool:
-        return self.judgment_set is not None and bool(self.run_sets)
+        return self.study.has_data
 
     @property
     def systems(self) -> list[str]:
-        return [name for rs in self.run_sets for name in rs.systems]
+        return self.study.systems
 
-    def set_judgments(self, judgment_set: JudgmentSet) -> None:
-        self.judgment_set = judgment_set
+    def assessor_name(self) -> str:
+        """The name grades given in the app are saved under."""
+        return (self.assessor_source() or "").strip() or DEFAULT_ASSESSOR
+
+    def note(self, question_id: str) -> str:
+        return self.study.note_of(question_id).note
+
+    def is_flagged(self, question_id: str) -> bool:
+        return self.study.note_of(question_id).flagged
+
+    def resolution_of(self, question_id: str, passage_id: str) -> dict | None:
+        """The hand resolution in force for an item (file or app), or None."""
+        return self.study.resolution_of(question_id, passage_id)
+
+    # -- changing what is loaded (not undoable) -----------------------------------
+    def set_study(self, study: Study) -> None:
+        """Replace the whole study (a project opened, the demo, a clean start)."""
+        self.runner.cancel("evaluate")
+        old_settings = self.study.settings
+        self.study = study
+        self.undo_stack.clear()
+        self.results = None
+        self.comparisons = None
+        if study.settings != old_settings:
+            self.settings_changed.emit(study.settings)
+        self.data_changed.emit()
+        self.work_changed.emit()
+        self.results_changed.emit(None)
+        self.recompute()
+
+    def set_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
+        self.study.set_judgments(judgment_set, options)
         self.data_changed.emit()
         self.recompute()
 
-    def add_runs(self, run_set: RunSet) -> None:
-        self.run_sets.append(pipeline.unique_system_names(self.run_sets, run_set))
+    def add_runs(self, run_set: RunSet, options: dict | None = None) -> None:
+        self.study.add_runs(run_set, options)
         self.data_changed.emit()
         self.recompute()
+
+    def remove_judgments(self) -> None:
+        """Forget the judgments file (and the grades and notes given on it); the
+        runs stay, the scores go."""
+        self.runner.cancel("evaluate")
+        self.study.remove_judgments()
+        self.undo_stack.clear()
+        self.results = None
+        self.data_changed.emit()
+        self.work_changed.emit()
+        self.results_changed.emit(None)
 
     def remove_system(self, system: str) -> None:
-        kept = []
-        for rs in self.run_sets:
-            if system in rs.systems:
-                rs = RunSet(rs.runs[rs.runs[s.SYSTEM] != system], rs.sources, rs.problems)
-            if len(rs.runs):
-                kept.append(rs)
-        self.run_sets = kept
-        self.data_changed.emit()
-        self.recompute()
+        if self.study.remove_system(system):
+            self.data_changed.emit()
+            self.recompute()
 
     def clear(self) -> None:
         self.runner.cancel("evaluate")
-        self.judgment_set = None
-        self.run_sets = []
+        self.study.clear()
+        self.undo_stack.clear()
         self.results = None
+        self.comparisons = None
         self.data_changed.emit()
+        self.work_changed.emit()
         self.results_changed.emit(None)
 
     def set_settings(self, settings: EvalSettings) -> None:
-        if settings == self.settings:
+        if settings == self.study.settings:
             return
-        self.settings = settings
+        self.study.set_settings(settings)
         self.settings_changed.emit(settings)
         self.recompute()
 
-    # -- evaluation -----------------------------------------------------------
+    # -- evaluation -------------------------------------------------------------------
     def recompute(self) -> None:
-        if not self.has_data:
+        if not self.study.has_data:
+            if self.results is not None:
+                self.results = None
+                self.results_changed.emit(None)
             return
         self.busy_changed.emit(True, self.tr("Computing scores…"))
-        handle = self.runner.start(
-            "evaluate",
-            pipeline.run,
-            self.judgment_set,
-            list(self.run_sets),
-            self.settings,
-            added_grades=self.added_grades.copy(),
-            resolutions=self.resolutions.copy(),
-        )
+        # a snapshot: the user may go on editing while the worker evaluates
+        handle = self.runner.start("evaluate", self.study.snapshot().evaluate)
         handle.finished.connect(self._on_results)
         handle.failed.connect(self._on_failed)
 
@@ -119,184 +282,125 @@ class AppState(QObject):
         self.busy_changed.emit(False, "")
         self.failed.emit(exc)
 
-    # -- user work: grades, notes, flags (used by the Question review page) ----
-    #: assessor name written into grades made in the app when none is set
-    DEFAULT_ASSESSOR = "앱 평가자"
+    # -- the user's work (undoable) ----------------------------------------------------
+    def push(self, edit: Edit) -> Edit:
+        """Apply ``edit`` through the undo stack (Ctrl+Z takes it back)."""
+        self.undo_stack.push(EditCommand(self, edit))
+        return edit
 
-    def assessor_name(self) -> str:
-        """The name grades made in the app are saved under (from the settings)."""
-        try:
-            from workbench.ui.settings import Settings
+    def apply_edit(self, edit: Edit) -> None:
+        self.study.apply(edit)
+        self._edited(edit)
 
-            name = Settings().assessor_name
-        except Exception:  # settings unavailable: still record a grade
-            name = ""
-        return name or self.DEFAULT_ASSESSOR
+    def revert_edit(self, edit: Edit) -> None:
+        self.study.revert(edit)
+        self._edited(edit)
+        self.edit_undone.emit(edit)
 
-    def add_grade(
+    def _edited(self, edit: Edit) -> None:
+        if isinstance(edit, RenameEdit):
+            self.data_changed.emit()
+        self.work_changed.emit()
+        if not isinstance(edit, NoteEdit):
+            self.recompute()
+
+    def grade(
         self,
         question_id: str,
         passage_id: str,
-        grade: int,
+        grade: int | None,
         reason: str = "",
         resolve: bool = False,
-    ) -> dict:
-        """Record a grade made in the app and re-evaluate.
+    ) -> Edit:
+        """Give (None: take back) this user's grade of a passage, undoably.
 
-        The grade is one more assessor's judgment (this user's), so it joins the
-        resolution policy like any other. A second grade by the same user for the
-        same item replaces the first. ``resolve=True`` (re-grading a passage that
-        others judged) also records it as a grade resolved by hand, which wins
-        over the policy. Returns a token for :meth:`remove_added_grade` (undo).
+        The grade is one more assessor's judgment, so it joins the resolution
+        policy like any other; ``resolve`` (re-grading a passage others judged)
+        also resolves the item by hand with it, so it wins over the policy.
         """
-        from datetime import datetime
-
-        who = self.assessor_name()
-        now = datetime.now().astimezone().isoformat(timespec="seconds")
-        same = (
-            (self.added_grades[s.QID] == question_id)
-            & (self.added_grades[s.PID] == passage_id)
-            & (self.added_grades[s.ASSESSOR] == who)
+        edit = self.study.grade_edit(
+            question_id,
+            passage_id,
+            grade,
+            assessor=self.assessor_name(),
+            reason=reason,
+            resolve=resolve,
         )
-        token = {
-            "question_id": question_id,
-            "passage_id": passage_id,
-            "assessor": who,
-            "previous_grades": self.added_grades[same].copy(),
-            "previous_resolutions": None,
-        }
-        row = {c: "" for c in self.added_grades.columns}
-        row.update({s.QID: question_id, s.PID: passage_id, s.GRADE: int(grade), s.ASSESSOR: who})
-        row.update({s.ROW: None, "time": now, "reason": reason})
-        new = pd.DataFrame([row], columns=self.added_grades.columns)
-        kept = self.added_grades[~same]
-        self.added_grades = pd.concat([kept, new], ignore_index=True) if len(kept) else new
-        if resolve:
-            item = (self.resolutions[s.QID] == question_id) & (
-                self.resolutions[s.PID] == passage_id
-            )
-            token["previous_resolutions"] = self.resolutions[item].copy()
-            res = pd.DataFrame(
-                [
-                    {
-                        s.QID: question_id,
-                        s.PID: passage_id,
-                        s.GRADE: int(grade),
-                        "by": who,
-                        "reason": reason,
-                        "time": now,
-                    }
-                ],
-                columns=self.resolutions.columns,
-            )
-            others = self.resolutions[~item]
-            self.resolutions = pd.concat([others, res], ignore_index=True) if len(others) else res
-        self.work_changed.emit()
-        self.recompute()
-        return token
+        return self.push(edit)
 
-    def remove_added_grade(
-        self,
-        question_id: str,
-        passage_id: str,
-        assessor: str | None = None,
-        token: dict | None = None,
-    ) -> None:
-        """Undo :meth:`add_grade`: drop the user's grade for the item (and, with
-        the ``token`` it returned, put back what it replaced), then re-evaluate."""
-        who = assessor or (token or {}).get("assessor") or self.assessor_name()
-        same = (
-            (self.added_grades[s.QID] == question_id)
-            & (self.added_grades[s.PID] == passage_id)
-            & (self.added_grades[s.ASSESSOR] == who)
+    def resolve_item(self, question_id: str, passage_id: str, grade: int, reason: str = "") -> Edit:
+        """Resolve an item by hand (undoably): this grade wins over the policy.
+        The assessors' own grades are untouched (they stay: the dissent record)."""
+        edit = self.study.resolution_edit(
+            question_id, passage_id, grade, by=self.assessor_name(), reason=reason
         )
-        frames = [self.added_grades[~same]]
-        if token is not None and len(token.get("previous_grades", [])):
-            frames.append(token["previous_grades"])
-        frames = [f for f in frames if len(f)]
-        self.added_grades = (
-            pd.concat(frames, ignore_index=True) if frames else self.added_grades.iloc[0:0]
+        return self.push(edit)
+
+    def unresolve_item(self, question_id: str, passage_id: str) -> Edit:
+        """Return an item to the policy (undoably), also one resolved in the file."""
+        edit = self.study.resolution_edit(question_id, passage_id, None, by=self.assessor_name())
+        return self.push(edit)
+
+    def set_note(self, question_id: str, text: str) -> Edit | None:
+        if text == self.note(question_id):
+            return None
+        return self.push(self.study.note_edit(question_id, note=text))
+
+    def set_flag(self, question_id: str, flagged: bool) -> Edit | None:
+        if bool(flagged) == self.is_flagged(question_id):
+            return None
+        return self.push(self.study.note_edit(question_id, flagged=bool(flagged)))
+
+    def rename_system(self, name: str, new_name: str | None) -> Edit:
+        """Rename a system (undoably); raises
+        :class:`~workbench.core.study.RenameRefused` for a taken or empty name."""
+        return self.push(self.study.rename_edit(name, new_name))
+
+    def _undo_actions(self) -> tuple[QAction, QAction]:
+        """Undo and Redo for every page: each page adds them, so Ctrl+Z works where
+        the user is (the shortcut counts within the page that has the focus)."""
+        undo, redo = QAction(self), QAction(self)
+        undo.setObjectName("action:undo")
+        redo.setObjectName("action:redo")
+        undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
+        redo_keys = [QKeySequence("Ctrl+Shift+Z")]
+        for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo):
+            if key not in redo_keys:
+                redo_keys.append(key)
+        redo.setShortcuts(redo_keys)
+        for action in (undo, redo):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        undo.triggered.connect(self.undo_stack.undo)
+        redo.triggered.connect(self.undo_stack.redo)
+        undo.setEnabled(False)
+        redo.setEnabled(False)
+        self.undo_stack.canUndoChanged.connect(undo.setEnabled)
+        self.undo_stack.canRedoChanged.connect(redo.setEnabled)
+        self.undo_stack.undoTextChanged.connect(self._name_undo_actions)
+        self.undo_stack.redoTextChanged.connect(self._name_undo_actions)
+        return undo, redo
+
+    def _name_undo_actions(self, *_: object) -> None:
+        undo_text, redo_text = self.undo_stack.undoText(), self.undo_stack.redoText()
+        self.undo_action.setText(QCoreApplication.translate("Edits", "Undo"))
+        self.redo_action.setText(QCoreApplication.translate("Edits", "Redo"))
+        self.undo_action.setToolTip(
+            QCoreApplication.translate("Edits", "Undo: {what} (Ctrl+Z)").format(what=undo_text)
+            if undo_text
+            else QCoreApplication.translate("Edits", "Undo")
         )
-        previous_res = None if token is None else token.get("previous_resolutions")
-        if previous_res is not None:
-            item = (self.resolutions[s.QID] == question_id) & (
-                self.resolutions[s.PID] == passage_id
+        self.redo_action.setToolTip(
+            QCoreApplication.translate("Edits", "Redo: {what} (Ctrl+Shift+Z)").format(
+                what=redo_text
             )
-            frames = [f for f in (self.resolutions[~item], previous_res) if len(f)]
-            self.resolutions = (
-                pd.concat(frames, ignore_index=True) if frames else self.resolutions.iloc[0:0]
-            )
-        self.work_changed.emit()
-        self.recompute()
-
-    def note(self, question_id: str) -> str:
-        return str(self.notes.get(question_id, {}).get("note", ""))
-
-    def is_flagged(self, question_id: str) -> bool:
-        return bool(self.notes.get(question_id, {}).get("flagged", False))
-
-    def set_note(self, question_id: str, text: str) -> None:
-        self._set_work(question_id, "note", text)
-
-    def set_flag(self, question_id: str, flagged: bool) -> None:
-        self._set_work(question_id, "flagged", bool(flagged))
-
-    def _set_work(self, question_id: str, key: str, value: object) -> None:
-        entry = self.notes.setdefault(question_id, {"note": "", "flagged": False})
-        if entry.get(key) == value:
-            return
-        entry[key] = value
-        if not entry.get("note") and not entry.get("flagged"):
-            del self.notes[question_id]  # nothing left to keep
-        self.work_changed.emit()
-
-    # -- user work: grades resolved by hand (used by the Agreement page) ---------
-    def resolution_of(self, question_id: str, passage_id: str) -> dict | None:
-        """The hand resolution of an item (grade, by, reason, time), or None."""
-        res = self.resolutions
-        hit = res[(res[s.QID] == question_id) & (res[s.PID] == passage_id)]
-        return None if hit.empty else hit.iloc[-1].to_dict()
-
-    def resolve_item(
-        self, question_id: str, passage_id: str, grade: int, reason: str = ""
-    ) -> pd.DataFrame:
-        """Resolve an item by hand: this grade wins over the resolution policy.
-
-        Replaces an earlier hand resolution of the item; the assessors' own
-        grades are untouched (they stay in the judgments: the dissent record).
-        Emits ``work_changed`` (autosave) and re-evaluates. Returns the rows it
-        replaced, for :meth:`unresolve_item` (undo).
-        """
-        from datetime import datetime
-
-        now = datetime.now().astimezone().isoformat(timespec="seconds")
-        item = (self.resolutions[s.QID] == question_id) & (self.resolutions[s.PID] == passage_id)
-        previous = self.resolutions[item].copy()
-        row = {
-            s.QID: question_id,
-            s.PID: passage_id,
-            s.GRADE: int(grade),
-            # assessor_name() comes with the review page's grading work; without it, unnamed
-            "by": getattr(self, "assessor_name", lambda: "")(),
-            "reason": reason,
-            "time": now,
-        }
-        new = pd.DataFrame([row], columns=self.resolutions.columns)
-        others = self.resolutions[~item]
-        self.resolutions = pd.concat([others, new], ignore_index=True) if len(others) else new
-        self.work_changed.emit()
-        self.recompute()
-        return previous
-
-    def unresolve_item(
-        self, question_id: str, passage_id: str, previous: pd.DataFrame | None = None
-    ) -> None:
-        """Undo :meth:`resolve_item`: drop the item's hand resolution (and put
-        back ``previous``, the rows it replaced), then re-evaluate."""
-        item = (self.resolutions[s.QID] == question_id) & (self.resolutions[s.PID] == passage_id)
-        frames = [f for f in (self.resolutions[~item], previous) if f is not None and len(f)]
-        self.resolutions = (
-            pd.concat(frames, ignore_index=True) if frames else self.resolutions.iloc[0:0]
+            if redo_text
+            else QCoreApplication.translate("Edits", "Redo")
         )
-        self.work_changed.emit()
-        self.recompute()
+
+    def retranslate(self) -> None:
+        """Undo texts in the UI language (after a language switch)."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, EditCommand):
+                command.retranslate()
+        self._name_undo_actions()

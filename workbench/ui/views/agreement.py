@@ -20,13 +20,12 @@ assessor's grade; N / Down next item, P / Up previous item.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from string import ascii_uppercase
 
 import pandas as pd
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -40,7 +39,6 @@ from PySide6.QtGui import (
     QKeySequence,
     QPen,
     QShortcut,
-    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -73,17 +71,15 @@ from PySide6.QtWidgets import (
 from workbench.core import grades
 from workbench.core import schema as s
 from workbench.core.agreement import (
-    AgreementSummary,
-    agreement_table,
-    disagreements,
+    AgreementData,
+    agreement_data,
     grade_column,
     kappa_band,
     note_column,
-    resolve_grades,
 )
-from workbench.core.pipeline import all_judgments
-from workbench.core.problems import InputError
 from workbench.core.review import Source
+from workbench.core.study import ResolutionEdit
+from workbench.ui.i18n import current_language
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 
@@ -96,12 +92,7 @@ ASSESSOR_KEYS = ascii_uppercase[:6]
 
 
 def _lang() -> str:
-    try:
-        from workbench.ui.i18n import current_language
-
-        return current_language()
-    except Exception:  # i18n unavailable: English source strings
-        return "en"
+    return current_language()
 
 
 def _num(value: float, digits: int = 3) -> str:
@@ -110,106 +101,6 @@ def _num(value: float, digits: int = 3) -> str:
         if value is None or (isinstance(value, float) and math.isnan(value))
         else (f"{value:.{digits}f}")
     )
-
-
-# == the computation (runs in a worker thread) =======================================
-
-
-@dataclass
-class AgreementData:
-    """What the page shows, computed off the GUI thread from the judgments."""
-
-    summary: AgreementSummary
-    #: :func:`workbench.core.agreement.disagreements` (biggest gap first)
-    queue: pd.DataFrame
-    #: item → the grade the policy gives (before hand resolutions)
-    policy_grades: dict[Item, int] = field(default_factory=dict)
-    #: the policy's problem (e.g. an adjudicator who is not an assessor), "" when fine
-    problem: str = ""
-    policy: str = "median"
-    adjudicator: str | None = None
-
-
-def compute_agreement(
-    judgments: pd.DataFrame,
-    policy: str,
-    adjudicator: str | None,
-    lang: str = "en",
-    progress=None,
-    cancelled=None,
-) -> AgreementData:
-    """Agreement statistics, the disagreement queue and the policy's grades."""
-    summary = agreement_table(judgments)
-    queue = disagreements(judgments)
-    problem = ""
-    try:
-        resolved = resolve_grades(judgments, policy, adjudicator=adjudicator)
-    except InputError as exc:
-        problem = "\n".join(
-            p.message(lang) if hasattr(p, "message") else str(p) for p in exc.problems
-        )
-        resolved = resolve_grades(judgments, "median")
-    policy_grades = dict(
-        zip(
-            zip(resolved[s.QID].astype(str), resolved[s.PID].astype(str)),
-            resolved[s.GRADE].astype(int),
-        )
-    )
-    return AgreementData(summary, queue, policy_grades, problem, policy, adjudicator)
-
-
-# == undoable commands ==================================================================
-
-
-class ResolveCommand(QUndoCommand):
-    """Resolve one item by hand (undo puts back what was there before)."""
-
-    def __init__(
-        self, state: AppState, item: Item, grade: int, reason: str = "", focus=None
-    ) -> None:
-        super().__init__(
-            QCoreApplication.translate(
-                "AgreementPage", "Resolve {passage} of {question} as {grade}"
-            ).format(passage=item[1], question=item[0], grade=int(grade))
-        )
-        self.state = state
-        self.item = item
-        self.grade = int(grade)
-        self.reason = reason
-        self.focus = focus
-        self.previous: pd.DataFrame | None = None
-
-    def redo(self) -> None:
-        self.previous = self.state.resolve_item(*self.item, self.grade, self.reason)
-
-    def undo(self) -> None:
-        self.state.unresolve_item(*self.item, self.previous)
-        if self.focus is not None:
-            self.focus(self.item)
-
-
-class UnresolveCommand(QUndoCommand):
-    """Return an item to the policy (undo restores the hand resolution)."""
-
-    def __init__(self, state: AppState, item: Item, focus=None) -> None:
-        super().__init__(
-            QCoreApplication.translate(
-                "AgreementPage", "Return {passage} of {question} to the rule"
-            ).format(passage=item[1], question=item[0])
-        )
-        self.state = state
-        self.item = item
-        self.focus = focus
-        res = state.resolutions
-        self.previous = res[(res[s.QID] == item[0]) & (res[s.PID] == item[1])].copy()
-
-    def redo(self) -> None:
-        self.state.unresolve_item(*self.item, None)
-
-    def undo(self) -> None:
-        self.state.unresolve_item(*self.item, self.previous)
-        if self.focus is not None:
-            self.focus(self.item)
 
 
 # == the queue model ====================================================================
@@ -227,8 +118,9 @@ class DisagreementModel(QAbstractTableModel):
         super().__init__(parent)
         self.queue = pd.DataFrame()
         self.assessors: list[str] = []
-        self.policy_grades: dict[Item, int] = {}
-        self.manual: dict[Item, dict] = {}
+        #: statistics, the queue and the grade used of every item (not ``data``:
+        #: that name is the model's Qt method)
+        self.agreement: AgreementData | None = None
         self.unresolved_only = False
         #: (assessor a, assessor b, grade by a, grade by b) — a heat-map cell
         self.cell: tuple[str, str, int, int] | None = None
@@ -239,10 +131,16 @@ class DisagreementModel(QAbstractTableModel):
         self._rows: list[Item] = []
 
     # -- data -------------------------------------------------------------------------
-    def set_queue(self, queue: pd.DataFrame, assessors: list[str], policy_grades: dict) -> None:
+    @property
+    def manual(self) -> dict[Item, dict]:
+        """Items resolved by hand (in the file or the app) → their resolution."""
+        return self.agreement.resolutions if self.agreement is not None else {}
+
+    def set_agreement(self, data: AgreementData) -> None:
+        self.agreement = data
+        queue = data.queue
         self.queue = queue
-        self.assessors = list(assessors)
-        self.policy_grades = dict(policy_grades)
+        self.assessors = list(data.summary.assessors)
         self._records = {}
         self._items = []
         for rec in queue.to_dict("records"):
@@ -251,8 +149,9 @@ class DisagreementModel(QAbstractTableModel):
             self._records[item] = rec
         self._rebuild()
 
-    def set_manual(self, manual: dict[Item, dict]) -> None:
-        self.manual = dict(manual)
+    def set_resolutions(self, data: AgreementData) -> None:
+        """The same queue with other hand resolutions in force (after an edit)."""
+        self.agreement = data
         if self.unresolved_only:
             self._rebuild()
         elif self._rows:
@@ -301,9 +200,8 @@ class DisagreementModel(QAbstractTableModel):
         return list(self._items)
 
     def grade_used(self, item: Item) -> int | None:
-        if item in self.manual:
-            return int(self.manual[item][s.GRADE])
-        return self.policy_grades.get(item)
+        """The grade the scores use (:meth:`AgreementData.grade_used`)."""
+        return self.agreement.grade_used(item) if self.agreement is not None else None
 
     # -- Qt model -----------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802, B008
@@ -448,9 +346,9 @@ class AgreementPage(QWidget):
         self.runner = TaskRunner(self)
         self.data: AgreementData | None = None
         self.current: Item | None = None
-        self._added_key: tuple = ()
-        stack = getattr(state, "undo_stack", None)
-        self.undo_stack: QUndoStack = stack if isinstance(stack, QUndoStack) else QUndoStack(self)
+        self._judgments_key: object = None
+        #: the study's one undo stack, shared with every page
+        self.undo_stack: QUndoStack = state.undo_stack
 
         self._build()
         self._build_shortcuts()
@@ -459,6 +357,7 @@ class AgreementPage(QWidget):
         state.data_changed.connect(self.refresh)
         state.settings_changed.connect(self._on_settings_changed)
         state.work_changed.connect(self._on_work_changed)
+        state.edit_undone.connect(self._on_edit_undone)
         self.refresh()
 
     # == building ==========================================================================
@@ -709,16 +608,10 @@ class AgreementPage(QWidget):
 
     def _build_shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        self.undo_action = self.undo_stack.createUndoAction(self)
-        self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-        self.redo_action = self.undo_stack.createRedoAction(self)
-        self.redo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Redo))
-        for action in (self.undo_action, self.redo_action):
-            action.setShortcutContext(context)
-            self.addAction(action)
-        # the stack's actions rename themselves after each command; keep the short words
-        self.undo_stack.undoTextChanged.connect(self._name_undo_actions)
-        self.undo_stack.redoTextChanged.connect(self._name_undo_actions)
+        # the study's Undo/Redo, shared with the other pages
+        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
         self.undo_button.setDefaultAction(self.undo_action)
         self.redo_button.setDefaultAction(self.redo_action)
         self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -813,7 +706,6 @@ class AgreementPage(QWidget):
         self.unresolve_button.setToolTip(
             self.tr("Forget the grade chosen by hand; the rule above decides again.")
         )
-        self._name_undo_actions()
         self.model.lang = lang
         self.model.headers = {
             "status": "✓",
@@ -835,50 +727,34 @@ class AgreementPage(QWidget):
         self._update_policy_widgets()
         self._show_all()
 
-    def _name_undo_actions(self, *_: object) -> None:
-        self.undo_action.setText(self.tr("Undo"))
-        self.redo_action.setText(self.tr("Redo"))
-        undo, redo = self.undo_stack.undoText(), self.undo_stack.redoText()
-        self.undo_action.setToolTip(
-            self.tr("Undo: {what} (Ctrl+Z)").format(what=undo) if undo else self.tr("Undo")
-        )
-        self.redo_action.setToolTip(
-            self.tr("Redo: {what} (Ctrl+Shift+Z)").format(what=redo) if redo else self.tr("Redo")
-        )
-
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
     # == computing ===========================================================================
-    def _judgments(self) -> pd.DataFrame | None:
-        js = self.state.judgment_set
-        if js is None:
-            return None
-        return all_judgments(js, getattr(self.state, "added_grades", None))
-
-    def _added_fingerprint(self) -> tuple:
-        added = getattr(self.state, "added_grades", None)
-        if added is None or added.empty:
-            return ()
-        return tuple(map(tuple, added[[s.QID, s.PID, s.GRADE, s.ASSESSOR]].astype(str).values))
+    def _judgments_identity(self) -> object:
+        """What the statistics depend on: the judgments file and the grades given
+        in the app (the study replaces these frames on every change)."""
+        study = self.state.study
+        return (id(study.judgment_set), id(study.added_grades))
 
     def refresh(self) -> None:
         """Recompute the statistics and the queue in the background."""
-        judgments = self._judgments()
-        self._added_key = self._added_fingerprint()
-        if judgments is None:
+        study = self.state.study
+        self._judgments_key = self._judgments_identity()
+        if study.judgment_set is None:
             self.runner.cancel("agreement")
             self.data = None
             self._show_all()
             self.updated.emit()
             return
-        settings = self.state.settings
+        settings = study.settings
         handle = self.runner.start(
             "agreement",
-            compute_agreement,
-            judgments,
+            agreement_data,
+            study.judgments_in_force(),
+            study.resolutions_in_force(),
             settings.resolution,
             settings.adjudicator,
             _lang(),
@@ -897,14 +773,22 @@ class AgreementPage(QWidget):
         ):
             self.refresh()
 
+    def _on_edit_undone(self, edit) -> None:
+        """Undoing a resolution shows the item it was about."""
+        if isinstance(edit, ResolutionEdit) and self.isVisible():
+            self.select_item((edit.question_id, edit.passage_id))
+
     def _on_work_changed(self) -> None:
-        if self._added_fingerprint() != self._added_key:
-            # a grade added on the review page is one more assessor's grade
+        if self._judgments_identity() != self._judgments_key:
+            # a grade given on the review page is one more assessor's grade
             self.refresh()
+            return
+        if self.data is None:
             return
         keep = self.current
         row = self.model.row_of(keep) if keep is not None else -1
-        self.model.set_manual(self._manual())
+        self.data = self.data.with_resolutions(self.state.study.resolutions_in_force())
+        self.model.set_resolutions(self.data)
         self._update_counts()
         if keep is not None and self.select_item(keep):
             return
@@ -912,13 +796,6 @@ class AgreementPage(QWidget):
             self.select_row(min(row, self.model.rowCount() - 1))
         else:
             self._show_item(self.current)
-
-    def _manual(self) -> dict[Item, dict]:
-        res = self.state.resolutions
-        out: dict[Item, dict] = {}
-        for rec in res.to_dict("records"):
-            out[(str(rec[s.QID]), str(rec[s.PID]))] = rec
-        return out
 
     # == showing ===============================================================================
     def _assessors(self) -> list[str]:
@@ -939,8 +816,7 @@ class AgreementPage(QWidget):
         self._fill_stats()
         self._fill_pairs()
         keep = self.current
-        self.model.set_manual(self._manual())
-        self.model.set_queue(data.queue, data.summary.assessors, data.policy_grades)
+        self.model.set_agreement(data)
         self._resize_queue_columns()
         self._rebuild_take_buttons()
         self._update_counts()
@@ -1433,9 +1309,7 @@ class AgreementPage(QWidget):
         row = self.model.row_of(item)
         after = self.model.item(row + 1)
         reason = self.reason_edit.text().strip()
-        self.undo_stack.push(
-            ResolveCommand(self.state, item, int(grade), reason, focus=self.select_item)
-        )
+        self.state.resolve_item(*item, int(grade), reason)
         # with "unresolved only" the item left the list; otherwise step on
         if after is not None and self.select_item(after):
             return True
@@ -1460,7 +1334,7 @@ class AgreementPage(QWidget):
         item = self.current
         if item is None or item not in self.model.manual:
             return
-        self.undo_stack.push(UnresolveCommand(self.state, item, focus=self.select_item))
+        self.state.unresolve_item(*item)
         if not self.select_item(item) and self.model.rowCount():
             self.select_row(0)
 

@@ -20,9 +20,9 @@ One language choice (Korean / English, the UI language by default) applies to
 sheet names and headers of every file.
 
 Every export runs in ``state.runner`` (task ``export``) with a progress bar and
-Cancel in the status panel at the bottom; the worker functions here are plain
-functions (:func:`report_task`, :func:`judgments_task`, :func:`csv_task`) taking
-``progress``/``cancelled`` like the core. Files are written atomically and the
+Cancel in the status panel at the bottom; the worker functions are the core's
+(:func:`workbench.core.export.report_task`, ``judgments_task``, ``csv_task``),
+given a snapshot of the study. Files are written atomically and the
 cancel flag is checked until the final rename, so a cancel or a failure never
 leaves a file (or half of one). When done, the panel shows the path with
 "Open folder" and "Open file"; a file open in Excel (:class:`LockedFileError`)
@@ -67,271 +67,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as s
-from workbench.core.agreement import agreement_table, dissent_record, resolve_grades
-from workbench.core.atomic import LockedFileError, atomic_write
-from workbench.core.cancel import CancelCheck, Cancelled, Progress
-from workbench.core.export import write_judgments_workbook, write_per_question_csv
-from workbench.core.korean import josa
-from workbench.core.pipeline import all_judgments
-from workbench.core.problems import InputError, error
-from workbench.core.report import SHEET_KEYS, write_report
-from workbench.core.results import Results
-from workbench.core.schema import EvalSettings, JudgmentSet, SourceFile
-from workbench.core.stats import DEFAULT_SEED, compare_systems
+from workbench.core.atomic import LockedFileError
+from workbench.core.export import STEP_COMPARE, csv_task, judgments_task, report_task
+from workbench.core.problems import InputError
+from workbench.core.report import SHEET_KEYS
 from workbench.ui import fonts, i18n
+from workbench.ui.errors import friendly_message
+from workbench.ui.settings import Settings
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "ExportPage",
-    "report_task",
-    "judgments_task",
-    "csv_task",
-    "default_file_name",
-    "chart_file_stem",
-    "render_chart",
-    "COMPARE_TEST",
-    "COMPARE_SEED",
-]
-
-#: the Significance sheet, when the Compare page left no comparisons on the state
-COMPARE_TEST = "randomization"
-COMPARE_SEED = DEFAULT_SEED
-#: progress text a worker sends while it runs the significance tests
-STEP_COMPARE = "compare"
-#: share of the progress bar the significance tests take before the report
-COMPARE_SHARE = 0.4
-
-
-
-# -- worker functions (no Qt) --------------------------------------------------------
-
-
-def _check(cancelled: CancelCheck | None) -> None:
-    if cancelled is not None and cancelled():
-        raise Cancelled()
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-    except OSError:
-        pass
-    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
-
-
-def _refuse_source(path: Path, sources: list[SourceFile]) -> None:
-    """An export never replaces an input file (SPEC §2: input files are never modified)."""
-    for src in sources:
-        if src.path and _same_file(path, Path(src.path)):
-            raise InputError(
-                [
-                    error(
-                        "export_overwrites_input",
-                        f"'{path.name}' is one of the files you loaded; the workbench never "
-                        "changes them. Choose another name for the exported file.",
-                        f"{josa(path.name, '은', quoted=True)} 불러온 원본 파일입니다. 워크벤치는 원본 파일을 "
-                        "바꾸지 않습니다. 내보낼 파일의 이름을 다르게 정하세요.",
-                        file=path.name,
-                    )
-                ]
-            )
-
-
-def _atomic_cancellable(path: Path, write: Callable[[Path], Any], cancelled: CancelCheck | None):
-    """``write(tmp)`` then rename to ``path``; a cancel seen before the rename
-    removes the temporary file (see :func:`workbench.core.atomic.atomic_write`)."""
-
-    def fill(tmp: Path) -> None:
-        write(tmp)
-        _check(cancelled)
-
-    return atomic_write(path, fill)
-
-
-def run_comparisons(
-    results: Results,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> pd.DataFrame:
-    """Every system against the first, on every measure, randomization test,
-    seed :data:`COMPARE_SEED` — the same table as ``workbench eval --compare``.
-
-    One measure at a time, so a cancel is seen between measures; Holm's
-    correction is per measure in :func:`compare_systems`, so the rows equal
-    one call over all measures.
-    """
-    measures = list(results.measures)
-    baseline = str(results.systems[0])
-    frames = []
-    for i, measure in enumerate(measures):
-        _check(cancelled)
-        frames.append(
-            compare_systems(
-                results.per_question,
-                [measure],
-                baseline=baseline,
-                test=COMPARE_TEST,
-                seed=COMPARE_SEED,
-            )
-        )
-        if progress is not None:
-            progress((i + 1) / max(1, len(measures)), STEP_COMPARE)
-    frames = [f for f in frames if len(f)]
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-
-
-def report_task(
-    path: str | os.PathLike[str],
-    results: Results,
-    *,
-    lang: str,
-    sheets: list[str],
-    low_n: int = 10,
-    judgments: pd.DataFrame | None = None,
-    questions: pd.DataFrame | None = None,
-    passages: pd.DataFrame | None = None,
-    comparisons: pd.DataFrame | None = None,
-    comparison_seed: int | None = None,
-    notes: dict | None = None,
-    sources: list[SourceFile] | None = None,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> Path:
-    """Write the Excel report (worker thread).
-
-    Agreement: :func:`agreement_table` of ``judgments`` when the sheet is
-    chosen (the report writes it only with ≥ 2 assessors). Significance: the
-    given ``comparisons`` (the Compare page's), else :func:`run_comparisons`.
-    """
-    target = Path(path)
-    sources = list(sources or [])
-    _refuse_source(target, sources)
-    _check(cancelled)
-    agreement = None
-    if "agreement" in sheets and judgments is not None and len(judgments):
-        agreement = agreement_table(judgments)
-    test = seed = None
-    start = 0.0
-    if "significance" in sheets and len(results.systems) >= 2:
-        if comparisons is None or len(comparisons) == 0:
-            sub = None
-            if progress is not None:
-                sub = lambda f, text: progress(COMPARE_SHARE * f, text)  # noqa: E731
-            comparisons = run_comparisons(results, progress=sub, cancelled=cancelled)
-            start = COMPARE_SHARE
-            test, seed = COMPARE_TEST, COMPARE_SEED
-        else:
-            test = str(comparisons["test"].iloc[0]) if "test" in comparisons.columns else None
-            seed = comparison_seed if comparison_seed is not None else COMPARE_SEED
-    else:
-        comparisons = None
-    _check(cancelled)
-
-    report_progress = None
-    if progress is not None:
-        report_progress = lambda f, _text: progress(start + (1.0 - start) * f, "")  # noqa: E731
-    return write_report(
-        target,
-        results,
-        lang=lang,
-        questions=questions,
-        passages=passages,
-        comparisons=comparisons,
-        agreement=agreement,
-        notes=notes,
-        sources=sources,
-        low_n=int(low_n),
-        sheets=list(sheets),
-        test=test,
-        seed=seed,
-        progress=report_progress,
-        cancelled=cancelled,
-    )
-
-
-def judgments_task(
-    path: str | os.PathLike[str],
-    judgment_set: JudgmentSet,
-    *,
-    lang: str,
-    added: pd.DataFrame | None = None,
-    resolutions: pd.DataFrame | None = None,
-    settings: EvalSettings | None = None,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> Path:
-    """Write the judgments with the app's grades, hand resolutions and the
-    dissent record to a new workbook (worker thread); the input file is never
-    the target."""
-    target = Path(path)
-    _refuse_source(target, list(judgment_set.sources))
-    if progress is not None:
-        progress(0.0, "")
-    settings = settings or EvalSettings()
-    added = added if added is not None and len(added) else None
-    resolutions = resolutions if resolutions is not None and len(resolutions) else None
-    everything = all_judgments(judgment_set, added)
-    assessors = {a for a in everything[s.ASSESSOR].tolist() if a}
-    dissent = None
-    if len(assessors) >= 2 or resolutions is not None:
-        overrides = None
-        if resolutions is not None:
-            overrides = resolutions.rename(columns={"by": "resolved_by_name"})
-        resolved = resolve_grades(
-            everything, settings.resolution, adjudicator=settings.adjudicator, overrides=overrides
-        )
-        dissent = dissent_record(everything, resolved)
-    _check(cancelled)
-    if progress is not None:
-        progress(0.3, "")
-
-    def write(tmp: Path) -> None:
-        write_judgments_workbook(
-            tmp,
-            judgment_set.judgments,
-            added,
-            resolutions,
-            dissent,
-            lang,
-            questions=judgment_set.questions,
-            passages=judgment_set.passages,
-        )
-
-    out = _atomic_cancellable(target, write, cancelled)
-    if progress is not None:
-        progress(1.0, "")
-    return out
-
-
-def csv_task(
-    path: str | os.PathLike[str],
-    results: Results,
-    *,
-    lang: str,
-    questions: pd.DataFrame | None = None,
-    notes: dict | None = None,
-    sources: list[SourceFile] | None = None,
-    progress: Progress | None = None,
-    cancelled: CancelCheck | None = None,
-) -> Path:
-    """Write the per-question CSV (UTF-8 with BOM) (worker thread)."""
-    target = Path(path)
-    _refuse_source(target, list(sources or []))
-    if progress is not None:
-        progress(0.0, "")
-    _check(cancelled)
-    out = _atomic_cancellable(
-        target,
-        lambda tmp: write_per_question_csv(tmp, results, questions, notes, lang=lang),
-        cancelled,
-    )
-    if progress is not None:
-        progress(1.0, "")
-    return out
-
+__all__ = ["ExportPage", "default_file_name", "chart_file_stem", "render_chart"]
 
 def default_file_name(
     kind: str, lang: str, original: str | None = None, today: date | None = None
@@ -792,10 +538,8 @@ class ExportPage(QWidget):
 
     # -- availability -------------------------------------------------------------------
     def _assessors(self) -> list[str]:
-        js = self.state.judgment_set
-        if js is None:
-            return []
-        return list(js.assessors)
+        """The assessors of the judgments in force (a grade given in the app counts)."""
+        return self.state.study.assessors
 
     def _applicable(self) -> dict[str, str]:
         """Sheets that cannot be written now → why (in the UI language)."""
@@ -885,8 +629,8 @@ class ExportPage(QWidget):
             self.judgments_status.setText(self.tr("No judgments loaded."))
             return
         original = js.sources[0].name if js.sources else "—"
-        added = len(st.added_grades) if st.added_grades is not None else 0
-        resolved = len(st.resolutions) if st.resolutions is not None else 0
+        added = len(st.study.added_grades)
+        resolved = len(st.study.resolutions_in_force())
         self.judgments_status.setText(
             self.tr("From {file}: {added} new grades, {resolved} resolved by hand.").format(
                 file=original, added=added, resolved=resolved
@@ -905,11 +649,7 @@ class ExportPage(QWidget):
         """The charts that would be saved now (none before the scores exist)."""
         if self._chart_sources is None or self.state.results is None:
             return []
-        try:
-            return [(str(name), chart) for name, chart in self._chart_sources()]
-        except Exception:  # a page being torn down must not break this page
-            log.exception("listing the charts failed")
-            return []
+        return [(str(name), chart) for name, chart in self._chart_sources()]
 
     def _refresh_charts_status(self) -> None:
         if self.state.results is None:
@@ -943,12 +683,7 @@ class ExportPage(QWidget):
 
     # -- choosing a file -------------------------------------------------------------------
     def _start_folder(self) -> Path:
-        try:
-            from workbench.ui.settings import Settings
-
-            last = Settings().last_directory
-        except Exception:  # settings unavailable: fall back to the data's folder
-            last = ""
+        last = Settings().last_directory
         if last and Path(last).is_dir():
             return Path(last)
         js = self.state.judgment_set
@@ -957,12 +692,7 @@ class ExportPage(QWidget):
         return Path(QDir.homePath())
 
     def _remember_folder(self, folder: Path) -> None:
-        try:
-            from workbench.ui.settings import Settings
-
-            Settings().last_directory = str(folder)
-        except Exception:  # remembering is a convenience, never a failure
-            log.debug("could not remember the export folder", exc_info=True)
+        Settings().last_directory = str(folder)
 
     def _suggested(self, kind: str, previous: Path | None = None) -> Path:
         if previous is not None:
@@ -1007,59 +737,34 @@ class ExportPage(QWidget):
             return False
         return self.start_export(kind, path)
 
-    def _sources(self) -> list[SourceFile]:
-        st = self.state
-        out = list(st.judgment_set.sources) if st.judgment_set is not None else []
-        for rs in st.run_sets:
-            out.extend(rs.sources)
-        return out
-
     def _task(self, kind: str) -> tuple[Callable[..., Path], dict] | None:
-        """The worker function and a snapshot of everything it reads (the GUI
-        may change the state while the worker runs)."""
+        """The core's worker function and a snapshot of everything it reads (the
+        user may go on working while the worker runs)."""
         st = self.state
         lang = self.file_language()
-        js = st.judgment_set
-        notes = {q: dict(v) for q, v in (st.notes or {}).items()}
+        study = st.study.snapshot()
         if kind == "judgments":
-            if js is None:
+            if study.judgment_set is None:
                 return None
-            return judgments_task, {
-                "judgment_set": js,
-                "lang": lang,
-                "added": st.added_grades.copy(),
-                "resolutions": st.resolutions.copy(),
-                "settings": st.settings,
-            }
+            return judgments_task, {"study": study, "lang": lang}
         results = st.results
         if results is None:
             return None
         if kind == "csv":
-            return csv_task, {
-                "results": results,
-                "lang": lang,
-                "questions": js.questions if js is not None else None,
-                "notes": notes,
-                "sources": self._sources(),
-            }
+            return csv_task, {"study": study, "results": results, "lang": lang}
         sheets = self.chosen_sheets()
         if not sheets:
             return None
-        comparisons = getattr(st, "comparisons", None)
+        comparisons = st.comparisons
         if not isinstance(comparisons, pd.DataFrame) or comparisons.empty:
             comparisons = None
         return report_task, {
+            "study": study,
             "results": results,
             "lang": lang,
             "sheets": sheets,
             "low_n": self.low_spin.value(),
-            "judgments": js.judgments if js is not None else None,
-            "questions": js.questions if js is not None else None,
-            "passages": js.passages if js is not None else None,
             "comparisons": None if comparisons is None else comparisons.copy(),
-            "comparison_seed": getattr(st, "comparison_seed", None),
-            "notes": notes,
-            "sources": self._sources(),
         }
 
     def export_charts(self, previous: Path | None = None) -> bool:
@@ -1229,12 +934,7 @@ class ExportPage(QWidget):
         self.export_failed.emit(self._kind or "", exc)
 
     def _friendly(self, exc: object) -> str:
-        try:
-            from workbench.ui.errors import friendly_message
-
-            return friendly_message(exc)  # type: ignore[arg-type]
-        except Exception:  # the shared helper is optional; say something useful anyway
-            return self.tr("The file could not be saved. Nothing was written.")
+        return friendly_message(exc)  # type: ignore[arg-type]
 
     def _on_cancelled(self, handle) -> None:
         if not self._done(handle):

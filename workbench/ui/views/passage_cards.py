@@ -47,6 +47,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from workbench.core import grades
 from workbench.core.review import Card, Column, EvidenceRow, Gap
+from workbench.ui.i18n import current_language
 
 #: characters of passage text shown on a card; the tooltip has the rest
 CARD_TEXT_CHARS = 700
@@ -79,12 +80,7 @@ RADIUS = 6.0
 
 
 def _lang() -> str:
-    try:
-        from workbench.ui.i18n import current_language
-
-        return current_language()
-    except Exception:  # i18n not available: English source strings
-        return "en"
+    return current_language()
 
 
 def grade_key(grade: float) -> str:

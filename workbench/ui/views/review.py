@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QPalette,
     QPixmap,
     QShortcut,
-    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,8 +57,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades, pipeline
+from workbench.core import grades
 from workbench.core import schema as s
+from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
 from workbench.core.review import (
     ALL_FAIL,
@@ -71,7 +71,7 @@ from workbench.core.review import (
     build_index,
     triage,
 )
-from workbench.ui.grading import FlagCommand, GradeCommand, NoteCommand
+from workbench.core.study import Study
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
 from workbench.ui.views.passage_cards import (
@@ -90,33 +90,25 @@ INDEX_TASK = "review_index"
 
 def _build_index_task(
     results: Results,
-    judgment_set,
-    added_grades,
-    runs,
-    run_sets,
-    data_version: int,
+    study: Study,
     progress=None,
     cancelled=None,
 ):
-    """Worker: (the ReviewIndex of ``results``, the combined run frame, ``data_version``).
+    """Worker: the ReviewIndex of ``results`` over a snapshot of the study.
 
     Runs off the GUI thread (0.2–0.5 s for 1,000 questions × 4 systems);
     touches no widget.
     """
-    if runs is None and run_sets:
-        runs = pipeline.combined_runs(run_sets)
-    return build_index(results, judgment_set, added_grades, runs), runs, data_version
+    return build_index(results, study)
 
 
 def _measure_info(name: str, lang: str) -> tuple[str, str]:
     """(display name, explanation) from the metric registry, if it knows the name."""
     try:
-        from workbench.core.metrics import parse_measure
-
         m = parse_measure(name)
-        return m.display_name(lang), m.explanation(lang)
-    except Exception:  # unknown to the registry: the canonical name is fine
+    except ValueError:  # unknown to the registry: the canonical name is fine
         return name, ""
+    return m.display_name(lang), m.explanation(lang)
 
 
 def _muted(label: QLabel) -> None:
@@ -231,12 +223,11 @@ class ReviewPage(QWidget):
         self.selected: tuple[str, str] | None = None
         self.hover_pid = ""
         self.chosen_systems: list[str] = []
-        self._runs_cache = None
-        self._data_version = 0  # the run cache belongs to one version of the loaded files
         self._note_qid = ""
         self._sorted_once = False
         self._sized_for: tuple = ()
-        self.undo_stack = QUndoStack(self)
+        #: the study's one undo stack, shared with every page
+        self.undo_stack = state.undo_stack
 
         self._build()
         self._build_actions()
@@ -453,17 +444,10 @@ class ReviewPage(QWidget):
 
     def _build_actions(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        self.undo_action = self.undo_stack.createUndoAction(self)
-        self.undo_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-        self.redo_action = self.undo_stack.createRedoAction(self)
-        redo_keys = [QKeySequence("Ctrl+Shift+Z")]
-        for key in QKeySequence.keyBindings(QKeySequence.StandardKey.Redo):
-            if key not in redo_keys:
-                redo_keys.append(key)
-        self.redo_action.setShortcuts(redo_keys)
-        for action in (self.undo_action, self.redo_action):
-            action.setShortcutContext(context)
-            self.addAction(action)
+        # the study's Undo/Redo, shared with the other pages
+        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
         self.undo_button.setDefaultAction(self.undo_action)
         self.redo_button.setDefaultAction(self.redo_action)
         self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -501,10 +485,6 @@ class ReviewPage(QWidget):
         self.next_button.setText(self.tr("Next ▶"))
         self.next_button.setToolTip(self.tr("Next question (J or Alt+Down)"))
         self.flag_check.setText(self.tr("Flag this question"))
-        self.undo_action.setText(self.tr("Undo"))
-        self.redo_action.setText(self.tr("Redo"))
-        self.undo_action.setToolTip(self.tr("Undo the last grade, flag or note (Ctrl+Z)"))
-        self.redo_action.setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
         self.tabs.setTabText(0, self.tr("Gold evidence"))
         self.tabs.setTabText(1, self.tr("Scores for this question"))
         self.tabs.setTabText(2, self.tr("Notes"))
@@ -576,8 +556,7 @@ class ReviewPage(QWidget):
         self.empty_label.setVisible(empty)
 
     def _on_data_changed(self) -> None:
-        self._runs_cache = None
-        self._data_version += 1
+        pass  # the next results rebuild the index from the study
 
     def _on_busy(self, busy: bool, text: str) -> None:
         self.busy_label.setText(text if busy else "")
@@ -598,14 +577,7 @@ class ReviewPage(QWidget):
         if self.index is None:
             self.busy_label.setText(self._preparing_text())
         handle = self.state.runner.start(
-            INDEX_TASK,
-            _build_index_task,
-            results,
-            self.state.judgment_set,
-            self.state.added_grades.copy(),
-            self._runs_cache,
-            list(self.state.run_sets),
-            self._data_version,
+            INDEX_TASK, _build_index_task, results, self.state.study.snapshot()
         )
         # bound methods: Qt drops the connection if the page is gone first
         handle.finished.connect(self._on_index)
@@ -615,10 +587,7 @@ class ReviewPage(QWidget):
         self.busy_label.setText("")
         self.state.failed.emit(exc)  # the main window explains it
 
-    def _on_index(self, out: tuple) -> None:
-        index, runs, version = out
-        if version == self._data_version:
-            self._runs_cache = runs
+    def _on_index(self, index: ReviewIndex) -> None:
         results = index.results
         if results is not self.state.results:
             return  # newer results are on their way
@@ -1218,13 +1187,12 @@ class ReviewPage(QWidget):
         if not math.isnan(current) and int(current) == grade:
             return False
         if math.isnan(current) or not others:
-            command = GradeCommand(self.state, qid, passage_id, grade)
+            self.state.grade(qid, passage_id, grade)
         else:
             reason = self.ask_reason(passage_id, current, grade)
             if reason is None:
                 return False
-            command = GradeCommand(self.state, qid, passage_id, grade, reason, resolve=True)
-        self.undo_stack.push(command)
+            self.state.grade(qid, passage_id, grade, reason, resolve=True)
         self._show_pending_grade(passage_id, grade)
         return True
 
@@ -1262,12 +1230,11 @@ class ReviewPage(QWidget):
         if not qid:
             return
         text = self.note_edit.toPlainText()
-        if text != self.state.note(qid):
-            self.undo_stack.push(NoteCommand(self.state, qid, text))
+        self.state.set_note(qid, text)
 
     def _on_flag_toggled(self, on: bool) -> None:
-        if self.current_qid and on != self.state.is_flagged(self.current_qid):
-            self.undo_stack.push(FlagCommand(self.state, self.current_qid, on))
+        if self.current_qid:
+            self.state.set_flag(self.current_qid, on)
 
     def _on_work_changed(self) -> None:
         self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})

@@ -226,12 +226,7 @@ class StartPage(QWidget):
 
     def _remove_judgments(self) -> None:
         """Forget the judgments file; the runs stay, the scores go."""
-        state = self.state
-        state.runner.cancel("evaluate")
-        state.judgment_set = None
-        state.results = None
-        state.data_changed.emit()
-        state.results_changed.emit(None)
+        self.state.remove_judgments()
 
     # -- loaded files ---------------------------------------------------------------------
     def _clear_loaded(self) -> None:
@@ -280,17 +275,22 @@ class StartPage(QWidget):
                 text += self.tr(", {n} assessors").format(n=len(js.assessors))
             tooltip = "\n".join(src.path for src in js.sources)
             add_row(self.tr("Judgments"), text, self._remove_judgments, tooltip)
-        if not state.run_sets:
+        infos = state.study.system_infos()
+        if not infos:
             add_row(self.tr("Systems"), self.tr("No system results yet."))
-        for run_set in state.run_sets:
-            file_name = ", ".join(src.name for src in run_set.sources) or self.tr("(no file name)")
-            tooltip = "\n".join(src.path for src in run_set.sources)
-            for system in run_set.systems:
-                n_q = run_set.runs.loc[run_set.runs["system"] == system, "question_id"].nunique()
-                add_row(
-                    system,
-                    self.tr("{file} — {questions} questions").format(file=file_name, questions=n_q),
-                    self._remover(system),
-                    tooltip,
-                )
+        runs_of = {src.id: src.run_set.runs for src in state.study.run_sources}
+        for info in infos:
+            runs = runs_of[info.ref.source]
+            n_q = runs.loc[runs["system"] == info.original, "question_id"].nunique()
+            where = (
+                self.tr("{file}, sheet {sheet}").format(file=info.file, sheet=info.sheet)
+                if info.sheet
+                else info.file or self.tr("(no file name)")
+            )
+            add_row(
+                info.name,
+                self.tr("{file} — {questions} questions").format(file=where, questions=n_q),
+                self._remover(info.name),
+                info.path,
+            )
         self.to_overview.setEnabled(state.has_data)
