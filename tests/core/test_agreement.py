@@ -499,3 +499,29 @@ def test_dissent_record_keeps_every_original_grade():
     assert row.loc["I2", "resolved_grade"] == 1 and row.loc["I2", "policy"] == "manual"
     assert row.loc["I2", "reason"] == "합의"
     assert row.loc["I5", "resolved_by"] == "single" and row.loc["I5", "policy"] == ""
+
+
+def test_disagreements_with_an_assessor_who_graded_none_of_them():
+    """A grade given in the app on an item nobody disputes adds an assessor whose
+    note column in the queue is empty, not a column of NaN."""
+    import pandas as pd
+
+    from workbench.core import schema as S
+    from workbench.core.agreement import disagreements, note_column
+
+    frame = pd.DataFrame(
+        {
+            S.QID: ["q1", "q1", "q2"],
+            S.PID: ["p1", "p1", "p9"],
+            S.GRADE: [0, 2, 1],
+            S.ASSESSOR: ["A", "B", "앱 평가자"],
+            S.ROLE: "",
+            S.GROUP: "",
+            S.NOTE: ["", "보류", ""],
+            S.ROW: [2, 3, None],
+        }
+    )
+    queue = disagreements(frame)
+    assert len(queue) == 1
+    assert queue[note_column("앱 평가자")].tolist() == [""]
+    assert queue[note_column("B")].tolist() == ["보류"]

@@ -224,3 +224,79 @@ def test_two_run_files_with_the_same_system_name_stay_apart(tmp_path, capsys):
     assert data["systems"]["BM25"]["metrics"]["P@5"] == pytest.approx(0.6)
     assert data["systems"]["BM25 (2)"]["metrics"]["P@5"] == pytest.approx(0.2)
     assert any(w["code"] == "system.renamed" for w in data["warnings"])
+
+
+# -- the study on the command line -------------------------------------------------------
+def test_two_runs_named_alike_are_renamed_with_the_warning(trec_files, tmp_path, capsys):
+    """The same path as the app (Study.add_runs): the second BM25 is 'BM25 (2)'."""
+    qrels, run = trec_files
+    other = tmp_path / "other.txt"
+    other.write_text(RUN.replace(" A 1 ", " C 1 ").replace(" C 3 ", " A 3 "), encoding="utf-8")
+    code = main(
+        [
+            "eval",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--run",
+            str(other),
+            "--json",
+            "-",
+            "--lang",
+            "en",
+        ]
+    )
+    assert code == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["systems"]) == ["BM25", "BM25 (2)"]
+    renamed = [w for w in data["warnings"] if w["code"] == "system.renamed"]
+    assert len(renamed) == 1 and renamed[0]["file"] == "other.txt"
+    assert "'BM25 (2)'" in renamed[0]["message_en"]
+
+
+JUDGMENTS_TWO = "질문ID,문단ID,등급,평가자\nq1,A,0,가\nq1,A,2,나\nq1,B,1,가\nq1,B,1,나\nq2,C,3,가\n"
+
+
+@pytest.mark.parametrize(
+    ("resolution", "expected"),
+    [
+        ("median", {("q1", "A"): 0, ("q1", "B"): 1, ("q2", "C"): 3}),
+        ("max", {("q1", "A"): 2, ("q1", "B"): 1, ("q2", "C"): 3}),
+    ],
+)
+def test_judgments_writes_the_resolved_grades_as_trec_qrels(tmp_path, resolution, expected):
+    source = tmp_path / "판정.csv"
+    source.write_text(JUDGMENTS_TWO, encoding="utf-8")
+    out = tmp_path / "resolved.qrels"
+    code = main(
+        ["judgments", "--qrels", str(source), "--resolution", resolution, "--out", str(out)]
+    )
+    assert code == EXIT_OK
+    lines = [line.split() for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {(q, d): int(g) for q, zero, d, g in lines} == expected
+    assert all(zero == "0" for _q, zero, _d, _g in lines)
+
+
+def test_judgments_workbook_reads_back_to_the_same_grades(tmp_path):
+    from workbench.core.io import load_judgments
+    from workbench.core.study import study_from_files
+
+    source = tmp_path / "판정.csv"
+    source.write_text(JUDGMENTS_TWO, encoding="utf-8")
+    out = tmp_path / "resolved.xlsx"
+    assert main(["judgments", "--qrels", str(source), "--out", str(out), "--lang", "ko"]) == 0
+    before = study_from_files(load_judgments(source), []).grades_used()
+    after = study_from_files(load_judgments(out), []).grades_used()
+    assert before == after
+
+
+def test_judgments_refuses_to_overwrite_its_input_and_odd_suffixes(tmp_path, capsys):
+    source = tmp_path / "qrels.txt"
+    source.write_text(QRELS, encoding="utf-8")
+    before = source.read_bytes()
+    assert main(["judgments", "--qrels", str(source), "--out", str(source)]) == EXIT_BAD_INPUT
+    assert source.read_bytes() == before
+    assert main(["judgments", "--qrels", str(source), "--out", str(tmp_path / "x.pdf")]) == (
+        EXIT_USAGE
+    )

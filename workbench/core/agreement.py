@@ -315,6 +315,7 @@ def disagreements(judgments: pd.DataFrame) -> pd.DataFrame:
         sub.assign(**{NOTE: sub[NOTE].fillna("").astype(str)})
         .pivot(index=ITEM, columns=ASSESSOR, values=NOTE)
         .reindex(columns=assessors)
+        .astype(object)  # an assessor who graded none of these items: a column of NaN
         .fillna("")
     )
     out = pd.DataFrame(index=grades.index)

@@ -27,7 +27,7 @@ import pandas as pd
 
 from workbench.core import stats
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
-from workbench.core.metrics import gain_values
+from workbench.core.metrics import Measure, score_lists
 from workbench.core.results import Results
 
 __all__ = [
@@ -238,19 +238,16 @@ def curve_data(
     of the settings' K so that every K of the settings lies on the curve.
     Columns ``system``, ``family``, ``k``, ``value``, ``n``.
 
-    Exact, with the kernel's formulas (:func:`workbench.core.metrics.score_lists`)
-    computed cumulatively over positions instead of once per K:
-
-    - Recall@K = Σ_{i≤K} rel(i) / R, averaged over the system's lists;
-    - nDCG@K = DCG@K / IDCG@K with DCG@K = Σ_{i≤K} gain(grade_i)/log2(i+1),
-      IDCG@K the DCG@K of all judged grades of the question best first, gain
-      as in the settings (:func:`~workbench.core.metrics.gain_values`), and
-      nDCG = 0 when IDCG = 0.
-
-    At every K of the settings the value equals ``Results.aggregates`` (up to
-    float summation order). Lists are processed in chunks so memory stays
-    bounded for thousands of questions × deep rankings.
+    Every value comes from the scoring kernel itself
+    (:func:`workbench.core.metrics.score_lists`, the one implementation of
+    Recall@K and nDCG@K) over the evaluated rankings, averaged over each
+    system's answerable questions like ``Results.aggregates`` — so at every K
+    of the settings the curve equals the table. K is scored in blocks, so
+    memory stays bounded for thousands of questions × deep rankings.
     """
+    for fam in families:
+        if fam not in ("Recall", "nDCG"):
+            raise ValueError(f"no curve for measure family {fam!r} (Recall, nDCG)")
     pq, sys_idx = _lists(results)
     lst, pos, grade = _ranking_rows(results, pq)
     deepest = int(pos.max()) if pos.size else 0
@@ -259,81 +256,49 @@ def curve_data(
     D = max(1, int(max_k))
     n_lists = len(pq)
     n_sys = len(results.systems)
-    counts = np.bincount(sys_idx[sys_idx >= 0], minlength=n_sys).astype(float)
-    ks = np.arange(1, D + 1)
-    out = []
     if n_lists == 0:
         return pd.DataFrame(columns=["system", "family", "k", "value", "n"])
+    counts = np.bincount(sys_idx[sys_idx >= 0], minlength=n_sys).astype(float)
 
     questions = pq["question_id"]
-    R_q, judged = _question_judgments(results, questions)
+    _R, judged = _question_judgments(results, questions)
     q_index = pd.Index(pd.unique(questions.to_numpy()))
-    list_q = q_index.get_indexer(questions.to_numpy())
-    R = R_q[list_q]
-
-    judged_row = ~np.isnan(grade) & (pos <= D) & (pos >= 1)
-    lst_j, pos_j, grade_j = lst[judged_row], pos[judged_row], grade[judged_row]
-    theta = results.settings.threshold
-    sums: dict[str, np.ndarray] = {}
-
-    if "Recall" in families:
-        rel = grade_j >= theta
-        with np.errstate(divide="ignore", invalid="ignore"):
-            w = np.where(R[lst_j[rel]] > 0, 1.0 / R[lst_j[rel]], 0.0)
-        flat = sys_idx[lst_j[rel]] * D + (pos_j[rel] - 1)
-        ok = sys_idx[lst_j[rel]] >= 0
-        per_pos = np.bincount(flat[ok], weights=w[ok], minlength=n_sys * D).reshape(n_sys, D)
-        sums["Recall"] = np.cumsum(per_pos, axis=1)
+    list_question = q_index.get_indexer(questions.to_numpy())
+    ok = sys_idx >= 0
+    judged_rows = ~np.isnan(grade)
+    kernel = {
+        "n_lists": n_lists,
+        "list_question": list_question,
+        "row_list": lst[judged_rows],
+        "row_pos": pos[judged_rows],
+        "row_grade": grade[judged_rows],
+        "judged_question": judged["q"].to_numpy(dtype=np.int64),
+        "judged_grade": judged["grade"].to_numpy(dtype=float),
+        "threshold": results.settings.threshold,
+        "gain": results.settings.gain,
+    }
+    # about 64 MB of per-list values at a time
+    block = max(1, min(D, _CHUNK_ELEMENTS // max(1, n_lists * len(families))))
+    means = {fam: np.zeros((n_sys, D)) for fam in families}
+    for start in range(1, D + 1, block):
         _check(cancelled)
-
-    if "nDCG" in families:
-        gain = results.settings.gain
-        # ideal DCG of every question at every K ≤ D
-        n_q = len(q_index)
-        idcg = np.zeros((n_q, D))
-        if len(judged):
-            jq = judged["q"].to_numpy(dtype=np.int64)
-            jg = judged["grade"].to_numpy(dtype=float)
-            order = np.lexsort((-jg, jq))
-            jq, jg = jq[order], jg[order]
-            starts = np.r_[0, np.flatnonzero(np.diff(jq)) + 1]
-            seg = np.repeat(starts, np.diff(np.r_[starts, jq.size]))
-            ipos = np.arange(jq.size) - seg + 1
-            inside = ipos <= D
-            ideal = gain_values(jg[inside], gain) / np.log2(ipos[inside] + 1.0)
-            np.add.at(idcg, (jq[inside], ipos[inside] - 1), ideal)
-            idcg = np.cumsum(idcg, axis=1)
-        dg = gain_values(grade_j, gain) / np.log2(pos_j + 1.0)
-        total = np.zeros((n_sys, D))
-        order = np.argsort(lst_j, kind="stable")
-        lst_s, pos_s, dg_s = lst_j[order], pos_j[order], dg[order]
-        chunk = max(1, _CHUNK_ELEMENTS // D)
-        for start in range(0, n_lists, chunk):
-            _check(cancelled)
-            if progress is not None:
-                progress(start / n_lists, "nDCG@K")
-            stop = min(n_lists, start + chunk)
-            lo, hi = np.searchsorted(lst_s, [start, stop])
-            mat = np.zeros((stop - start, D))
-            np.add.at(mat, (lst_s[lo:hi] - start, pos_s[lo:hi] - 1), dg_s[lo:hi])
-            dcg = np.cumsum(mat, axis=1)
-            ideal = idcg[list_q[start:stop]]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                nd = np.where(ideal > 0, dcg / np.where(ideal > 0, ideal, 1.0), 0.0)
-            s = sys_idx[start:stop]
-            ok = s >= 0
-            np.add.at(total, s[ok], nd[ok])
-        sums["nDCG"] = total
-
+        if progress is not None:
+            progress((start - 1) / D, "Recall@K · nDCG@K")
+        ks = range(start, min(D, start + block - 1) + 1)
+        measures = [Measure(fam, k) for fam in families for k in ks]
+        values = score_lists(measures, **kernel)
+        for m in measures:
+            sums = np.bincount(sys_idx[ok], weights=values[m.name][ok], minlength=n_sys)
+            means[m.family][:, m.cutoff - 1] = sums
+    out = []
+    k_axis = np.arange(1, D + 1)
     for fam in families:
-        if fam not in sums:
-            raise ValueError(f"no curve for measure family {fam!r} (Recall, nDCG)")
         for i, system in enumerate(results.systems):
             n = counts[i]
-            values = sums[fam][i] / n if n else np.full(D, np.nan)
+            values = means[fam][i] / n if n else np.full(D, np.nan)
             out.append(
                 pd.DataFrame(
-                    {"system": str(system), "family": fam, "k": ks, "value": values, "n": int(n)}
+                    {"system": str(system), "family": fam, "k": k_axis, "value": values, "n": int(n)}
                 )
             )
     if progress is not None:
