@@ -69,10 +69,15 @@ def test_blog_example_through_evaluate_fills_every_field():
         "position",
         "passage_id",
         "grade",
+        "relevant",
         "score",
         "rank",
     ]
     assert res.ranking["grade"].isna().sum() == 2  # B and D unjudged
+    # the relevance flag and R, decided once for every consumer
+    assert res.ranking["relevant"].tolist() == [True, False, True, False, True]
+    assert res.qrels["relevant"].tolist() == (res.qrels["grade"] >= 1).tolist()
+    assert res.relevant_count.to_dict() == {"q": 4}
     assert res.skipped.empty and res.missing.empty and res.run_only.empty
     assert res.unanswerable == []
     assert list(res.abstention.columns) == [

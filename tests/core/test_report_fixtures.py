@@ -125,9 +125,10 @@ def make_results(
         float(grade_of[(q, p)]) if (q, p) in grade_of else np.nan
         for q, p in zip(rk[s.QID], rk[s.PID])
     ]
-    ranking = rk[[s.SYSTEM, s.QID, "position", s.PID, s.GRADE, s.SCORE, s.RANK]].reset_index(
-        drop=True
-    )
+    rk["relevant"] = rk[s.GRADE] >= 1
+    ranking = rk[
+        [s.SYSTEM, s.QID, "position", s.PID, s.GRADE, "relevant", s.SCORE, s.RANK]
+    ].reset_index(drop=True)
     missing_frame = per_question.loc[per_question["missing"], [s.SYSTEM, s.QID]].reset_index(
         drop=True
     )
@@ -145,7 +146,9 @@ def make_results(
         skipped=pd.DataFrame(columns=[s.SYSTEM, s.QID, s.PID, "after_position"]),
         missing=missing_frame,
         run_only=run_only,
-        qrels=qrels.assign(**{s.GRADE: qrels[s.GRADE].astype(int)}),
+        qrels=qrels.assign(
+            **{s.GRADE: qrels[s.GRADE].astype(int), "relevant": qrels[s.GRADE] >= 1}
+        ),
         warnings=[
             warning(
                 "rank_tie",

@@ -77,7 +77,7 @@ def _results(skipped: pd.DataFrame | None = None, threshold: int = 1) -> Results
         skipped=skipped,
         missing=pd.DataFrame({s.SYSTEM: ["B"], s.QID: ["q2"]}),
         run_only=pd.DataFrame(columns=[s.SYSTEM, s.QID]),
-        qrels=qrels,
+        qrels=qrels.assign(relevant=qrels[s.GRADE] >= threshold),
     )
 
 

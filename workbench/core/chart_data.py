@@ -107,8 +107,11 @@ def _lists(results: Results) -> tuple[pd.DataFrame, np.ndarray]:
     return pq, sys_idx
 
 
-def _ranking_rows(results: Results, pq: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Ranking rows of the lists: (list index, position, grade); other rows dropped."""
+def _ranking_rows(
+    results: Results, pq: pd.DataFrame, column: str = "grade"
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Ranking rows of the lists: (list index, position, ``column``: the grade or
+    the relevance flag); other rows dropped."""
     rk = results.ranking
     if rk is None or not len(rk) or not len(pq):
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
@@ -119,22 +122,20 @@ def _ranking_rows(results: Results, pq: pd.DataFrame) -> tuple[np.ndarray, np.nd
     lst = key.get_indexer(rk_key)
     keep = lst >= 0
     pos = pd.to_numeric(rk["position"], errors="coerce").to_numpy(dtype=float)[keep]
-    grade = pd.to_numeric(rk["grade"], errors="coerce").to_numpy(dtype=float)[keep]
-    return lst[keep].astype(np.int64), pos.astype(np.int64), grade
+    values = rk[column].to_numpy(dtype=float)[keep]
+    return lst[keep].astype(np.int64), pos.astype(np.int64), values
 
 
-def _question_judgments(results: Results, questions: pd.Series) -> tuple[np.ndarray, pd.DataFrame]:
-    """R of each question of ``questions`` and the judged grades (question index, grade)."""
+def _question_judgments(results: Results, questions: pd.Series) -> pd.DataFrame:
+    """The judged grades of the questions of ``questions`` (question index, grade)."""
     qr = results.qrels
     index = pd.Index(pd.unique(questions.to_numpy()))
     if qr is None or not len(qr):
-        return np.zeros(len(index)), pd.DataFrame({"q": [], "grade": []})
+        return pd.DataFrame({"q": [], "grade": []})
     q = index.get_indexer(qr["question_id"].astype(str).to_numpy())
     grade = pd.to_numeric(qr["grade"], errors="coerce").to_numpy(dtype=float)
     ok = (q >= 0) & ~np.isnan(grade)
-    q, grade = q[ok], grade[ok]
-    R = np.bincount(q, weights=grade >= results.settings.threshold, minlength=len(index))
-    return R, pd.DataFrame({"q": q, "grade": grade})
+    return pd.DataFrame({"q": q[ok], "grade": grade[ok]})
 
 
 def deepest_position(results: Results) -> int:
@@ -261,7 +262,7 @@ def curve_data(
     counts = np.bincount(sys_idx[sys_idx >= 0], minlength=n_sys).astype(float)
 
     questions = pq["question_id"]
-    _R, judged = _question_judgments(results, questions)
+    judged = _question_judgments(results, questions)
     q_index = pd.Index(pd.unique(questions.to_numpy()))
     list_question = q_index.get_indexer(questions.to_numpy())
     ok = sys_idx >= 0
@@ -319,8 +320,8 @@ def first_relevant_ranks(results: Results) -> pd.DataFrame:
     with ranks > K counted as 0.
     """
     pq, _ = _lists(results)
-    lst, pos, grade = _ranking_rows(results, pq)
-    rel = grade >= results.settings.threshold  # NaN grade → False
+    lst, pos, relevant = _ranking_rows(results, pq, "relevant")
+    rel = relevant > 0
     first = np.full(len(pq), np.inf)
     np.minimum.at(first, lst[rel], pos[rel].astype(float))
     first[np.isinf(first)] = np.nan

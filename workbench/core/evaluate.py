@@ -428,6 +428,8 @@ def evaluate(
             "position": position,
             s.PID: _categorical(r_p, p_uniq),
             s.GRADE: row_grade,
+            # the relevance flag, decided once here (NaN = unjudged → not relevant)
+            "relevant": row_grade >= settings.threshold,
             s.SCORE: score,
             s.RANK: rank,
         },
@@ -469,6 +471,8 @@ def evaluate(
     unanswerable = [str(q) for q in uni_obj[~answerable_q]]
 
     qrels_used = qr.copy()
+    qrels_used["relevant"] = qrels_used[s.GRADE].to_numpy() >= settings.threshold
+    relevant_count = pd.Series(R_q.astype(np.int64), index=pd.Index(uni_obj, name=s.QID), name="R")
 
     # -- warnings ----------------------------------------------------------
     if n_repeated:
@@ -588,6 +592,7 @@ def evaluate(
         missing=missing,
         run_only=run_only,
         qrels=qrels_used,
+        relevant_count=relevant_count,
         warnings=warns,
     )
 

@@ -954,7 +954,6 @@ class _Report:
         lang = self.lang
         primary = self.primary
         k = self.top_k
-        threshold = r.settings.threshold
         doc_unit = r.settings.unit == "document"
         headers = [
             sh.t("system"),
@@ -989,7 +988,7 @@ class _Report:
         else:
             top_lists = {}
         qrels = r.qrels
-        relevant = qrels[qrels[s.GRADE] >= threshold] if len(qrels) else qrels
+        relevant = qrels[qrels["relevant"]] if len(qrels) else qrels
         rel_by_q = (
             {q: grp for q, grp in relevant.groupby(s.QID, sort=False)} if len(relevant) else {}
         )

@@ -40,6 +40,7 @@ class Results:
     #: the rankings after ordering, de-duplication and unit mapping:
     #: ``system``, ``question_id``, ``position`` (1-based), ``passage_id``
     #: (document id in document unit), ``grade`` (float, NaN = unjudged),
+    #: ``relevant`` (grade ≥ θ; decided here once for every consumer),
     #: ``score``, ``rank`` (as in the file).
     ranking: pd.DataFrame
     #: passages removed by the de-dup policy: ``system``, ``question_id``,
@@ -49,9 +50,13 @@ class Results:
     missing: pd.DataFrame
     #: questions in a run but not in the judgments: ``system``, ``question_id``.
     run_only: pd.DataFrame
-    #: the resolved judgments used: ``question_id``, ``passage_id``, ``grade``
-    #: (+ ``role``, ``group`` when present), in the evaluation unit.
+    #: the resolved judgments used: ``question_id``, ``passage_id``, ``grade``,
+    #: ``relevant`` (grade ≥ θ) (+ ``role``, ``group`` when present), in the
+    #: evaluation unit.
     qrels: pd.DataFrame
+    #: R of every evaluated question (index ``question_id``): its relevant
+    #: passages in the judgments, the denominator of Recall, MAP and R-Prec.
+    relevant_count: pd.Series = field(default_factory=lambda: pd.Series(dtype="int64"))
     warnings: list[Problem] = field(default_factory=list)
 
     def metric(self, system: str, measure: str) -> float:

@@ -89,6 +89,8 @@ class EvidenceRow:
 
     passage_id: str
     grade: float  # resolved grade; NaN never happens for gold rows
+    #: grade ≥ θ, as the evaluation decided (``Results.qrels.relevant``)
+    relevant: bool = False
     role: str = ""
     group: str = ""
     #: assessor name ("" for an unnamed assessor) → that assessor's grade
@@ -217,7 +219,6 @@ class ReviewIndex:
         runs: pd.DataFrame | None = None,
     ) -> None:
         self.results = results
-        self.threshold = results.settings.threshold
         self.systems = list(results.systems)
         self.measures = list(results.measures)
 
@@ -251,6 +252,7 @@ class ReviewIndex:
         qrels = results.qrels
         self._q_pid = qrels[s.PID].astype(str).tolist()
         self._q_grade = qrels[s.GRADE].to_numpy(dtype=float)
+        self._q_relevant = qrels["relevant"].to_numpy(dtype=bool)
         self._q_role = [_text(v) for v in _column(qrels, s.ROLE)]
         self._q_group = [_text(v) for v in _column(qrels, s.GROUP)]
         self._qrels_rows: dict[str, np.ndarray] = {}
@@ -408,6 +410,7 @@ class ReviewIndex:
             EvidenceRow(
                 passage_id=self._q_pid[i],
                 grade=float(self._q_grade[i]),
+                relevant=bool(self._q_relevant[i]),
                 role=self._q_role[i],
                 group=self._q_group[i],
                 assessor_grades=self.assessor_grades(question_id, self._q_pid[i]),
@@ -439,6 +442,7 @@ class ReviewIndex:
             EvidenceRow(
                 passage_id=e.passage_id,
                 grade=e.grade,
+                relevant=e.relevant,
                 role=e.role,
                 group=e.group,
                 assessor_grades=e.assessor_grades,
@@ -448,7 +452,7 @@ class ReviewIndex:
                 skipped=e.passage_id in removed,
             )
             for e in gold
-            if e.grade >= self.threshold and where.get(e.passage_id, k + 1) > k
+            if e.relevant and where.get(e.passage_id, k + 1) > k
         ]
 
     def column(
