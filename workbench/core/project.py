@@ -33,6 +33,7 @@ import pandas as pd
 
 from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
+from workbench.paths import existing_variant, plain_path
 
 FORMAT = 1
 SUFFIX = ".wbproj"
@@ -137,10 +138,12 @@ def _relative(target: str, base_dir: Path) -> str | None:
 
 
 def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> dict:
-    base_dir = Path(project_path).resolve().parent
+    # without Windows' \\?\ prefix, which resolve() may add: a prefixed path is
+    # on "another drive" for relpath, and the project would lose its relative paths
+    base_dir = Path(plain_path(str(Path(project_path).resolve()))).parent
     sources = []
     for src in project.sources:
-        absolute = str(Path(src.path).resolve())
+        absolute = plain_path(str(Path(src.path).resolve()))
         sources.append(
             {
                 "kind": src.kind,
@@ -265,9 +268,12 @@ def load_project(path: str | os.PathLike[str]) -> Project:
         for item in data.get("sources", []):
             relative = item.get("path")
             absolute = item.get("absolute") or ""
+            if absolute:
+                absolute = str(existing_variant(absolute))
             chosen = absolute
             if relative:
-                candidate = (base_dir / relative).resolve()
+                # saved on macOS, a path may be spelled NFD where the files here are NFC
+                candidate = existing_variant((base_dir / relative).resolve())
                 if candidate.exists() or not (absolute and Path(absolute).exists()):
                     chosen = str(candidate)
             kind = item.get("kind", "runs")
