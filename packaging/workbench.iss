@@ -1,10 +1,13 @@
 ; Inno Setup script: Windows installer for the one-folder bundle.
 ; Build the bundle first (python packaging\build.py), then compile this file
-; with Inno Setup 6 (ISCC.exe packaging\workbench.iss). Output: dist\installer\.
+; with Inno Setup 6.3 or newer (python packaging\build.py --archive runs
+; ISCC.exe /DAppVersion=<version> packaging\workbench.iss). Output: dist\release\.
 
 #define AppName "Retrieval Workbench"
 #define AppNameKo "검색 평가 워크벤치"
-#define AppVersion "0.1.0"
+#ifndef AppVersion
+  #define AppVersion "0.0.0"
+#endif
 #define AppExe "workbench.exe"
 
 [Setup]
@@ -13,7 +16,7 @@ AppName={#AppName}
 AppVersion={#AppVersion}
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
-OutputDir=..\dist\installer
+OutputDir=..\dist\release
 OutputBaseFilename=RetrievalWorkbench-{#AppVersion}-setup
 SetupIconFile=..\resources\icons\app.ico
 UninstallDisplayIcon={app}\{#AppExe}
@@ -23,7 +26,8 @@ WizardStyle=modern
 PrivilegesRequired=lowest
 PrivilegesRequiredOverridesAllowed=dialog
 ChangesAssociations=yes
-LicenseFile=..\LICENSES
+; generated at build time from what the bundle contains
+LicenseFile=..\dist\workbench\_internal\LICENSES
 
 [Languages]
 Name: "korean"; MessagesFile: "compiler:Languages\Korean.isl"

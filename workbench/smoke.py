@@ -53,6 +53,8 @@ def smoke_test() -> int:
             _step(step, lambda: _check_report(target, results))
         step = "show every page of the app"
         _step(step, _show_window)
+        step = "list the licences in About"
+        _step(step, _check_licences)
     except Exception as exc:  # the point is to report, not to crash
         print(f"FAILED at '{step}': {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
@@ -71,6 +73,15 @@ def _check_report(path: Path, results) -> None:
     expected = float(results.aggregates.iloc[0][results.measures[-1]])
     if not any(math.isclose(n, expected, abs_tol=1e-9) for n in numbers):
         raise RuntimeError("the summary sheet does not show the computed numbers")
+
+
+def _check_licences() -> None:
+    """The About dialog finds the licence list (in a bundle: the one built with it)."""
+    from workbench.ui.views.about import licences_text
+
+    text = licences_text()
+    if "PySide6" not in text or "GNU LESSER GENERAL PUBLIC LICENSE" not in text:
+        raise RuntimeError("the About dialog has no licence list")
 
 
 def _show_window() -> None:

@@ -24,7 +24,6 @@ import math
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-import krippendorff
 import numpy as np
 import pandas as pd
 
@@ -216,27 +215,97 @@ def weighted_kappa(
     return float(1.0 - (w * o).sum() / denom)
 
 
+#: levels of measurement :func:`alpha_reliability` knows
+ALPHA_LEVELS: tuple[str, ...] = ("nominal", "ordinal", "interval", "ratio")
+
+
+def alpha_reliability(reliability_data: np.ndarray | list, level: str = "ordinal") -> float:
+    """Krippendorff's alpha of a coders × units matrix (NaN = the coder gave no value).
+
+    Follows K. Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability"
+    (University of Pennsylvania, Annenberg School for Communication,
+    https://repository.upenn.edu/asc_papers/43), section C ("any number of
+    observers, missing data"):
+
+    - A unit u with m_u ≥ 2 values is *pairable*; other units are left out.
+    - Coincidences: o_ck = Σ_u (number of ordered c–k pairs of values in u) / (m_u − 1),
+      i.e. o = Σ_u (n_u n_uᵀ − diag(n_u)) / (m_u − 1) with n_u the value counts of u.
+    - n_c = Σ_k o_ck (pairable values equal to c), n = Σ_c n_c.
+    - α = 1 − D_o / D_e = 1 − (n − 1) · Σ_ck o_ck δ²_ck / Σ_ck n_c n_k δ²_ck.
+
+    Distances δ²_ck between values c and k by ``level``:
+
+    - ``nominal``: 0 if c = k, else 1.
+    - ``ordinal``: (Σ_{g=c..k} n_g − (n_c + n_k)/2)², g running over the values
+      between c and k inclusive; computed as (d_k − d_c)² with
+      d_g = (n of values ≤ g) − n_g / 2, which is the same sum.
+    - ``interval``: (c − k)².
+    - ``ratio``: ((c − k) / (c + k))², 0 when c = k = 0.
+
+    Returns NaN when alpha is undefined: no pairable unit, or no expected
+    disagreement (D_e = 0, e.g. every pairable value is the same grade).
+    Raises ``ValueError`` for an unknown ``level`` or data that is not 2-D.
+    """
+    if level not in ALPHA_LEVELS:
+        raise ValueError(f"level must be one of {', '.join(ALPHA_LEVELS)}, not {level!r}")
+    data = np.asarray(reliability_data, dtype="float64")
+    if data.ndim != 2:
+        raise ValueError("reliability data must be a coders × units matrix")
+    given = ~np.isnan(data)
+    values, codes = np.unique(data[given], return_inverse=True)
+    if len(values) < 2:
+        return math.nan
+    n_values = len(values)
+    # data[given] is in row-major order, and so are the column indexes from nonzero
+    unit_of = np.nonzero(given)[1]
+    counts = np.bincount(
+        unit_of * n_values + codes.ravel(), minlength=data.shape[1] * n_values
+    ).reshape(data.shape[1], n_values)
+    per_unit = counts.sum(axis=1)
+    pairable = per_unit >= 2
+    if not pairable.any():
+        return math.nan
+    counts = counts[pairable].astype("float64")
+    weighted = counts / (per_unit[pairable] - 1)[:, None]
+    coincidences = weighted.T @ counts - np.diag(weighted.sum(axis=0))
+    n_c = coincidences.sum(axis=1)
+    n = n_c.sum()
+    delta = _alpha_distances(values, n_c, level)
+    expected = float((np.outer(n_c, n_c) * delta).sum())
+    if expected == 0:
+        return math.nan
+    return float(1.0 - (n - 1) * float((coincidences * delta).sum()) / expected)
+
+
+def _alpha_distances(values: np.ndarray, n_c: np.ndarray, level: str) -> np.ndarray:
+    """δ²_ck for every pair of the sorted ``values`` (see :func:`alpha_reliability`)."""
+    c, k = values[:, None], values[None, :]
+    if level == "nominal":
+        return (c != k).astype("float64")
+    if level == "interval":
+        return (c - k) ** 2
+    if level == "ratio":
+        total = c + k
+        ratio = np.divide(c - k, total, out=np.zeros_like(total), where=total != 0)
+        return ratio**2
+    position = np.cumsum(n_c) - n_c / 2.0  # ordinal
+    return (position[None, :] - position[:, None]) ** 2
+
+
 def krippendorff_alpha(judgments: pd.DataFrame, level: str = "ordinal") -> float:
     """Krippendorff's alpha over all assessors (missing grades allowed).
 
-    Computed by the ``krippendorff`` package on the assessors × items matrix.
-    ``level``: "nominal", "ordinal", "interval" or "ratio". NaN when fewer
-    than two assessors, no item has two grades, or only one grade value occurs.
+    The assessors × items grade matrix goes to :func:`alpha_reliability`
+    (formula and reference there). ``level``: "nominal", "ordinal",
+    "interval" or "ratio". NaN when fewer than two assessors, no item has
+    two grades, or only one grade value occurs among the paired grades.
     """
     df = _dedup(judgments)
     assessors = sorted(set(df[ASSESSOR].tolist()))
     if len(assessors) < 2:
         return math.nan
     wide = _wide_grades(df, assessors)
-    pairable = wide.notna().sum(axis=1) >= 2
-    if not pairable.any():
-        return math.nan
-    data = wide.to_numpy().T
-    try:
-        return float(krippendorff.alpha(reliability_data=data, level_of_measurement=level))
-    except ValueError:
-        # the package refuses a single-valued domain: agreement is undefined
-        return math.nan
+    return alpha_reliability(wide.to_numpy().T, level)
 
 
 # ---------------------------------------------------------------------------

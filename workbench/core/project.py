@@ -40,6 +40,7 @@ import pandas as pd
 
 from workbench.core.korean import josa
 from workbench.core.problems import InputError, Problem, error, warning
+from workbench.paths import existing_variant, plain_path
 
 FORMAT = 2
 #: a project file larger than this is not read (real ones are kilobytes to a few MB)
@@ -152,10 +153,12 @@ def _relative(target: str, base_dir: Path) -> str | None:
 
 
 def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> dict:
-    base_dir = Path(project_path).resolve().parent
+    # without Windows' \\?\ prefix, which resolve() may add: a prefixed path is
+    # on "another drive" for relpath, and the project would lose its relative paths
+    base_dir = Path(plain_path(str(Path(project_path).resolve()))).parent
     sources = []
     for src in project.sources:
-        absolute = str(Path(src.path).resolve())
+        absolute = plain_path(str(Path(src.path).resolve()))
         sources.append(
             {
                 "kind": src.kind,
@@ -302,9 +305,12 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
     ):
         check.drop(f"{where}.path", "a file path", "파일 경로")
         return None
+    if absolute:
+        absolute = str(existing_variant(absolute))
     chosen = absolute
     if relative:
-        candidate = (base_dir / relative).resolve()
+        # saved on macOS, a path may be spelled NFD where the files here are NFC
+        candidate = existing_variant((base_dir / relative).resolve())
         if candidate.exists() or not (absolute and Path(absolute).exists()):
             chosen = str(candidate)
     fields: dict[str, Any] = {}

@@ -55,7 +55,7 @@ from workbench.core.project import (
 )
 from workbench.core.study import Study, study_from_project, study_to_project
 from workbench.core.templates import write_templates
-from workbench.paths import demo_dir, resources_dir
+from workbench.paths import demo_dir, dialog_start_dir, resources_dir
 from workbench.ui import fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
@@ -631,7 +631,7 @@ class MainWindow(QMainWindow):
         )
 
     def _start_dir(self) -> str:
-        return self.settings.last_directory or str(Path.home())
+        return dialog_start_dir(self.settings.last_directory)
 
     def open_judgments(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

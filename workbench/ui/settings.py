@@ -1,7 +1,8 @@
 """The user's preferences. The ONLY module that touches :class:`QSettings`.
 
 Everything is stored in an INI file in the user's configuration folder (the
-same format on every OS, so a file can be inspected or deleted by hand).
+same format on every OS, so a file can be inspected or deleted by hand); the
+file's place per OS is :func:`workbench.paths.settings_file`.
 Getters are typed and forgiving: a missing or garbled value gives the default.
 ``settings_version`` lets a later release migrate old keys (see
 :meth:`Settings._migrate`).
@@ -20,6 +21,8 @@ from typing import Literal
 
 from PySide6.QtCore import QSettings
 
+from workbench.paths import plain_path, settings_file
+
 ORGANIZATION = "RetrievalWorkbench"
 APPLICATION = "Workbench"
 SETTINGS_VERSION = 1
@@ -30,18 +33,27 @@ FontSize = Literal["normal", "large", "very_large"]
 FONT_SIZES: tuple[FontSize, ...] = ("normal", "large", "very_large")
 
 
+_settings_dir: str | None = None
+
+
 def use_settings_dir(directory: str | os.PathLike[str]) -> None:
     """Store settings under ``directory`` (tests, portable installs)."""
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(directory))
+    global _settings_dir
+    _settings_dir = str(directory)
+
+
+def settings_path() -> str:
+    """The INI file in use: under :func:`use_settings_dir`'s folder, else the OS's place."""
+    if _settings_dir is not None:
+        return os.path.join(_settings_dir, ORGANIZATION, f"{APPLICATION}.ini")
+    return settings_file(ORGANIZATION, APPLICATION)
 
 
 class Settings:
     """Typed access to the stored preferences."""
 
     def __init__(self) -> None:
-        self._q = QSettings(
-            QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
-        )
+        self._q = QSettings(settings_path(), QSettings.Format.IniFormat)
         self._migrate()
 
     # -- plumbing ---------------------------------------------------------------
@@ -114,7 +126,7 @@ class Settings:
         return [str(v) for v in value if isinstance(v, str)][:MAX_RECENT]
 
     def add_recent_file(self, path: str | os.PathLike[str]) -> list[str]:
-        absolute = str(Path(path).resolve())
+        absolute = plain_path(str(Path(path).resolve()))
         recent = [p for p in self.recent_files if p != absolute]
         recent.insert(0, absolute)
         recent = recent[:MAX_RECENT]
@@ -145,13 +157,13 @@ class Settings:
 
     @last_directory.setter
     def last_directory(self, value: str) -> None:
-        self._q.setValue("files/last_directory", str(value))
+        self._q.setValue("files/last_directory", plain_path(str(value)))
 
     # -- remembered column mappings ----------------------------------------------------
     @staticmethod
     def _mapping_key(path: str | os.PathLike[str], sheet: str | None) -> str:
         # a hash, because paths and sheet names hold characters INI keys cannot
-        ident = f"{Path(path).resolve()}\n{sheet or ''}"
+        ident = f"{plain_path(str(Path(path).resolve()))}\n{sheet or ''}"
         return "mappings/" + hashlib.sha1(ident.encode("utf-8")).hexdigest()
 
     def remember_mapping(

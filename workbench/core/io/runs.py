@@ -16,6 +16,7 @@ best-ranked occurrence, with a warning); rank ties and gaps are warnings.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -494,9 +495,12 @@ def load_run(
 
 
 def _default_system(book: Book, sheet: Sheet, n_sheets: int) -> str:
-    """The sheet name, or the file name for a lone generic sheet ("Sheet1") or a text file."""
+    """The sheet name, or the file name for a lone generic sheet ("Sheet1") or a text file.
+
+    A file name is composed (NFC) like every id: macOS hands it over decomposed.
+    """
     if book.kind != "excel":
-        return book.path.stem
+        return unicodedata.normalize("NFC", book.path.stem)
     if n_sheets == 1 and (_GENERIC.match(normalize_header(sheet.name)) or not sheet.name.strip()):
-        return book.path.stem
+        return unicodedata.normalize("NFC", book.path.stem)
     return sheet.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import sys
 
 import PySide6
 from PySide6.QtCore import QEvent, qVersion
@@ -10,15 +11,21 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout
 
 from workbench import __version__
+from workbench.licences import installed_document
 from workbench.paths import resources_dir
 
 
 def licences_text() -> str:
-    """The bundled LICENSES file (next to resources/ in a bundle, at the repository top otherwise)."""
-    for candidate in (resources_dir().parent / "LICENSES", resources_dir() / "LICENSES"):
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
-    return ""
+    """What is shipped and under which licences.
+
+    In a bundle: its LICENSES file (next to resources/), written when the
+    bundle was built from the files it contains. Otherwise the same document
+    generated now for the installed runtime distributions.
+    """
+    if getattr(sys, "frozen", False):
+        bundled = resources_dir().parent / "LICENSES"
+        return bundled.read_text(encoding="utf-8") if bundled.is_file() else ""
+    return installed_document()
 
 
 class AboutDialog(QDialog):
