@@ -148,6 +148,8 @@ def remove_recovery() -> None:
 def mark_clean_exit() -> None:
     """Stamp the clean exit: a recovery file older than this is not offered."""
     try:
+        # the app's data folder does not exist before the first save
+        clean_exit_path().parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(clean_exit_path(), datetime.now().astimezone().isoformat())
     except (OSError, InputError):
         log.warning("could not stamp the clean exit", exc_info=True)
