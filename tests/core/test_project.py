@@ -112,7 +112,8 @@ def test_save_to_unwritable_place_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(InputError) as info:
         save_project(blocker / "sub" / "p.wbproj", Project())
-    assert "저장하지 못했습니다" in info.value.summary("ko")
+    assert "저장할 수 없습니다" in info.value.summary("ko")
+    assert str(blocker / "sub" / "p.wbproj") in info.value.summary("en")
 
 
 @pytest.mark.parametrize(

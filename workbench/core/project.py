@@ -13,8 +13,8 @@ data itself. It remembers:
   lists of records (the only copy of that work, so they are kept verbatim);
 - ``view``: free-form UI state (current page, selected question, systems).
 
-Writes are atomic (temporary file in the same folder, then ``os.replace``), so
-a crash never leaves half a project. Reading problems raise
+Writes go through :func:`workbench.core.atomic.atomic_write` (temporary file in
+the same folder, then ``os.replace``), so a crash never leaves half a project. Reading problems raise
 :class:`~workbench.core.problems.InputError` with Korean and English messages.
 """
 
@@ -24,13 +24,13 @@ import hashlib
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import pandas as pd
 
+from workbench.core.atomic import atomic_write_text, save_error
 from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 
@@ -167,44 +167,22 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
 def save_project(path: str | os.PathLike[str], project: Project) -> Path:
     """Write ``project`` to ``path`` atomically; returns the path written.
 
-    Raises :class:`InputError` when the folder cannot be written (read-only,
-    full disk), with a message saying so.
+    Raises :class:`~workbench.core.atomic.SaveError` (an :class:`InputError`)
+    when it cannot be written — read-only or full drive, a folder in the
+    way, a name too long — with a message naming ``path``; a missing folder
+    is created.
     """
     target = Path(path)
     if target.suffix.lower() != SUFFIX:
         target = target.with_name(target.name + SUFFIX)
     payload = json.dumps(project_to_dict(project, target), ensure_ascii=False, indent=2)
-    fd = None
-    tmp_name = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".~", suffix=SUFFIX, dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            fd = None
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-        tmp_name = None
     except OSError as exc:
-        raise InputError(
-            [
-                error(
-                    "project_write",
-                    f"The project could not be saved to {target} ({exc.strerror or exc}). "
-                    "Choose another folder or check that the disk is not full or read-only.",
-                    f"프로젝트를 {target}에 저장하지 못했습니다 ({exc.strerror or exc}). "
-                    "다른 폴더를 고르거나 디스크가 가득 차거나 읽기 전용이 아닌지 확인하세요.",
-                    file=target.name,
-                )
-            ]
-        ) from exc
-    finally:
-        if fd is not None:
-            os.close(fd)
-        if tmp_name is not None and os.path.exists(tmp_name):
-            os.unlink(tmp_name)
-    return target
+        raise save_error(target, exc) from exc
+    # one owner of atomic writes: the same temporary names, the same messages
+    # (SaveError: folder, read-only, disk full, name too long …) as every export
+    return atomic_write_text(target, payload, encoding="utf-8")
 
 
 # -- load -------------------------------------------------------------------------

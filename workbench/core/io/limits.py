@@ -237,7 +237,9 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
                     _check_shared_strings(path, _blocks(path, stream))
             else:
                 with archive.open(e) as stream:
-                    while stream.read(_BLOCK):  # bounded by the checked size; CRC checked at the end
+                    while stream.read(
+                        _BLOCK
+                    ):  # bounded by the checked size; CRC checked at the end
                         pass
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
         raise _damaged(path, str(exc) or type(exc).__name__) from None
@@ -367,7 +369,9 @@ def _above(n: int) -> bytes:
         d = int(ch)
         if d < 9:
             rest = len(s) - i - 1
-            alts.append(s[:i].encode() + b"[%d-9]" % (d + 1) + (b"[0-9]{%d}" % rest if rest else b""))
+            alts.append(
+                s[:i].encode() + b"[%d-9]" % (d + 1) + (b"[0-9]{%d}" % rest if rest else b"")
+            )
     return b"(?:" + b"|".join(alts) + b")"
 
 
