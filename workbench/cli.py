@@ -152,6 +152,10 @@ def _fmt(value) -> str:
 def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     from workbench.core import pipeline
     from workbench.core.io import load_judgments, load_run
+    from workbench.core.outputs import refuse_output_onto_inputs
+
+    for output in (args.json, args.report):  # before any work: no output onto an input
+        refuse_output_onto_inputs(output, [args.qrels, *args.run])
     from workbench.core.results import results_to_json
     from workbench.core.schema import EvalSettings
 
@@ -249,7 +253,9 @@ def _print_eval_summary(results, comparisons, lang: str) -> None:
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.agreement import agreement_table, kappa_band
     from workbench.core.io import load_judgments
+    from workbench.core.outputs import refuse_output_onto_inputs
 
+    refuse_output_onto_inputs(args.json, [args.qrels])
     judgment_set = load_judgments(args.qrels)
     summary = agreement_table(judgment_set.judgments)
     data = summary.to_dict()
