@@ -47,6 +47,7 @@ __all__ = [
     "atomic_write",
     "atomic_write_bytes",
     "atomic_write_text",
+    "check_writable",
     "excel_lock_file",
     "is_workbench_temporary",
     "save_error",
@@ -289,6 +290,22 @@ def _remove_quietly(path: Path) -> None:
         pass
 
 
+def check_writable(path: str | os.PathLike[str], *, check_lock: bool = True) -> None:
+    """Refuse early what :func:`atomic_write` would refuse at the end: ``path`` is a
+    folder, its folder is missing, Excel holds it open (``check_lock``), or the
+    system rejects the name (too long). Call it before minutes of work."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise SaveError(target, "is_folder")
+        if check_lock and excel_lock_file(target).exists():
+            raise LockedFileError(target, "locked")
+        if not target.parent.is_dir():
+            raise SaveError(target, "no_folder")
+    except OSError as exc:  # e.g. ENAMETOOLONG from the checks themselves
+        raise save_error(target, exc) from exc
+
+
 def atomic_write(
     path: str | os.PathLike[str], writer_fn: Callable[[Path], object], *, check_lock: bool = True
 ) -> Path:
@@ -313,12 +330,7 @@ def atomic_write(
     Returns the final path.
     """
     target = Path(path)
-    if target.is_dir():
-        raise SaveError(target, "is_folder")
-    if check_lock and excel_lock_file(target).exists():
-        raise LockedFileError(target, "locked")
-    if not target.parent.is_dir():
-        raise SaveError(target, "no_folder")
+    check_writable(target, check_lock=check_lock)
     sweep_stale_temporaries(target.parent)
     tmp = temp_path_for(target)
     try:

@@ -67,7 +67,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from workbench import __version__
 from workbench.core import grades as g
 from workbench.core import schema as s
-from workbench.core.atomic import LockedFileError, atomic_write, excel_lock_file
+from workbench.core.atomic import atomic_write, check_writable
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.results import Results
 from workbench.core.schema import SourceFile
@@ -1574,13 +1574,14 @@ def write_report(
       :class:`~workbench.core.cancel.Cancelled` — no file is left behind.
 
     Raises :class:`~workbench.core.atomic.LockedFileError` when the file is
-    open in Excel or the folder is not writable (before any work, when
-    Excel's owner file is present).
+    open in Excel or the folder is not writable, and
+    :class:`~workbench.core.atomic.SaveError` for any other reason it cannot
+    be saved (before any work where that can be seen:
+    :func:`~workbench.core.atomic.check_writable`).
     """
     target = Path(path)
-    # fail fast, before minutes of work, when Excel visibly holds the file
-    if excel_lock_file(target).exists():
-        raise LockedFileError(target, "locked")
+    # fail fast, before minutes of work: Excel holds the file, a folder is in the way …
+    check_writable(target)
     lang = _lang(lang)
     wb = build_report(
         results,

@@ -437,6 +437,8 @@ def read_excel_sheets(
     sheet choosers never pick them on their own). Every failure inside the
     reader, a Rust panic included, becomes an :class:`InputError`.
     """
+    import python_calamine as pc
+
     wb, facts = open_excel(path, data)
     name: str | None = None
     try:
@@ -448,7 +450,7 @@ def read_excel_sheets(
             m = meta.get(name)
             if m is not None and "Work" not in str(m.typ) and "Dialog" not in str(m.typ):
                 continue  # chart or macro sheet
-            hidden = m is not None and "Visible" not in str(m.visible)
+            hidden = m is not None and m.visible != pc.SheetVisibleEnum.Visible
             try:
                 sheet = wb.get_sheet_by_name(name)
                 end = sheet.end

@@ -1,0 +1,133 @@
+"""The checks before the Excel reader: the used range they find is never smaller
+than the one python-calamine builds, however the sheet XML is written; and the
+JSON depth and line helpers."""
+
+from __future__ import annotations
+
+import json
+
+import _hostile_files as H
+import pytest
+import python_calamine as pc
+
+from workbench.core.io import limits
+from workbench.core.io.limits import check_workbook, column_letters, column_number
+from workbench.core.jsonload import LineCounter, json_depth, loads
+from workbench.core.problems import InputError
+
+NS = ' xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+
+LAYOUTS = {
+    "regular": '<row r="1"><c r="A1"><v>1</v></c><c r="C1"><v>2</v></c></row>'
+    '<row r="7"><c r="B7"><v>3</v></c></row>',
+    "two_letter_columns": '<row r="1"><c r="A1"><v>1</v></c><c r="AD1"><v>2</v></c></row>',
+    "attribute_order": '<row r="1"><c r="A1"><v>1</v></c><c s="0" r="G3"><v>2</v></c></row>',
+    "cells_without_references": '<row r="2"><c><v>1</v></c><c><v>2</v></c><c><v>3</v></c></row>',
+    "rows_without_references": '<row><c r="A1"><v>1</v></c></row><row><c><v>2</v></c></row>',
+    "prefixed_cells": f'<row r="1"{NS}><c r="A1"><v>1</v></c><x:c r="E9"><x:v>2</x:v></x:c></row>',
+    "cell_below_its_row": '<row r="1"><c r="A1"><v>1</v></c><c r="B40"><v>2</v></c></row>',
+    "single_quotes": "<row r='3'><c r='D3'><v>1</v></c></row>",
+    "empty_styled_cell_far": '<row r="1"><c r="A1"><v>1</v></c><c r="K20" s="1"/></row>',
+}
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("block", [8 << 20, 7])  # whole, and cut every few bytes
+def test_scanned_range_covers_what_the_reader_builds(tmp_path, monkeypatch, layout, block):
+    monkeypatch.setattr(limits, "_BLOCK", block)
+    path = H.write_xlsx(tmp_path / "s.xlsx", [("S", LAYOUTS[layout])])
+    with limits.zipfile.ZipFile(path) as z, z.open("xl/worksheets/sheet1.xml") as stream:
+        rows, cols, _ = limits._scan_worksheet(path, "S", limits._blocks(path, stream))
+    sheet = pc.CalamineWorkbook.from_path(str(path)).get_sheet_by_name("S")
+    end_row, end_col = sheet.end[0] + 1, sheet.end[1] + 1
+    assert rows >= end_row and cols >= end_col
+    if layout in ("regular", "two_letter_columns"):
+        assert (rows, max(cols, 26) if cols <= 26 else cols) == (end_row, max(end_col, 26))
+
+
+@pytest.mark.parametrize(
+    "far",
+    [
+        '<row r="1"><c r="A1"><v>1</v></c><c r="HA1"><v>2</v></c></row>',  # column 209
+        f'<row r="1"{NS}><x:c r="XFD1"><x:v>2</x:v></x:c></row>',
+        '<row r="1"><c r="A1"><v>1</v></c><c r="A1048576"><v>2</v></c>'
+        + "".join(f'<c r="{column_letters(j)}1"><v>1</v></c>' for j in range(2, 60))
+        + "</row>",  # 1,048,576 rows × 59 columns, hidden in row 1
+        '<row r="1"><c r="ABCD1"><v>2</v></c></row>',
+        '<row r="99999999999"><c r="A99999999999"><v>1</v></c></row>',
+    ],
+)
+def test_sheets_past_the_limits_are_refused_however_written(tmp_path, far):
+    path = H.write_xlsx(tmp_path / "far.xlsx", [("평가", far)])
+    with pytest.raises(InputError) as info:
+        check_workbook(path, path.read_bytes())
+    assert info.value.problems[0].code in ("sheet_too_wide", "sheet_too_long", "sheet_too_large")
+    assert info.value.problems[0].sheet == "평가"
+
+
+def test_real_workbooks_pass_and_error_cells_are_found(tmp_path):
+    path = H.error_cells_workbook(tmp_path / "e.xlsx")
+    facts = check_workbook(path, path.read_bytes())
+    assert facts.error_cells == {"평가": {(2, 2): "#N/A", (3, 1): "#REF!"}}
+
+
+def test_column_letters_round_trip():
+    for n in (1, 26, 27, 200, 702, 703, 16384):
+        assert column_number(column_letters(n)) == n
+    assert column_letters(16384) == "XFD" and column_letters(200) == "GR"
+
+
+def test_damaged_zip_is_a_message_not_a_crash(tmp_path):
+    good = H.write_xlsx(tmp_path / "g.xlsx", [("S", LAYOUTS["regular"])]).read_bytes()
+    for data in (good[: len(good) // 2], good[:-30] + b"\0" * 30):
+        with pytest.raises(InputError) as info:
+            check_workbook(tmp_path / "bad.xlsx", data)
+        assert info.value.problems[0].code == "corrupt_file"
+
+
+# -- JSON ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        ("[]", 1),
+        ('{"a": [1, {"b": []}]}', 4),
+        ('["[[[[", "]]"]', 1),  # brackets inside strings do not count
+        (r'["\"[[[", "x"]', 1),  # an escaped quote does not end the string
+        (r'["\\", [[]]]', 3),  # an escaped backslash does: the quote after it closes
+        ('"no brackets"', 0),
+        ("", 0),
+    ],
+)
+def test_json_depth(text, depth):
+    assert json_depth(text)[0] == depth
+    if text:
+        json.loads(text)  # each case is valid JSON
+
+
+def test_depth_check_names_the_line(tmp_path):
+    text = '{"a": 1,\n "b":\n' + "[" * 150 + "]" * 150 + "}"
+    with pytest.raises(InputError) as info:
+        loads(text, file="p.wbproj")
+    problem = info.value.problems[0]
+    assert problem.code == "json_too_deep" and problem.row == 3 and problem.file == "p.wbproj"
+
+
+def test_loads_reports_duplicates_and_syntax_errors():
+    seen = []
+    data = loads(
+        '{"settings": {"k": 5,\n "k": 10},\n "x": 1}',
+        file="p",
+        on_duplicate=lambda *a: seen.append(a),
+    )
+    assert data == {"settings": {"k": 10}, "x": 1}
+    assert seen == [("k", 2, 10)]
+    with pytest.raises(InputError) as info:
+        loads('{"a": 1,\n oops}', file="p")
+    assert info.value.problems[0].row == 2
+
+
+def test_line_counter_is_right_for_any_order():
+    text = "a\nb\n\nc\n"
+    counter = LineCounter(text)
+    assert [counter.line_of(p) for p in (0, 2, 4, 5, 7)] == [1, 2, 3, 4, 5]
+    assert counter.line_of(2) == 2  # going back starts again from the top
