@@ -208,8 +208,10 @@ def impossible_date_workbook(path: Path) -> Path:
     return path
 
 
-def lying_dimensions_xls(path: Path) -> Path:
-    """A .xls whose DIMENSIONS record claims 4 billion rows × 65,535 columns."""
+def lying_dimensions_xls(path: Path, *, inverted: bool = False) -> Path:
+    """A .xls whose DIMENSIONS record claims 4 billion rows × 65,535 columns, or
+    (``inverted``) a first row after the last one, which the reader's
+    subtraction wraps around to billions (found by fuzzing: 343 GB)."""
     import xlwt
 
     wb = xlwt.Workbook()
@@ -221,7 +223,10 @@ def lying_dimensions_xls(path: Path) -> Path:
     data = bytearray(path.read_bytes())
     at = data.find(b"\x00\x02\x0e\x00")  # DIMENSIONS, 14 bytes
     assert at > 0
-    data[at + 4 : at + 16] = struct.pack("<IIHH", 0, 0xFFFFFFFF, 0, 0xFFFF)
+    if inverted:
+        data[at + 4 : at + 16] = struct.pack("<IIHH", 0x610000, 2, 0, 2)
+    else:
+        data[at + 4 : at + 16] = struct.pack("<IIHH", 0, 0xFFFFFFFF, 0, 0xFFFF)
     path.write_bytes(bytes(data))
     return path
 

@@ -100,6 +100,10 @@ EXCEL_CASES = {
         lambda d: H.lying_dimensions_xls(d / "dims.xls"),
         ["sheet '평가'", "at most 200 columns"],
     ),
+    "xls_dimensions_inverted": (
+        lambda d: H.lying_dimensions_xls(d / "inverted.xls", inverted=True),
+        ["damaged", "DIMENSIONS"],
+    ),
     "reader_panics_on_a_date": (
         lambda d: H.impossible_date_workbook(d / "date.xlsx"),
         ["The Excel reader could not read this workbook", "date far outside the calendar"],

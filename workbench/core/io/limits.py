@@ -40,6 +40,7 @@ import io
 import re
 import struct
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,7 +172,10 @@ def check_workbook(path: Path, data: bytes) -> WorkbookFacts:
     if data[:4] == b"PK\x03\x04":
         return _check_zip(path, data)
     if data[:8] == bytes.fromhex("D0CF11E0A1B11AE1"):
-        _check_ole(path, data)
+        try:
+            _check_ole(path, data)
+        except (struct.error, IndexError, UnicodeDecodeError) as exc:
+            raise _damaged(path, f"OLE: {exc}") from None
     return WorkbookFacts()
 
 
@@ -180,7 +184,13 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        ValueError,
+        OSError,
+        NotImplementedError,
+    ) as exc:
         raise _damaged(path, str(exc) or "zip") from None
     if len(entries) > MAX_ZIP_ENTRIES:
         raise _fail(
@@ -219,9 +229,9 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
                 "메모리를 고갈시키도록 만든 파일('압축 폭탄')이라서 읽지 않습니다.",
             )
     names = {e.filename for e in entries}
-    sheets, shared = _xlsx_parts(archive, names)
     facts = WorkbookFacts()
     try:
+        sheets, shared = _xlsx_parts(archive, names)
         for e in entries:
             if e.is_dir():
                 continue
@@ -241,7 +251,15 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
                         _BLOCK
                     ):  # bounded by the checked size; CRC checked at the end
                         pass
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        OSError,
+        ValueError,
+        NotImplementedError,
+        RuntimeError,  # an entry zipfile thinks is encrypted
+    ) as exc:
         raise _damaged(path, str(exc) or type(exc).__name__) from None
     return facts
 
@@ -522,35 +540,45 @@ def _check_ole(path: Path, data: bytes) -> None:
         if max_row or max_col:
             check_extent(path, sheet_name, max_row, max_col)
 
+    unpack = struct.unpack_from
     while pos + 4 <= n:
-        rec, size = struct.unpack_from("<HH", stream, pos)
-        body = stream[pos + 4 : pos + 4 + size]
-        at = pos
+        rec, size = unpack("<HH", stream, pos)
+        at, body_at = pos, pos + 4
         pos += 4 + size
-        if rec == 0x0809:  # BOF: a new substream
+        if pos > n:
+            break  # a record cut off at the end: the reader reports the damage
+        if rec in _CELL_RECORDS:
+            if size >= 4:
+                row, col = unpack("<HH", stream, body_at)
+                if row >= max_row:
+                    max_row = row + 1
+                if col >= max_col:
+                    max_col = col + 1
+        elif rec == 0x0809:  # BOF: a new substream
             done_sheet()
             sheet_no += 1
             sheet_name = names_at.get(at, f"#{sheet_no - 1}")
             max_row = max_col = 0
         elif rec == 0x0085 and size >= 8:  # BOUNDSHEET8: offset, state, type, name
-            (offset,) = struct.unpack_from("<I", body)
+            body = stream[body_at:pos]
+            (offset,) = unpack("<I", body)
             cch, flags = body[6], body[7]
             raw = body[8 : 8 + (2 * cch if flags & 1 else cch)]
             names_at[offset] = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
         elif rec == _DIMENSIONS:
             if size >= 14:
-                _first_row, last_row, _first_col, last_col = struct.unpack_from("<IIHH", body)
+                first_row, last_row, first_col, last_col = unpack("<IIHH", stream, body_at)
             elif size >= 10:
-                _first_row, last_row, _first_col, last_col = struct.unpack_from("<HHHH", body)
+                first_row, last_row, first_col, last_col = unpack("<HHHH", stream, body_at)
             else:
                 continue
+            if first_row > last_row or first_col > last_col:
+                # the reader subtracts them: an inverted range wraps around to billions
+                raise _damaged(path, f"sheet '{sheet_name}': DIMENSIONS record")
             max_row, max_col = max(max_row, last_row), max(max_col, last_col)  # exclusive ends
-        elif rec in _CELL_RECORDS and size >= 4:
-            row, col = struct.unpack_from("<HH", body)
-            max_row, max_col = max(max_row, row + 1), max(max_col, col + 1)
         elif rec in _MULTI_RECORDS and size >= 6:
-            row, _first = struct.unpack_from("<HH", body)
-            (last,) = struct.unpack_from("<H", body, size - 2)
+            row, _first = unpack("<HH", stream, body_at)
+            (last,) = unpack("<H", stream, pos - 2)
             max_row, max_col = max(max_row, row + 1), max(max_col, last + 1)
     done_sheet()
 
