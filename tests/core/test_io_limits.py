@@ -190,3 +190,39 @@ def test_randomly_damaged_workbooks_only_ever_give_messages(tmp_path):
         preexec_fn=cap,
     )
     assert proc.returncode == 0 and "survived" in proc.stdout, proc.stderr[-3000:]
+
+
+@pytest.mark.parametrize(
+    "trick",
+    [
+        # a raw ">" is legal in text: "</v>" then "sheetData>" looked like the end
+        "<row r='1'><c r='A1'><v>1</v></c><c r='B1' t='inlineStr'><is><t>sheetData></t></is>"
+        "</c></row>",
+        "<!-- </sheetData> --><row r='1'><c r='A1'><v>1</v></c></row>",
+        "<row r='1'><c r='A1' t='inlineStr'><is><t><![CDATA[</sheetData>]]></t></is></c></row>",
+    ],
+)
+def test_a_fake_end_of_sheet_data_does_not_hide_the_cells_after_it(tmp_path, trick):
+    far = '<row r="2"><c r="A2"><v>1</v></c><c r="XFD2"><v>2</v></c></row>'
+    path = H.write_xlsx(tmp_path / "t.xlsx", [("평가", trick + far)])
+    with pytest.raises(InputError) as info:
+        check_workbook(path, path.read_bytes())
+    assert info.value.problems[0].code == "sheet_too_wide"
+
+
+def test_a_second_sheet_data_is_scanned_too(tmp_path):
+    path = tmp_path / "two.xlsx"
+    H.write_xlsx(path, [("평가", '<row r="1"><c r="A1"><v>1</v></c></row>')])
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"].replace(
+        b"</sheetData>",
+        b'</sheetData><sheetData><row r="5"><c r="ZZ5"><v>1</v></c></row></sheetData>',
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    with pytest.raises(InputError):
+        check_workbook(path, path.read_bytes())

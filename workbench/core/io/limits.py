@@ -411,73 +411,107 @@ def _usual(block: bytes, max_row: int) -> bool:
     )
 
 
+_SHEET_DATA_CLOSE = re.compile(rb"</(?:[\w.-]+:)?sheetData\s*>")
+
+
+def _sheet_data_end(block: bytes) -> int:
+    """Where ``</sheetData>`` starts in ``block``, or -1 (text may say "sheetData")."""
+    at = block.find(b"sheetData")
+    while at >= 0:
+        lt = block.rfind(b"<", 0, at)
+        if lt >= 0 and _SHEET_DATA_CLOSE.match(block, lt):
+            return lt
+        at = block.find(b"sheetData", at + 9)
+    return -1
+
+
+@dataclass
+class _Extent:
+    """The running state of :func:`_scan_worksheet`."""
+
+    max_row: int = 0
+    max_col: int = 0
+    cur_row: int = 0  # the row a cell without a reference goes on
+    cur_col: int = 0  # the column of the last cell seen
+    careful: bool = False  # prefixed elements: every block the careful way
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
 def _scan_worksheet(
     path: Path, sheet: str, blocks: Iterator[bytes]
 ) -> tuple[int, int, dict[tuple[int, int], str]]:
     """(last used row, last used column, Excel error cells) of a worksheet's XML.
 
-    Counts every cell tag, with or without a value, so the result is never
-    smaller than the range python-calamine builds (it skips cells without a
-    value). Cells without a reference take the next column, rows without one
-    the next row, as the reader does. When every column of a block is a
-    single letter, the block counts as reaching column Z (cheaper than
-    finding the exact letter, and only ever too large).
+    Counts every cell tag inside ``<sheetData>``, with or without a value,
+    so the result is never smaller than the range python-calamine builds (it
+    skips cells without a value). Cells without a reference take the next
+    column, rows without one the next row, as the reader does. When every
+    column of a block is a single letter, the block counts as reaching
+    column Z (cheaper than finding the exact letter, and only ever too large).
+    A comment or CDATA section (which could hide a fake ``</sheetData>``)
+    makes the scan run on to the end of the part.
     """
-    max_row = max_col = 0
-    cur_row = cur_col = 0
-    errors: dict[tuple[int, int], str] = {}
-    inside = done = careful = False
+    ext = _Extent()
+    inside = False
+    trust_close = True
     for block in blocks:
-        if done:
-            continue  # the rest is read anyway, for its CRC
-        if not inside:
-            m = _SHEET_DATA_OPEN.search(block)
-            if m is None:
-                continue
-            if m.group(2) == b"/":
-                done = True  # <sheetData/>: no cells
-                continue
-            careful = m.group(1) is not None  # prefixed elements throughout
-            block = block[m.end() :]
-            inside = True
-        close = block.find(b"sheetData>")
-        if close >= 0 and block.rfind(b"</", 0, close) >= 0:
-            block = block[: block.rfind(b"</", 0, close)]
-            done = True
-        if b't="e"' in block and len(errors) < MAX_ERROR_CELLS:
-            for letters, row, text in _ERROR_CELL.findall(block):
-                errors[(int(row) - 1, column_number(letters) - 1)] = text.decode("utf-8", "replace")
-        rows = _FAST_ROW.findall(block) if not careful else []
-        block_max = max(max_row, max(map(int, rows))) if rows else max_row
-        if not careful and (rows or block_max) and _usual(block, block_max):
-            max_row = block_max
-            if rows:
-                cur_row = int(rows[-1])
-            if _TWO_LETTERS.search(block) is not None:
-                cols = {column_number(c) for c in set(_FAST_COL.findall(block))}
-                max_col = max(max_col, *cols)
-                cur_col = max_col
-            elif b"<c " in block:
-                max_col = max(max_col, 26)
-                cur_col = max_col
-            continue
-        for m in _ANY_TAG.finditer(block):
-            ref = _REF_ATTR.search(m.group(2))
-            value = (ref.group(1) if ref.group(1) is not None else ref.group(2)) if ref else None
-            if m.group(1) == b"row":
-                cur_row = int(value) if value and value.isdigit() else cur_row + 1
-                cur_col = 0
-                max_row = max(max_row, cur_row)
-                continue
-            parts = _CELL_REF.fullmatch(value) if value else None
-            if parts and parts.group(1) and parts.group(2):
-                cur_col = column_number(parts.group(1).upper())
-                max_row = max(max_row, int(parts.group(2)))
+        while block:
+            if not inside:
+                m = _SHEET_DATA_OPEN.search(block)
+                if m is None:
+                    break
+                block = block[m.end() :]
+                if m.group(2) == b"/":
+                    continue  # <sheetData/>: no cells here
+                ext.careful = ext.careful or m.group(1) is not None
+                inside = True
+            if b"<!" in block:
+                trust_close = False
+            end = _sheet_data_end(block) if trust_close else -1
+            if end >= 0:
+                part, block = block[:end], block[end:]
+                inside = False
             else:
-                cur_col += 1
-                max_row = max(max_row, cur_row, 1)
-            max_col = max(max_col, cur_col)
-    return max_row, max_col, errors
+                part, block = block, b""
+            _scan_part(part, ext)
+    return ext.max_row, ext.max_col, ext.errors
+
+
+def _scan_part(block: bytes, ext: _Extent) -> None:
+    """Account for the cells and rows of one block of ``<sheetData>``."""
+    if b't="e"' in block and len(ext.errors) < MAX_ERROR_CELLS:
+        for letters, row, text in _ERROR_CELL.findall(block):
+            ext.errors[(int(row) - 1, column_number(letters) - 1)] = text.decode("utf-8", "replace")
+    rows = _FAST_ROW.findall(block) if not ext.careful else []
+    block_max = max(ext.max_row, max(map(int, rows))) if rows else ext.max_row
+    if not ext.careful and (rows or block_max) and _usual(block, block_max):
+        ext.max_row = block_max
+        if rows:
+            ext.cur_row = int(rows[-1])
+        if _TWO_LETTERS.search(block) is not None:
+            cols = {column_number(c) for c in set(_FAST_COL.findall(block))}
+            ext.max_col = max(ext.max_col, *cols)
+            ext.cur_col = ext.max_col
+        elif b"<c " in block:
+            ext.max_col = max(ext.max_col, 26)
+            ext.cur_col = ext.max_col
+        return
+    for m in _ANY_TAG.finditer(block):
+        ref = _REF_ATTR.search(m.group(2))
+        value = (ref.group(1) if ref.group(1) is not None else ref.group(2)) if ref else None
+        if m.group(1) == b"row":
+            ext.cur_row = int(value) if value and value.isdigit() else ext.cur_row + 1
+            ext.cur_col = 0
+            ext.max_row = max(ext.max_row, ext.cur_row)
+            continue
+        parts = _CELL_REF.fullmatch(value) if value else None
+        if parts and parts.group(1) and parts.group(2):
+            ext.cur_col = column_number(parts.group(1).upper())
+            ext.max_row = max(ext.max_row, int(parts.group(2)))
+        else:
+            ext.cur_col += 1
+            ext.max_row = max(ext.max_row, ext.cur_row, 1)
+        ext.max_col = max(ext.max_col, ext.cur_col)
 
 
 _SST_HEAD = re.compile(rb"<(?:\w+:)?sst\b[^>]*>")
