@@ -45,6 +45,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.core.io.common import breathe
 from workbench.core.problems import InputError, error
 
 #: Rows of one sheet, counted from row 1 to its last used row.
@@ -264,16 +265,22 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
     return facts
 
 
-_BLOCK = 8 << 20
+_BLOCK = 2 << 20  # each block's searches hold the GIL ~5 ms
 #: A tag longer than this is not from a real workbook (and would make the block cut grow).
 _MAX_TAG = 1 << 20
 
 
 def _blocks(path: Path, stream) -> Iterator[bytes]:
     """The entry's bytes in blocks that end just before a ``<``, so no tag is cut
-    (``<`` cannot occur inside a tag: XML forbids it in attribute values)."""
+    (``<`` cannot occur inside a tag: XML forbids it in attribute values).
+
+    Between blocks the GIL is handed over (:func:`~workbench.core.io.common.breathe`):
+    each block's searches take a few milliseconds, and a load on a worker
+    thread must not stall the window.
+    """
     carry = b""
     while True:
+        breathe()
         chunk = stream.read(_BLOCK)
         if not chunk:
             if carry:
