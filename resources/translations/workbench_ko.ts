@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study&apos;s one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen's κ</source>
+        <source>Cohen&apos;s κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -178,7 +178,7 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -204,7 +204,7 @@ Agreement needs the grades of at least two assessors: one row per assessor's gra
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -212,7 +212,7 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
+To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
@@ -234,11 +234,11 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
     </message>
     <message>
-        <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
+        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
         <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
@@ -246,11 +246,11 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
-        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}'s grade</source>
+        <source>Use {name}&apos;s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
@@ -346,7 +346,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -354,7 +354,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>the user's work is saved at most this long after a change (a kill loses at most that) the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -393,7 +393,7 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
@@ -557,7 +557,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -588,7 +588,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -604,7 +604,7 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
     </message>
 </context>
@@ -769,7 +769,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -833,7 +833,7 @@ n = {n} questions</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -897,7 +897,7 @@ n = {n} questions</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
     </message>
     <message>
-        <source>Every question's scores for every system, with its text, type and your notes.</source>
+        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -1007,10 +1007,6 @@ n = {n} questions</source>
     <message>
         <source>Running the significance tests…</source>
         <translation>유의성 검정을 하는 중…</translation>
-    </message>
-    <message>
-        <source>The file could not be saved. Nothing was written.</source>
-        <translation>파일을 저장하지 못했습니다. 아무것도 쓰지 않았습니다.</translation>
     </message>
     <message>
         <source>Saving the Excel report {name}…</source>
@@ -1143,6 +1139,10 @@ n = {n} questions</source>
         <translation>이 파일을 읽을 수 없습니다.</translation>
     </message>
     <message>
+        <source>{sheet} (hidden)</source>
+        <translation>{sheet} (숨김)</translation>
+    </message>
+    <message>
         <source>Ready. Check the columns, then press Load.</source>
         <translation>준비되었습니다. 열을 확인한 뒤 [불러오기]를 누르세요.</translation>
     </message>
@@ -1207,7 +1207,7 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1397,7 +1397,7 @@ n = {n} questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project's files…</source>
+        <source>Checking the project&apos;s files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -1863,7 +1863,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study&apos;s one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -2227,7 +2227,7 @@ first relevant: {bucket}
         <translation>선형 (g)</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -2267,8 +2267,8 @@ first relevant: {bucket}
         <translation>이웃 청크 빼기</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -2291,7 +2291,7 @@ first relevant: {bucket}
         <translation>문서</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
