@@ -12,7 +12,9 @@ data itself. It remembers:
 - ``notes``: question id → ``{"note": str, "flagged": bool}``;
 - ``added_grades`` / ``resolutions``: grades made or resolved in the app, as
   lists of records (the only copy of that work, so they are kept verbatim);
-- ``view``: free-form UI state (current page, selected question, systems).
+- ``view``: free-form UI state (current page, selected question, systems);
+- ``sections``: the work of features beyond grades and notes, one JSON value
+  per section, each written and checked by its feature's module.
 
 Writes go through :func:`workbench.core.atomic.atomic_write` (temporary file in
 the same folder, then ``os.replace``), so a crash never leaves half a project.
@@ -86,6 +88,10 @@ class Project:
     added_grades: list[dict] = field(default_factory=list)
     resolutions: list[dict] = field(default_factory=list)
     view: dict = field(default_factory=dict)
+    #: the work of a feature beyond grades and notes (answers and their ratings,
+    #: the evaluation manual, judging pools, system cards …), one JSON value per
+    #: section name; each feature's module writes and checks its own section
+    sections: dict[str, Any] = field(default_factory=dict)
     #: what could not be read back and was left out (warnings), when loaded
     problems: list[Problem] = field(default_factory=list)
 
@@ -191,6 +197,7 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
         "added_grades": project.added_grades,
         "resolutions": project.resolutions,
         "view": project.view,
+        "sections": project.sections,
     }
 
 
@@ -454,6 +461,10 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     if not isinstance(view, dict):
         check.drop("view", "an object", "객체")
         view = {}
+    sections = data.get("sections") or {}
+    if not isinstance(sections, dict) or not all(isinstance(k, str) for k in sections):
+        check.drop("sections", "name → section", "이름 → 항목")
+        sections = {}
     return Project(
         sources=sources,
         settings=settings,
@@ -465,6 +476,7 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             data.get("resolutions"), "resolutions", ("question_id", "passage_id"), check
         ),
         view=view,
+        sections=sections,
         problems=check.problems,
     )
 
