@@ -48,12 +48,20 @@ import pandas as pd
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
 from workbench.core.cancel import CancelCheck, Progress
+from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.evaluate import evaluate
 from workbench.core.korean import josa
 from workbench.core.problems import Problem, warning
 from workbench.core.project import Project, frame_to_records, records_to_frame
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.system_cards import (
+    CardEdit,
+    SystemCard,
+    cards_from_project,
+    cards_to_project,
+    comparability_warnings,
+)
 
 #: grades given in the app: the judgment columns, when, and why
 ADDED_GRADE_COLUMNS = [*s.JUDGMENT_COLUMNS, "time", "reason"]
@@ -285,6 +293,10 @@ class Study:
         self.notes: dict[str, QuestionNote] = {}
         #: names the user chose, by system
         self.chosen_names: dict[SystemRef, str] = {}
+        #: system cards typed in the app, by system (they replace the file's card)
+        self.system_cards: dict[SystemRef, SystemCard] = {}
+        #: the thresholds of the diagnosis (:mod:`workbench.core.diagnosis`)
+        self.diagnosis_settings: DiagnosisSettings = DiagnosisSettings()
         self._next_source = 1
 
     # == loading ===================================================================
@@ -298,9 +310,15 @@ class Study:
 
     @property
     def has_work(self) -> bool:
-        """The user gave grades, resolved items, wrote notes or named systems."""
+        """The user gave grades, resolved items, wrote notes, named systems, typed
+        system cards or changed the diagnosis thresholds."""
         return bool(
-            len(self.added_grades) or len(self.resolutions) or self.notes or self.chosen_names
+            len(self.added_grades)
+            or len(self.resolutions)
+            or self.notes
+            or self.chosen_names
+            or self.system_cards
+            or not self.diagnosis_settings.is_default
         )
 
     def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
@@ -359,11 +377,14 @@ class Study:
             kept.append(src)
         self.run_sources = kept
         self.chosen_names = {r: n for r, n in self.chosen_names.items() if r != info.ref}
+        self.system_cards = {r: c for r, c in self.system_cards.items() if r != info.ref}
         return True
 
     def clear(self) -> None:
-        """Forget the files and the work done on them; the settings stay."""
+        """Forget the files and the work done on them; the settings (and the
+        diagnosis thresholds) stay."""
         fresh = Study(self.settings)
+        fresh.diagnosis_settings = self.diagnosis_settings
         fresh._next_source = self._next_source  # ids are never reused
         self.__dict__.update(fresh.__dict__)
 
@@ -374,6 +395,7 @@ class Study:
         other.run_sources = list(self.run_sources)
         other.notes = dict(self.notes)
         other.chosen_names = dict(self.chosen_names)
+        other.system_cards = dict(self.system_cards)
         other.judgment_options = dict(self.judgment_options)
         return other
 
@@ -437,6 +459,64 @@ class Study:
         if after == info.original:
             after = None  # the file's own name, free again: no longer a choice to keep
         return RenameEdit(info.ref, self.chosen_names.get(info.ref), after)
+
+    # == system cards ===================================================================
+    def file_card(self, ref: SystemRef) -> SystemCard | None:
+        """The card of a system from its run file's 시스템 정보 sheet, if any."""
+        src = next((x for x in self.run_sources if x.id == ref.source), None)
+        info = src.run_set.system_info if src is not None else None
+        if info is None or not len(info):
+            return None
+        rows = info[info[s.SYSTEM] == ref.original]
+        if not len(rows):
+            return None
+        card, _bad = SystemCard.from_dict(
+            {k: v for k, v in rows.iloc[0].to_dict().items() if k != s.SYSTEM}
+        )
+        return card
+
+    def card_of(self, name: str) -> SystemCard | None:
+        """The card in force of the system called ``name``: the one typed in the
+        app, else the file's; None when it has none."""
+        info = self.system_info(name)
+        if info is None:
+            return None
+        typed = self.system_cards.get(info.ref)
+        return typed if typed is not None else self.file_card(info.ref)
+
+    def cards(self) -> dict[str, SystemCard]:
+        """Every system's card in force (an empty card when it has none), by name."""
+        out = {}
+        for info in self.system_infos():
+            typed = self.system_cards.get(info.ref)
+            card = typed if typed is not None else self.file_card(info.ref)
+            out[info.name] = card if card is not None else SystemCard()
+        return out
+
+    def card_edit(self, name: str, card: SystemCard | None) -> CardEdit:
+        """The edit that gives system ``name`` this card (None: back to the file's).
+        A card equal to the file's is kept as no typed card."""
+        info = self.system_info(name)
+        if info is None:
+            raise KeyError(f"no system is called {name!r}")
+        after = card
+        if after is not None and (after == self.file_card(info.ref) or (
+            after.empty and self.file_card(info.ref) is None
+        )):
+            after = None
+        return CardEdit(info.ref, self.system_cards.get(info.ref), after)
+
+    def _set_card(self, ref: SystemRef, card: SystemCard | None) -> None:
+        cards = dict(self.system_cards)
+        if card is None:
+            cards.pop(ref, None)
+        else:
+            cards[ref] = card
+        self.system_cards = cards
+
+    def diagnosis_edit(self, settings: DiagnosisSettings) -> DiagnosisSettingsEdit:
+        """The edit that sets the diagnosis thresholds."""
+        return DiagnosisSettingsEdit(self.diagnosis_settings, settings)
 
     # == judgments, resolutions, grades ==================================================
     def judgments_in_force(self) -> pd.DataFrame:
@@ -550,6 +630,7 @@ class Study:
                 info = infos.get(SystemRef(src.id, original))
                 if info is not None and info.renamed_automatically:
                     out.append(_renamed_warning(info))
+        out.extend(comparability_warnings(self.cards()))
         return out
 
     def evaluate(
@@ -890,6 +971,11 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         if src.file is not None and src.file.path:
             sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
     work = study.work_to_project()
+    sections: dict[str, Any] = {}
+    if study.system_cards:
+        sections["system_cards"] = cards_to_project(study)
+    if not study.diagnosis_settings.is_default:
+        sections["diagnosis"] = study.diagnosis_settings.to_dict()
     return Project(
         sources=sources,
         settings=work["settings"],
@@ -897,6 +983,7 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         added_grades=work["added_grades"],
         resolutions=work["resolutions"],
         view=dict(view or {}),
+        sections=sections,
     )
 
 
@@ -919,4 +1006,8 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
         else:
             study.add_runs(result, options, names=src.names)
     study.restore_work(settings, project.notes, project.added_grades, project.resolutions)
+    sections = project.sections or {}
+    project.problems.extend(cards_from_project(study, sections.get("system_cards")))
+    study.diagnosis_settings, problems = DiagnosisSettings.from_project(sections.get("diagnosis"))
+    project.problems.extend(problems)
     return study

@@ -41,6 +41,7 @@ from workbench.core.io.ids import (
     str_array,
 )
 from workbench.core.io.mapping import normalize_header
+from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -355,6 +356,8 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
         out = []
         for name in names:
             sheet = book.sheet(name)
+            if sheet is not None and is_info_sheet(sheet):
+                continue  # the system info sheet is never a run
             if sheet is None:
                 found = ", ".join(s.name for s in book.sheets)
                 col.error(
@@ -367,7 +370,7 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
                 out.append(sheet)
         return out
     # hidden sheets only when named: a hidden old run must not become an extra system
-    visible = visible_sheets(book)
+    visible = [s for s in visible_sheets(book) if not is_info_sheet(s)]
     runs = [s for s in visible if s.table is not None and s.kind in ("run", "run_wide")]
     nonempty = [s for s in visible if s.table is not None]
     warn_hidden_skipped(book, [], col)
@@ -471,6 +474,11 @@ def load_run(
                     f"{sheet.table.header_row}행 아래에 데이터를 입력하세요.",
                     sheet=sheet.name,
                 )
+    info_sheet = find_info_sheet(book, sheets)
+    system_info = None
+    if info_sheet is not None and book.kind == "excel":
+        in_file = list(dict.fromkeys(str(x) for p in parts for x in pd.unique(p[S.SYSTEM])))
+        system_info = read_system_info(col, info_sheet, in_file)
     release(book)
     col.raise_if_errors()
     df = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
@@ -481,6 +489,8 @@ def load_run(
         names = df[S.SYSTEM].unique()
         if len(names) == 1:
             df[S.SYSTEM] = system
+            if system_info is not None and len(system_info):
+                system_info = system_info.assign(**{S.SYSTEM: system})
         else:
             col.warning(
                 "system_name_ignored",
@@ -502,6 +512,7 @@ def load_run(
         [SourceFile(str(path), book.sha256, sheet_name)],
         col.warnings_list(),
         system_sheets,
+        system_info,
     )
 
 
