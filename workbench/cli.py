@@ -95,6 +95,20 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=20261129, help="random seed (bootstrap, randomization)"
     )
     p.add_argument("--lang", choices=["ko", "en"], default=None, help="message and report language")
+    p.add_argument(
+        "--diagnosis",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a diagnosis threshold, e.g. candidate_k=10 or recall_high=0.85 (repeatable; "
+        "names: " + ", ".join(_threshold_names()) + ")",
+    )
+
+
+def _threshold_names() -> list[str]:
+    from workbench.core.diagnosis import THRESHOLDS
+
+    return [t.name for t in THRESHOLDS]
 
 
 def command_parser() -> argparse.ArgumentParser:
@@ -197,6 +211,28 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
     )
 
 
+def _diagnosis_settings(pairs: list[str]):
+    """``NAME=VALUE`` pairs on top of the default thresholds (a usage error names
+    the bad one)."""
+    from workbench.core.diagnosis import DiagnosisSettings
+
+    st = DiagnosisSettings()
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep or name not in _threshold_names():
+            raise UsageError(
+                f"--diagnosis expects NAME=VALUE with NAME one of {', '.join(_threshold_names())}; "
+                f"got '{pair}'"
+            )
+        try:
+            value = float(text)
+            st = st.with_value(name, int(value) if value.is_integer() else value)
+        except ValueError as exc:
+            raise UsageError(f"--diagnosis {pair}: {exc}") from None
+    return st
+
+
 def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
     """The study of the files named on the command line (as the app would build it)."""
     from workbench.core.io import load_judgments, load_run
@@ -217,8 +253,13 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
 
     for output in (args.json, args.report):  # before any work: no output onto an input
         refuse_output_onto_inputs(output, [args.qrels, *args.run])
+    thresholds = _diagnosis_settings(args.diagnosis)
     study = _study(args, _settings(args))
+    study.diagnosis_settings = thresholds
     results = study.evaluate()
+    from workbench.core.diagnosis import diagnose, diagnosis_to_json
+
+    diagnosis = diagnose(results, thresholds)
 
     comparisons = None
     if args.compare:
@@ -231,7 +272,9 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         )
 
     if args.json:
-        _write_json(results_to_json(results, comparisons), args.json)
+        data = results_to_json(results, comparisons)
+        data["diagnosis"] = diagnosis_to_json(diagnosis, lang)
+        _write_json(data, args.json)
     if args.report:
         # without --compare the report has no significance sheet (it would cost minutes)
         sheets = None if args.compare else [k for k in SHEET_KEYS if k != "significance"]
@@ -246,11 +289,31 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             comparison_seed=args.seed if args.compare else None,
         )
     if args.json != "-":
-        _print_eval_summary(results, comparisons, lang)
+        _print_eval_summary(results, comparisons, lang, diagnosis)
     return EXIT_OK
 
 
-def _print_eval_summary(results, comparisons, lang: str) -> None:
+def _print_diagnosis(diagnosis, lang: str) -> None:
+    """The diagnosis after the table: each system's sentences, then what could
+    not be checked (and which K to add)."""
+    print()
+    print("Diagnosis" if lang == "en" else "진단")
+    for system in diagnosis.systems:
+        for f in diagnosis.for_system(system):
+            n = len(f.question_ids)
+            where = (
+                f" [{n} questions: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+                if lang == "en"
+                else f" [질문 {n}개: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+            )
+            print(f"- {f.sentence(lang)}{where if n else ''}")
+    if diagnosis.not_checked:
+        print("Not checked:" if lang == "en" else "확인하지 못한 규칙:")
+        for note in diagnosis.not_checked:
+            print(f"- {note.reason(lang)}")
+
+
+def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None:
     header = ["system" if lang == "en" else "시스템", "n", *results.measures]
     rows = [header]
     for system in results.systems:
@@ -269,6 +332,8 @@ def _print_eval_summary(results, comparisons, lang: str) -> None:
         print()
         for row in comparisons.to_dict("records"):
             print(describe_comparison(row, lang=lang))
+    if diagnosis is not None:
+        _print_diagnosis(diagnosis, lang)
     for problem in results.warnings:
         print(("warning: " if lang == "en" else "경고: ") + problem.message(lang), file=sys.stderr)
 

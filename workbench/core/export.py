@@ -571,7 +571,8 @@ def report_request(
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
-    one more assessor), the notes, and every input file."""
+    one more assessor), the notes, every input file, the diagnosis thresholds,
+    the system cards in force and the judgments' evidence sentences."""
     js = study.judgment_set
     judgments = study.judgments_in_force()
     agreement = None
@@ -589,6 +590,12 @@ def report_request(
         sheets=None if sheets is None else list(sheets),
         test=test,
         seed=seed,
+        diagnosis_settings=study.diagnosis_settings,
+        cards=study.cards(),
+        typed_cards=tuple(
+            info.name for info in study.system_infos() if info.ref in study.system_cards
+        ),
+        evidence=js.evidence if js is not None else None,
     )
 
 
