@@ -175,11 +175,11 @@ def test_differing_chunk_settings_warn_that_recall_is_not_comparable():
         "New": SystemCard(),
     }
     warnings = comparability_warnings(cards)
-    assert [w.code for w in warnings] == ["cards_differ_chunk"]
+    assert [w.code for w in warnings] == ["cards_differ"]
     w = warnings[0]
     assert "BM25 300, Vector 500, Hybrid 500" in w.message_en
-    assert "Recall is not directly comparable" in w.message_en.replace("of these systems ", "")
-    assert "청크 크기가 다릅니다" in w.message_ko and "그대로 비교할 수 없습니다" in w.message_ko
+    assert "Recall of these systems is not directly comparable" in w.message_en
+    assert "청크 설정이 다릅니다(청크 크기: BM25 300" in w.message_ko and "그대로 비교할 수 없습니다" in w.message_ko
     assert comparability_warnings({"a": SystemCard(chunk_size=5), "b": SystemCard()}) == []
 
 
@@ -193,10 +193,10 @@ def test_cards_on_the_study_survive_renames_and_go_to_warnings(run_book):
     card = study.card_of("키워드 검색")
     assert card.retriever == "BM25 (Okapi)" and card.chunk_size == 500
     assert list(study.system_cards) == [SystemRef(1, "BM25")]
-    assert not any(w.code == "cards_differ_chunk" for w in study.warnings())  # 500 and 500
+    assert not any(w.code == "cards_differ" for w in study.warnings())  # 500 and 500
     study.revert(edit)
     assert study.card_of("키워드 검색").chunk_size == 300  # the file's card again
-    assert any(w.code == "cards_differ_chunk" for w in study.warnings())
+    assert any(w.code == "cards_differ" for w in study.warnings())
     # a card equal to the file's is not kept as typed
     assert study.card_edit("GraphRAG", study.card_of("GraphRAG")).after is None
     assert pipelines(study.cards()) == {

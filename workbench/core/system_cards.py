@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from workbench.core.korean import josa
 from workbench.core.problems import Problem, warning
 
 if TYPE_CHECKING:
@@ -271,38 +270,42 @@ def card_text(name: str, card: SystemCard | None, lang: str = "ko") -> str:
 
 # -- what the cards say about the comparison --------------------------------------
 def comparability_warnings(cards: Mapping[str, SystemCard]) -> list[Problem]:
-    """One warning per setting that differs between systems: chunk size, overlap,
-    passage unit (only systems with the setting filled count).
+    """One warning when the systems' chunking differs — chunk size, overlap or
+    passage unit (only systems with the setting filled count) — naming each
+    setting that differs and every system's value.
 
     The Recall article: smaller chunks give a question more relevant passages,
     so Recall can fall; systems chunked differently have Recall that is not
     directly comparable.
     """
-    out: list[Problem] = []
-    for name, code in (("chunk_size", "chunk"), ("overlap", "overlap"), ("unit", "unit")):
+    parts_en: list[str] = []
+    parts_ko: list[str] = []
+    for name in ("chunk_size", "overlap", "unit"):
         known = {
             sys: card.value(name)
             for sys, card in cards.items()
             if card.value(name) not in ("", None)
         }
-        distinct = {str(v).casefold() for v in known.values()}
-        if len(distinct) < 2:
+        if len({str(v).casefold() for v in known.values()}) < 2:
             continue
         listed = ", ".join(f"{sys} {v}" for sys, v in known.items())
         label_ko, label_en = FIELD_LABELS[name]
-        out.append(
-            warning(
-                f"cards_differ_{code}",
-                f"The systems' {label_en.lower()} differs ({listed}). Smaller chunks give a "
-                "question more relevant passages, so Recall can be lower: the Recall of these "
-                "systems is not directly comparable. Fix the chunk size and overlap first, or "
-                "report the difference with the numbers.",
-                f"시스템마다 {josa(label_ko, '이')} 다릅니다({listed}). 청크가 작을수록 관련 근거 "
-                "수가 늘어 Recall이 낮아질 수 있으므로, 이 시스템들의 Recall은 그대로 비교할 수 "
-                "없습니다. 청크 크기와 겹침 규칙을 먼저 고정하거나, 차이를 숫자와 함께 밝혀 두세요.",
-            )
+        parts_en.append(f"{label_en.lower()}: {listed}")
+        parts_ko.append(f"{label_ko}: {listed}")
+    if not parts_en:
+        return []
+    return [
+        warning(
+            "cards_differ",
+            f"The systems are not chunked the same way ({'; '.join(parts_en)}). Smaller chunks "
+            "give a question more relevant passages, so Recall can be lower: the Recall of "
+            "these systems is not directly comparable. Fix the chunk size and overlap first, "
+            "or report the difference with the numbers.",
+            f"시스템마다 청크 설정이 다릅니다({'; '.join(parts_ko)}). 청크가 작을수록 관련 근거 "
+            "수가 늘어 Recall이 낮아질 수 있으므로, 이 시스템들의 Recall은 그대로 비교할 수 "
+            "없습니다. 청크 크기와 겹침 규칙을 먼저 고정하거나, 차이를 숫자와 함께 밝혀 두세요.",
         )
-    return out
+    ]
 
 
 def pipelines(cards: Mapping[str, SystemCard]) -> dict[str, dict[str, list[str]]]:

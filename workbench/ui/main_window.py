@@ -69,6 +69,7 @@ from workbench.ui.views.import_dialog import ImportDialog
 from workbench.ui.views.overview import OverviewPage
 from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
+from workbench.ui.views.systems_page import SystemsPage
 from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ PAGES = (
     ("overview", OverviewPage, "overview"),
     ("questions", ReviewPage, "questions"),
     ("compare", ComparePage, "compare"),
+    ("systems", SystemsPage, "systems"),
     ("agreement", AgreementPage, "agreement"),
     ("export", ExportPage, "export"),
 )
@@ -396,6 +398,7 @@ class MainWindow(QMainWindow):
             "overview": self.tr("Overview"),
             "questions": self.tr("Questions"),
             "compare": self.tr("Compare"),
+            "systems": self.tr("Systems and stages"),
             "agreement": self.tr("Agreement"),
             "export": self.tr("Export"),
         }

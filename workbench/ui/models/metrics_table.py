@@ -103,6 +103,8 @@ class SystemsMetricsModel(FrameModel):
         self._marks: dict[tuple[str, str], str] = {}
         self._mark_tips: dict[tuple[str, str], str] = {}
         self._systems: list[str] = []
+        #: system name → its system card as text (tooltip of the system cell)
+        self.system_tooltip = None
         self.formatters = {N_COLUMN: lambda v: str(int(v))}
         self._retitle()
 
@@ -198,6 +200,8 @@ class SystemsMetricsModel(FrameModel):
             text = self.text(row, col)
             mark = self.mark(self._systems[row], name)
             return f"{text} {mark}" if mark else text
+        if role == Qt.ItemDataRole.ToolTipRole and name == SYSTEM_COLUMN and self.system_tooltip:
+            return self.system_tooltip(self._systems[row])
         if role == Qt.ItemDataRole.ToolTipRole and name in self.measures:
             value = self.raw(row, col)
             system = self._systems[row]

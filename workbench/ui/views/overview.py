@@ -43,6 +43,7 @@ from workbench.ui.models.metrics_table import (
     ui_language,
 )
 from workbench.ui.state import AppState
+from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.settings_panel import SettingsPanel
 
 
@@ -201,6 +202,7 @@ class OverviewPage(QWidget):
 
         # -- systems × measures ----------------------------------------------------------
         self.metrics_model = SystemsMetricsModel(self, lang=self.lang)
+        self.metrics_model.system_tooltip = state.system_tooltip
         self.metrics_proxy = make_sort_proxy(self.metrics_model, self)
         self.metrics_view = _table("metrics_table")
         self.metrics_view.setModel(self.metrics_proxy)
@@ -295,6 +297,10 @@ class OverviewPage(QWidget):
         self.details.setObjectName("details")
         self.details.addTab(type_page, "")
         self.details.addTab(abst_split, "")
+        # what the numbers say to fix (the seeds' rules), with links to the questions
+        self.diagnosis_panel = DiagnosisPanel(state, self)
+        self.diagnosis_panel.questions_requested.connect(self.questions_requested)
+        self.details.addTab(self.diagnosis_panel, "")
 
         # -- warnings: always on the page, never filtered ---------------------------------
         self.warnings_title = _title("warnings_title")
@@ -681,6 +687,7 @@ class OverviewPage(QWidget):
             self.tr("The chosen measure per question type; n is the number of questions.")
         )
         self.details.setTabText(self.details.indexOf(self.type_page), self.tr("By question type"))
+        self.details.setTabText(self.details.indexOf(self.diagnosis_panel), self.tr("Diagnosis"))
         if self.has_charts:
             self.details.setTabText(self.details.indexOf(self.charts_section), self.tr("Charts"))
         self.abstention_hint.setText(

@@ -270,6 +270,7 @@ class ReviewPage(QWidget):
         self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
 
         self.model = QuestionListModel(self)
+        self.model.system_tooltip = self.state.system_tooltip
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
@@ -662,6 +663,7 @@ class ReviewPage(QWidget):
             box.blockSignals(True)
             box.setChecked(name in chosen)
             box.blockSignals(False)
+            box.setToolTip(self.state.system_tooltip(name))
         self._update_system_boxes()
 
     def _update_system_boxes(self) -> None:
@@ -935,6 +937,7 @@ class ReviewPage(QWidget):
             self.columns.append(col)
         self.cards_area.setUpdatesEnabled(False)
         for col, data in zip(self.columns, view.columns):
+            col.title_tooltip = self.state.system_tooltip(data.system)
             col.set_column(data, k, summary, lang)
             show_widget(col, True)
         for col in self.columns[len(view.columns) :]:
