@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen&apos;s κ</source>
+        <source>Cohen's κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -178,7 +178,7 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -204,7 +204,7 @@ Agreement needs the grades of at least two assessors: one row per assessor&apos;
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -212,7 +212,7 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
+To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
@@ -234,11 +234,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
     </message>
     <message>
-        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
+        <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
         <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
@@ -246,11 +246,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}&apos;s grade</source>
+        <source>Use {name}'s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
@@ -346,7 +346,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -354,7 +354,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -393,7 +393,7 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label) system name → its system card as text: the tooltip of a legend entry</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
@@ -513,7 +513,7 @@ n = {n} questions</source>
     <name>ComparisonModel</name>
     <message>
         <source>System</source>
-        <extracomment>wait this long after the last change of a choice before recomputing</extracomment>
+        <extracomment>wait this long after the last change of a choice before recomputing system name → its system card as text (tooltip of the system column)</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -557,7 +557,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -588,7 +588,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -604,7 +604,7 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
     </message>
 </context>
@@ -645,6 +645,210 @@ n = {n} questions</source>
     <message>
         <source>Markers show the K values of the settings.</source>
         <translation>표시점은 설정의 K 값입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisPanel</name>
+    <message>
+        <source>Reading the numbers…</source>
+        <extracomment>the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the "add K" buttons shown</extracomment>
+        <translation>숫자를 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Hide thresholds</source>
+        <translation>기준값 숨기기</translation>
+    </message>
+    <message>
+        <source>Thresholds…</source>
+        <translation>기준값…</translation>
+    </message>
+    <message>
+        <source>Open judgments and runs to see what the numbers say.</source>
+        <translation>판정 파일과 실행 결과를 열면 숫자가 무엇을 말하는지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>{n} findings for {systems} systems.</source>
+        <translation>시스템 {systems}개에 대한 진단 {n}개.</translation>
+    </message>
+    <message>
+        <source>Not checked ({n})</source>
+        <translation>확인하지 못한 규칙 ({n})</translation>
+    </message>
+    <message>
+        <source>Add K = {k} to the settings</source>
+        <translation>설정의 K에 {k} 더하기</translation>
+    </message>
+    <message>
+        <source>What the rule applies: {source}</source>
+        <translation>이 규칙이 따르는 문장: {source}</translation>
+    </message>
+    <message>
+        <source>Open the {n} questions in Question review</source>
+        <translation>질문 {n}개를 질문별 검토에서 열기</translation>
+    </message>
+    <message>
+        <source>No single questions behind this</source>
+        <translation>이 진단에 해당하는 개별 질문 없음</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Results per
+question</source>
+        <translation>질문당
+결과 수</translation>
+    </message>
+    <message>
+        <source>Recall at each K
+of the settings</source>
+        <translation>설정한 K마다의
+Recall</translation>
+    </message>
+    <message>
+        <source>Advised K</source>
+        <translation>권하는 K</translation>
+    </message>
+    <message>
+        <source>Recall at
+the advised K</source>
+        <translation>권하는 K에서의
+Recall</translation>
+    </message>
+    <message>
+        <source>Recall at
+the depth</source>
+        <translation>끝까지의
+Recall</translation>
+    </message>
+    <message>
+        <source>Still
+growing</source>
+        <translation>아직
+늘어남</translation>
+    </message>
+    <message>
+        <source>Passages per
+question</source>
+        <translation>질문당
+문단 수</translation>
+    </message>
+    <message>
+        <source>Passages
+in all</source>
+        <translation>전체
+문단 수</translation>
+    </message>
+    <message>
+        <source>Passages saved
+in all</source>
+        <translation>덜 쓰는
+문단(전체)</translation>
+    </message>
+    <message>
+        <source>Recall still rises by ε or more at the last step: more candidates may find more evidence.</source>
+        <translation>마지막 단계에서도 Recall이 ε 이상 늘어납니다. 후보를 더 가져오면 근거를 더 찾을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Passages not passed on at the advised K, over every question.</source>
+        <translation>권하는 K만큼만 넘길 때 모든 질문을 통틀어 덜 넘기는 문단 수입니다.</translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>Question type</source>
+        <translation>질문 유형</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문 수</translation>
+    </message>
+    <message>
+        <source>Core
+missed</source>
+        <translation>핵심
+누락</translation>
+    </message>
+    <message>
+        <source>Supporting
+missed</source>
+        <translation>보조
+누락</translation>
+    </message>
+    <message>
+        <source>Alternative
+missed</source>
+        <translation>대체
+누락</translation>
+    </message>
+    <message>
+        <source>Without role
+missed</source>
+        <translation>역할 없음
+누락</translation>
+    </message>
+    <message>
+        <source>Questions
+missing core</source>
+        <translation>핵심을 놓친
+질문 수</translation>
+    </message>
+    <message>
+        <source>Questions missing core
+(double-click to open)</source>
+        <translation>핵심 근거를 놓친 질문
+(두 번 눌러 열기)</translation>
+    </message>
+    <message>
+        <source>Relevant evidence not in the top {k}, by its role in the judgments. A core passage whose evidence group has an alternative in the top {k} counts as found. Double-click a row to open its questions that miss core evidence.</source>
+        <translation>상위 {k}개에 들지 못한 관련 근거를 판정의 근거 역할별로 셉니다. 같은 근거 그룹의 대체 근거가 상위 {k}개에 있으면 핵심 근거는 찾은 것으로 봅니다. 행을 두 번 누르면 핵심 근거를 놓친 질문들을 엽니다.</translation>
+    </message>
+    <message>
+        <source>The judgments have no evidence roles, so everything counts as without role.</source>
+        <translation>판정에 근거 역할이 없어 모두 '역할 없음'으로 셉니다.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Question text</source>
+        <translation>질문 내용</translation>
+    </message>
+    <message>
+        <source>The lowest {measure} cases of each question type (double-click to open):</source>
+        <translation>질문 유형마다 {measure} 점수가 가장 낮은 사례(두 번 눌러 열기):</translation>
+    </message>
+    <message>
+        <source>What the numbers suggest to fix, read with the rules of the study's articles (candidate search by Recall@K, reranking by MRR and nDCG@K, the final context by Precision@K). Each sentence names its numbers and thresholds; open its questions to see the cases.</source>
+        <translation>연구 문서의 판단 기준(후보 검색은 Recall@K, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 Precision@K)으로 숫자를 읽어 먼저 고칠 곳을 알려 줍니다. 문장마다 근거가 된 숫자와 기준값을 밝히며, 해당 질문을 열어 사례를 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Back to the defaults</source>
+        <translation>기본값으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>{help} Default: {default}.</source>
+        <translation>{help} 기본값: {default}.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>진단</translation>
+    </message>
+    <message>
+        <source>How many to pass on (K)</source>
+        <translation>몇 개를 넘길까 (K)</translation>
+    </message>
+    <message>
+        <source>Missed evidence</source>
+        <translation>놓친 근거</translation>
+    </message>
+    <message>
+        <source>For each system, the smallest K of the settings after which Recall grows by less than ε per step (up to the results it returned): passing more passages to the model costs tokens and time for little more evidence.</source>
+        <translation>시스템마다, 그 K 다음부터는 한 단계에 Recall이 ε보다 적게 늘어나는 가장 작은 K를 찾습니다(시스템이 돌려준 결과 수까지). 그보다 많이 넘기면 근거는 거의 늘지 않고 토큰과 시간만 더 듭니다.</translation>
     </message>
 </context>
 <context>
@@ -714,6 +918,18 @@ n = {n} questions</source>
         <translation>{old} 이름을 {new:으로} 바꾸기</translation>
     </message>
     <message>
+        <source>Use the file's system card for {system}</source>
+        <translation>{system}의 시스템 정보를 파일의 것으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Edit the system card of {system}</source>
+        <translation>{system}의 시스템 정보 고치기</translation>
+    </message>
+    <message>
+        <source>Change the diagnosis thresholds</source>
+        <translation>진단 기준값 바꾸기</translation>
+    </message>
+    <message>
         <source>Undo</source>
         <translation>실행 취소</translation>
     </message>
@@ -769,7 +985,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -833,7 +1049,7 @@ n = {n} questions</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -865,6 +1081,10 @@ n = {n} questions</source>
         <translation>요약</translation>
     </message>
     <message>
+        <source>Diagnosis</source>
+        <translation>진단</translation>
+    </message>
+    <message>
         <source>Per question</source>
         <translation>질문별</translation>
     </message>
@@ -875,6 +1095,10 @@ n = {n} questions</source>
     <message>
         <source>Low-scoring questions</source>
         <translation>낮은 점수</translation>
+    </message>
+    <message>
+        <source>Missed evidence by role</source>
+        <translation>역할별 놓친 근거</translation>
     </message>
     <message>
         <source>Significance</source>
@@ -889,6 +1113,14 @@ n = {n} questions</source>
         <translation>답변 보류</translation>
     </message>
     <message>
+        <source>System cards</source>
+        <translation>시스템 정보</translation>
+    </message>
+    <message>
+        <source>Stages of a pipeline</source>
+        <translation>파이프라인 단계</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>설정</translation>
     </message>
@@ -897,7 +1129,23 @@ n = {n} questions</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
     </message>
     <message>
-        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
+        <source>What the numbers suggest to fix, per system, with the thresholds used and how many passages to pass on.</source>
+        <translation>시스템마다 숫자가 가리키는 고칠 곳, 사용한 기준값, 몇 개를 넘길지에 대한 조언입니다.</translation>
+    </message>
+    <message>
+        <source>Core, supporting and alternative evidence each system missed, per question type, and the lowest cases.</source>
+        <translation>시스템이 질문 유형별로 놓친 핵심·보조·대체 근거와 점수가 가장 낮은 사례입니다.</translation>
+    </message>
+    <message>
+        <source>Retriever, models, chunking, K and stage of every system, and whether their Recall can be compared.</source>
+        <translation>시스템마다 검색 방식, 모델, 청크 설정, K, 단계와 Recall을 서로 비교할 수 있는지입니다.</translation>
+    </message>
+    <message>
+        <source>The measures of each stage side by side and the evidence a later stage dropped.</source>
+        <translation>단계별 지표를 나란히 놓고, 다음 단계에서 빠진 근거를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Every question's scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -931,6 +1179,10 @@ n = {n} questions</source>
     <message>
         <source>Needs grades from two or more assessors.</source>
         <translation>평가자가 두 명 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Needs two systems tagged as stages of one pipeline (Systems and stages page).</source>
+        <translation>한 파이프라인의 단계로 표시된 시스템이 둘 이상 있어야 합니다(시스템과 단계 화면).</translation>
     </message>
     <message>
         <source>Nothing to export yet. Open a judgments file and at least one run on the Start page (or try the demo); the files can then be saved here.</source>
@@ -1163,6 +1415,10 @@ n = {n} questions</source>
         <translation>시스템 결과</translation>
     </message>
     <message>
+        <source>System information (시스템 정보)</source>
+        <translation>시스템 정보</translation>
+    </message>
+    <message>
         <source>Do not use</source>
         <translation>사용 안 함</translation>
     </message>
@@ -1204,10 +1460,26 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>KAdvisorChart</name>
+    <message>
+        <source>{system}: advised K = {k} (Recall@{k} = {value}; Recall@{depth} = {full}). {per} passages per question, {total} in all.</source>
+        <extracomment>the background task of this tab thresholds are applied this long after the last change of a spin box background of the stage tag of a finding (light, with dark text)</extracomment>
+        <translation>{system}: 권하는 K = {k} (Recall@{k} = {value}, Recall@{depth} = {full}). 질문당 문단 {per}개, 전체 {total}개.</translation>
+    </message>
+    <message>
+        <source>Recall@K: the star marks the advised K</source>
+        <translation>Recall@K: 별표가 권하는 K입니다</translation>
+    </message>
+    <message>
+        <source>K (passages passed on)</source>
+        <translation>K (넘기는 문단 수)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1229,6 +1501,10 @@ n = {n} questions</source>
     <message>
         <source>Compare</source>
         <translation>시스템 비교</translation>
+    </message>
+    <message>
+        <source>Systems and stages</source>
+        <translation>시스템과 단계</translation>
     </message>
     <message>
         <source>Agreement</source>
@@ -1397,7 +1673,7 @@ n = {n} questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project&apos;s files…</source>
+        <source>Checking the project's files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -1686,6 +1962,10 @@ n = {n} questions</source>
         <translation>질문 유형별</translation>
     </message>
     <message>
+        <source>Diagnosis</source>
+        <translation>진단</translation>
+    </message>
+    <message>
         <source>A system abstains when it returns nothing for a question (or nothing above the score floor). Abstaining on an unanswerable question is appropriate; abstaining on an answerable one is a false abstention.</source>
         <translation>시스템이 질문에 아무것도 돌려주지 않으면(또는 최저 점수 이상인 결과가 없으면) 답변 보류로 봅니다. 답변 불가 질문에서의 보류는 적절한 보류이고, 답변 가능한 질문에서의 보류는 잘못된 보류입니다.</translation>
     </message>
@@ -1743,6 +2023,10 @@ abstention rate</source>
     <message>
         <source>(no passage text in the files)</source>
         <translation>(파일에 문단 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>Evidence sentence (marked in the text):</source>
+        <translation>근거 문장(본문에 표시):</translation>
     </message>
     <message>
         <source>Ranked higher here than in the other systems</source>
@@ -1805,6 +2089,7 @@ abstention rate</source>
     </message>
     <message>
         <source>yes</source>
+        <extracomment>system name → its system card as text (header tooltips), set by the page</extracomment>
         <translation>예</translation>
     </message>
     <message>
@@ -1863,7 +2148,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -2027,6 +2312,10 @@ first relevant: {bucket}
         <translation>근거 그룹 {0}</translation>
     </message>
     <message>
+        <source>Evidence sentence: {sentences}</source>
+        <translation>근거 문장: {sentences}</translation>
+    </message>
+    <message>
         <source>Grades are given to passages: switch the unit to passages to grade.</source>
         <translation>등급은 문단에 매깁니다: 평가하려면 평가 단위를 문단으로 바꾸세요.</translation>
     </message>
@@ -2132,6 +2421,50 @@ first relevant: {bucket}
         <source>Date</source>
         <translation>날짜</translation>
     </message>
+    <message>
+        <source>Evidence sentence</source>
+        <translation>근거 문장</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>검색 방식</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>임베딩 모델</translation>
+    </message>
+    <message>
+        <source>Reranker</source>
+        <translation>재순위 모델</translation>
+    </message>
+    <message>
+        <source>Chunk size</source>
+        <translation>청크 크기</translation>
+    </message>
+    <message>
+        <source>Chunk overlap</source>
+        <translation>겹침</translation>
+    </message>
+    <message>
+        <source>Passage unit</source>
+        <translation>단위</translation>
+    </message>
+    <message>
+        <source>K passed to the LLM</source>
+        <translation>LLM에 넘기는 K</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>파이프라인</translation>
+    </message>
+    <message>
+        <source>Note (system)</source>
+        <translation>메모(시스템)</translation>
+    </message>
 </context>
 <context>
     <name>ScatterChart</name>
@@ -2227,7 +2560,7 @@ first relevant: {bucket}
         <translation>선형 (g)</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -2267,8 +2600,8 @@ first relevant: {bucket}
         <translation>이웃 청크 빼기</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -2291,7 +2624,7 @@ first relevant: {bucket}
         <translation>문서</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
@@ -2309,6 +2642,14 @@ first relevant: {bucket}
     <message>
         <source>%1 %2 or higher counts as relevant</source>
         <translation>%1 %2 이상을 관련 있음으로 봅니다</translation>
+    </message>
+</context>
+<context>
+    <name>StageDelegate</name>
+    <message>
+        <source>(none)</source>
+        <extracomment>the system name column, then one column per card field, then where it was entered</extracomment>
+        <translation>(없음)</translation>
     </message>
 </context>
 <context>
@@ -2426,7 +2767,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system's name is (its tooltip is the system card) the shown cards, in order the tooltip of the system's name (its system card), set by the page</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -2450,6 +2791,7 @@ first relevant: {bucket}
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
+        <extracomment>system name → its system card as text (tooltip of the system cell)</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -2479,6 +2821,180 @@ first relevant: {bucket}
     <message>
         <source>Best value in this column.</source>
         <translation>이 열의 최고값.</translation>
+    </message>
+</context>
+<context>
+    <name>SystemsPage</name>
+    <message>
+        <source>typed here</source>
+        <extracomment>the stage view shows new numbers (tests wait for it)</extracomment>
+        <translation>이 화면에서 입력</translation>
+    </message>
+    <message>
+        <source>run workbook</source>
+        <translation>실행 결과 파일</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(아직 없음)</translation>
+    </message>
+    <message>
+        <source>Where chunk size, overlap and unit are given, the systems agree.</source>
+        <translation>청크 크기·겹침·단위가 적힌 시스템끼리는 서로 같습니다.</translation>
+    </message>
+    <message>
+        <source>Fill in the chunk size and overlap of each system: Recall is only comparable between systems that cut the texts the same way.</source>
+        <translation>시스템마다 청크 크기와 겹침을 적어 두세요. 본문을 같은 방식으로 나눈 시스템끼리만 Recall을 비교할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>{field} must be a whole number (or empty); '{value}' was not kept.</source>
+        <translation>{field:은} 정수여야 합니다(또는 빈칸). '{value}' 값은 저장하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>(unnamed pipeline)</source>
+        <translation>(이름 없는 파이프라인)</translation>
+    </message>
+    <message>
+        <source>Each stage is read by its own measure (the blog post): candidate search by Recall@N, reranking by MRR and nDCG@K, the final context by P@K. The list shows, per question, the relevant passages in the candidates' top N that the next stage's top K dropped.</source>
+        <translation>글에서처럼 단계마다 그 단계의 지표로 봅니다. 후보 검색은 Recall@N, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 P@K입니다. 아래 목록은 질문마다, 후보 상위 N개에 있던 관련 근거 가운데 다음 단계의 상위 K개에서 빠진 것을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages 후보 검색 (candidate search) and 재순위 (reranking) in the table above, or in the run workbook's 시스템 정보 sheet.</source>
+        <translation>파이프라인의 단계를 비교하려면 위 표(또는 실행 결과 파일의 '시스템 정보' 시트)에서 두 시스템에 같은 파이프라인 이름을 주고 단계를 '후보 검색'과 '재순위'로 적으세요.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>The measure this stage is read by.</source>
+        <translation>이 단계를 평가하는 지표입니다.</translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Dropped</source>
+        <translation>빠짐</translation>
+    </message>
+    <message>
+        <source>Brought in</source>
+        <translation>새로 들어옴</translation>
+    </message>
+    <message>
+        <source>Best grade
+dropped</source>
+        <translation>빠진 근거의
+최고 등급</translation>
+    </message>
+    <message>
+        <source>Passages dropped</source>
+        <translation>빠진 문단</translation>
+    </message>
+    <message>
+        <source>Relevant passages in the candidates' top N that are not in the next stage's top K.</source>
+        <translation>후보 상위 N개에 있었지만 다음 단계의 상위 K개에는 없는 관련 문단 수입니다.</translation>
+    </message>
+    <message>
+        <source>Relevant passages in the next stage's top K that the candidates' top N did not hold (a reranker only reorders: this points at runs of different pipelines).</source>
+        <translation>다음 단계의 상위 K개에 있지만 후보 상위 N개에는 없던 관련 문단 수입니다(재순위는 순서만 바꾸므로, 이 값이 있으면 서로 다른 파이프라인의 결과일 수 있습니다).</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>변화</translation>
+    </message>
+    <message>
+        <source>#{system} (top {k})</source>
+        <translation>{system} 순위 (상위 {k}개)</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>빠짐</translation>
+    </message>
+    <message>
+        <source>brought in</source>
+        <translation>새로 들어옴</translation>
+    </message>
+    <message>
+        <source>not returned</source>
+        <translation>결과에 없음</translation>
+    </message>
+    <message>
+        <source>Evidence the reranking dropped</source>
+        <translation>재순위에서 빠진 근거</translation>
+    </message>
+    <message>
+        <source>System cards</source>
+        <translation>시스템 정보</translation>
+    </message>
+    <message>
+        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces the run workbook's 시스템 정보 row of that system and is kept in the project (Ctrl+Z undoes). Hover over a system's name anywhere in the app to see its card.</source>
+        <translation>시스템마다 비교할 때 고정하고 밝혀야 할 사실입니다. 칸을 두 번 눌러 입력하세요. 여기서 입력한 정보는 실행 결과 파일의 '시스템 정보' 시트에 적힌 그 시스템의 행을 대신하며 프로젝트에 저장됩니다(Ctrl+Z로 되돌리기). 앱 어디서든 시스템 이름에 마우스를 올리면 이 정보가 보입니다.</translation>
+    </message>
+    <message>
+        <source>Entered in</source>
+        <translation>입력한 곳</translation>
+    </message>
+    <message>
+        <source>Use the run workbook's card for this system</source>
+        <translation>이 시스템은 실행 결과 파일의 정보 쓰기</translation>
+    </message>
+    <message>
+        <source>Stages of a pipeline</source>
+        <translation>파이프라인 단계 비교</translation>
+    </message>
+    <message>
+        <source>Pipeline:</source>
+        <translation>파이프라인:</translation>
+    </message>
+    <message>
+        <source>Candidates: top N =</source>
+        <translation>후보: 상위 N =</translation>
+    </message>
+    <message>
+        <source>Reranked: top K =</source>
+        <translation>재순위: 상위 K =</translation>
+    </message>
+    <message>
+        <source>How deep the candidate stage is read (the blog post's Recall@20).</source>
+        <translation>후보 검색 단계를 몇 위까지 볼지입니다(글의 Recall@20).</translation>
+    </message>
+    <message>
+        <source>How many passages the later stages pass on (the blog post's NDCG@5, P@5).</source>
+        <translation>다음 단계가 넘기는 문단 수입니다(글의 NDCG@5, P@5).</translation>
+    </message>
+    <message>
+        <source>Open the questions with dropped evidence</source>
+        <translation>근거가 빠진 질문 열기</translation>
+    </message>
+    <message>
+        <source>Systems</source>
+        <translation>시스템</translation>
     </message>
 </context>
 </TS>

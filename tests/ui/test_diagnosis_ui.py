@@ -52,7 +52,9 @@ def test_the_diagnosis_tab_speaks_of_every_demo_system_and_opens_the_questions(q
     spoken = {f.system for f, _label, _button in panel.finding_rows}
     assert spoken == set(systems)
     for f, label, _button in panel.finding_rows:
-        assert label.text() == f.sentence("en") and label.text().startswith(f"{f.system}: ")
+        # the advice on a line of its own
+        assert label.text().replace("\n→ ", " → ") == f.sentence("en")
+        assert label.text().startswith(f"{f.system}: ") and "\n→ " in label.text()
     review = window.page("questions")
     opened = 0
     for f, _label, button in panel.finding_rows:

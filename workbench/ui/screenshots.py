@@ -79,6 +79,22 @@ def _load_demo(window) -> bool:
     return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
 
 
+def _diagnosis_shots(window, name) -> list[Path]:
+    """The Overview's Diagnosis tab: findings, the K advisor, missed evidence."""
+    overview = window.page("overview")
+    panel = overview.diagnosis_panel
+    window.show_page("overview")
+    overview.details.setCurrentWidget(panel)
+    wait_until(lambda: panel.data is not None, 60000)
+    out = []
+    for i, key in enumerate(("diagnosis", "diagnosis-k", "diagnosis-missed")):
+        panel.tabs.setCurrentIndex(i)
+        settle(300)
+        out.append(_grab(window, name(key)))
+    panel.tabs.setCurrentIndex(0)
+    return out
+
+
 def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -> list[Path]:
     """Render the start page, the import preview, and every registered page.
 
@@ -124,6 +140,7 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
         window.show_page(key)
         settle(300)
         written.append(_grab(window, name(key)))
+    written.extend(_diagnosis_shots(window, name))
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))
     window._autosave_timer.stop()

@@ -535,7 +535,8 @@ class DiagnosisPanel(QWidget):
         top.addWidget(tag)
         top.addStretch(1)
         box.addLayout(top)
-        sentence = QLabel(f.sentence(lang))
+        # what to do on a line of its own: the finding reads first, then the advice
+        sentence = QLabel(f.sentence(lang).replace(" → ", "\n→ ", 1))
         sentence.setWordWrap(True)
         sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         sentence.setObjectName("finding_sentence")
@@ -673,12 +674,15 @@ class DiagnosisPanel(QWidget):
             for a, b in zip(cases[s.SYSTEM], cases[s.QID])
         ]
         cases[s.QTYPE] = [t or self.tr("(no type)") for t in cases[s.QTYPE]]
+        texts = self._question_texts()
+        cases.insert(3, "text", [texts.get(str(q), "") for q in cases[s.QID]])
         self.cases_model.set_frame(cases.reset_index(drop=True))
         self.cases_model.set_headers(
             {
                 s.SYSTEM: self.tr("System"),
                 s.QTYPE: self.tr("Question type"),
                 s.QID: self.tr("Question"),
+                "text": self.tr("Question text"),
                 name: name,
                 "core_missed": self.tr("Core\nmissed"),
             }
@@ -689,6 +693,13 @@ class DiagnosisPanel(QWidget):
             ).format(measure=name)
         )
         self.cases_view.resizeColumnsToContents()
+
+    def _question_texts(self) -> dict[str, str]:
+        js = self.state.judgment_set
+        questions = js.questions if js is not None else None
+        if questions is None or s.QTEXT not in questions.columns:
+            return {}
+        return dict(zip(questions[s.QID].astype(str), questions[s.QTEXT].astype(str)))
 
     def _open_missed_row(self, index) -> None:
         if self.data is None:

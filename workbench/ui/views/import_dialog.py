@@ -552,8 +552,16 @@ class ImportDialog(QDialog):
         return header_row + 1 + index
 
     def role_combo(self, header: str) -> QComboBox | None:
-        """The mapping dropdown of ``header`` in the current sheet (tests drive it)."""
-        return self.table.findChild(QComboBox, f"role:{header}")
+        """The mapping dropdown of ``header`` in the current sheet (tests drive it).
+
+        Read from the table's first row: a dropdown replaced when the sheet was
+        shown again lives on until Qt deletes it, so it is not searched by name."""
+        sheet = self.current_sheet()
+        headers = list(sheet.headers) if sheet is not None else []
+        if header not in headers:
+            return None
+        widget = self.table.cellWidget(0, headers.index(header))
+        return widget if isinstance(widget, QComboBox) else None
 
     def set_role(self, header: str, role: str | None) -> None:
         """Set a column's role as a user would, through its dropdown."""

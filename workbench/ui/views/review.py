@@ -1000,7 +1000,12 @@ class ReviewPage(QWidget):
                 cells.append(item)
             cells.append(QTableWidgetItem(row.source.format(lang)))
             text = QTableWidgetItem(row.text)
-            text.setToolTip(row.text)
+            tip = row.text
+            if row.sentences:
+                tip += "\n\n" + self.tr("Evidence sentence: {sentences}").format(
+                    sentences=" / ".join(row.sentences)
+                )
+            text.setToolTip(tip)
             cells.append(text)
             for c, item in enumerate(cells):
                 item.setData(Qt.ItemDataRole.UserRole, row.passage_id)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import grades
 from workbench.core import schema as s
+from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.core.stages import (
     StagePlan,
@@ -371,7 +372,7 @@ class SystemsPage(QWidget):
             self.cards_message.setText(
                 self.tr(
                     "{field} must be a whole number (or empty); '{value}' was not kept."
-                ).format(field=label, value=value)
+                ).format(field=Word(label), value=value)
             )
             self.cards_message.setStyleSheet(f"color: {WARNING_COLOUR};")
             self.fill_cards()
