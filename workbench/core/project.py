@@ -7,7 +7,9 @@ data itself. It remembers:
   folder can be moved or shared as a whole) plus the absolute path as a
   fallback, the file's SHA-256 at load time, and the confirmed column
   mappings and sheet choices, so reopening reads the files exactly as before,
-  and for a run file the names the user gave its systems (``names``);
+  and for a run file the names the user gave its systems (``names``), for a
+  judgments file the assessor's name given to its rows without one
+  (``assessor``);
 - ``settings``: the :class:`~workbench.core.schema.EvalSettings` dict;
 - ``notes``: question id → ``{"note": str, "flagged": bool}``;
 - ``added_grades`` / ``resolutions``: grades made or resolved in the app, as
@@ -74,6 +76,8 @@ class ProjectSource:
     system: str | None = None
     #: run files: system name in the file → the name the user gave it
     names: dict[str, str] = field(default_factory=dict)
+    #: judgments files: the assessor's name given to rows that name none
+    assessor: str | None = None
 
     @property
     def name(self) -> str:
@@ -186,6 +190,7 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
                 "sheets": src.sheets,
                 "system": src.system,
                 "names": dict(src.names),
+                "assessor": src.assessor,
             }
         )
     return {
@@ -302,6 +307,7 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
         ("sheets", _sheets, "sheet names", "시트 이름", None),
         ("system", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
         ("names", _is_text_map, "file name → name", "파일의 이름 → 이름", {}),
+        ("assessor", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
     ):
         value = item.get(key, default)
         if value is None and default is not None:
