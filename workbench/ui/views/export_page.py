@@ -498,6 +498,7 @@ class ExportPage(QWidget):
             "significance": self.tr("Significance"),
             "agreement": self.tr("Assessor agreement"),
             "abstention": self.tr("Abstention"),
+            "manual": self.tr("Evaluation manual"),
             "settings": self.tr("Settings"),
         }
 
@@ -520,8 +521,12 @@ class ExportPage(QWidget):
             "abstention": self.tr(
                 "How often each system returned nothing, on answerable and unanswerable questions."
             ),
+            "manual": self.tr(
+                "What each grade means, with examples, and the rule for “relevant” (θ)."
+            ),
             "settings": self.tr(
-                "Every choice that changes a number, and the input files with their checksums."
+                "Every choice that changes a number, the input files with their checksums, and "
+                "the judging pools."
             ),
         }
 

@@ -6,6 +6,12 @@ roles with one dropdown per column, reads the checks (errors and warnings
 with Excel row numbers — a click shows the row), and presses Load, which
 reads the file in a worker with a progress bar and Cancel. A failed load
 keeps the dialog open with the problems listed, so the mapping can be fixed.
+
+A judgments file without an assessor column can be given the assessor's name
+(one workbook per assessor): with ``several`` (one of several judgments
+files) the name its file name suggests is proposed; the user can change it.
+``verify`` (run in the worker after the load) can refuse the result — e.g. an
+assessor grading an item differently in two files — like a failed load.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QProgressBar,
@@ -128,6 +135,17 @@ def _wide_position(header: str) -> int | None:
     return wide_position(header)
 
 
+def load_judgments_task(path, mappings, sheets, assessor="", verify=None, progress=None, cancelled=None):
+    """Read a judgments file (worker) and, with ``verify``, check it can join the
+    study (``verify(result, options)`` raises InputError when it cannot)."""
+    result = _io().load_judgments(
+        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+    )
+    if verify is not None:
+        verify(result, {"assessor": assessor} if assessor else {})
+    return result
+
+
 class ImportDialog(QDialog):
     """Preview and load one file as judgments or as system results.
 
@@ -151,9 +169,14 @@ class ImportDialog(QDialog):
         settings: Settings | None = None,
         parent: QWidget | None = None,
         initial_options: dict | None = None,
+        several: bool = False,
+        verify=None,
     ) -> None:
         super().__init__(parent)
         self.path = Path(path)
+        #: one of several judgments files: propose the assessor from the file name
+        self._several = several
+        self._verify = verify
         self.kind = expected_kind if expected_kind in ("judgments", "runs") else "judgments"
         self._auto_kind = expected_kind == "auto"
         self._runner = runner or TaskRunner(self)
@@ -217,6 +240,7 @@ class ImportDialog(QDialog):
         sheet_row.addWidget(self.rows_label, 1)
         self.sheet_label = QLabel()
         form.addRow(self.sheet_label, sheet_row)
+        self._build_assessor_row(form)
         root.addLayout(form)
 
         self.hint_label = QLabel()
@@ -271,6 +295,44 @@ class ImportDialog(QDialog):
         self._set_busy(False)
         self.load_button.setEnabled(False)
 
+    def _build_assessor_row(self, form: QFormLayout) -> None:
+        """Who graded a judgments file that has no assessor column (shown only then)."""
+        self.assessor_label = QLabel()
+        self.assessor_edit = QLineEdit()
+        self.assessor_edit.setObjectName("assessorEdit")
+        self.assessor_edit.setClearButtonEnabled(True)
+        self.assessor_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
+        proposed = self._initial.get("assessor")
+        if proposed is None and self._several:
+            proposed = _io().assessor_from_file_name(self.path)
+        self.assessor_edit.setText(proposed or "")
+        self.assessor_hint = QLabel()
+        self.assessor_hint.setWordWrap(True)
+        self.assessor_hint.setStyleSheet("color: #555;")
+        row = QHBoxLayout()
+        row.addWidget(self.assessor_edit)
+        row.addWidget(self.assessor_hint, 1)
+        form.addRow(self.assessor_label, row)
+        self._assessor_row = form.rowCount() - 1
+        self._assessor_form = form
+        form.setRowVisible(self._assessor_row, False)
+
+    def _update_assessor_row(self) -> None:
+        form = getattr(self, "_assessor_form", None)
+        if form is not None:
+            form.setRowVisible(self._assessor_row, self.needs_assessor())
+
+    def needs_assessor(self) -> bool:
+        """A judgments sheet is used and no column of it holds the assessor."""
+        if self.preview is None or self.kind != "judgments":
+            return False
+        name = next((n for n, use in self._uses.items() if use == "judgments"), None)
+        return name is not None and not self._mappings[name].has(S.ASSESSOR)
+
+    def assessor(self) -> str:
+        """The assessor's name confirmed for rows without one ("" = none)."""
+        return self.assessor_edit.text().strip() if self.needs_assessor() else ""
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -278,6 +340,14 @@ class ImportDialog(QDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Check and load a file"))
+        self.assessor_label.setText(self.tr("Assessor:"))
+        self.assessor_edit.setPlaceholderText(self.tr("(none: one unnamed assessor)"))
+        self.assessor_hint.setText(
+            self.tr(
+                "This file has no assessor column. Its grades are saved under this name "
+                "(proposed from the file name), so several assessors' files can be compared."
+            )
+        )
         self.file_label.setText(self.path.name)
         self.kind_label.setText(self.tr("This file holds:"))
         self.kind_combo.setItemText(0, self.tr("Judgments (questions, passages, grades)"))
@@ -628,6 +698,7 @@ class ImportDialog(QDialog):
             item = QListWidgetItem(self.tr("No problems found in the previewed rows."))
             item.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addItem(item)
+        self._update_assessor_row()
         n_err = sum(p.is_error for p in problems)
         n_warn = len(problems) - n_err
         self.checks_label.setText(
@@ -685,8 +756,13 @@ class ImportDialog(QDialog):
         self.progress.setRange(0, 100)
         self.progress.setValue(0)
         if self.kind == "judgments":
-            fn = io.load_judgments
-            kwargs = {"mappings": options["mappings"], "sheets": options["sheets"]}
+            fn = load_judgments_task
+            kwargs = {
+                "mappings": options["mappings"],
+                "sheets": options["sheets"],
+                "assessor": self.assessor(),
+                "verify": self._verify,
+            }
         else:
             fn = io.load_run
             kwargs = {"mappings": options["mappings"], "sheets": options["sheets"]}
@@ -710,6 +786,8 @@ class ImportDialog(QDialog):
             "mappings": {name: m.to_dict() for name, m in options["mappings"].items()},
             "sheets": options["sheets"],
         }
+        if self.kind == "judgments" and self.assessor():
+            self.options["assessor"] = self.assessor()
         if self._settings is not None:
             for name, mapping in options["mappings"].items():
                 self._settings.remember_mapping(self.path, name, mapping.to_dict())
