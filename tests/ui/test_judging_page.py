@@ -304,11 +304,12 @@ def test_the_manual_editor_changes_the_side_panel_and_the_chip_tooltips(qtbot, f
     assert any(w.code == "manual_threshold_differs" for w in state.study.warnings())
     # the grade chips of Question review and the Agreement page explain with the manual
     review = window.page("questions")
-    review.retranslate()
     action = next(a for a in review._grade_actions if int(a.data()) == 3)
     assert action.toolTip() == "질문에 그대로 답하는 문단"
     agreement = window.page("agreement")
     assert agreement.model.grade_manual.rule(3).definition == "질문에 그대로 답하는 문단"
+    button = agreement.grade_buttons[3]
+    assert button.toolTip().endswith("질문에 그대로 답하는 문단")
     # undoable like every edit
     state.undo_stack.undo()
     assert state.study.manual is None

@@ -790,7 +790,10 @@ class AgreementPage(QWidget):
             self.select_item((edit.question_id, edit.passage_id))
 
     def _on_work_changed(self) -> None:
-        self.model.grade_manual = self.state.study.manual_in_force(_lang())
+        manual = self.state.study.manual_in_force(_lang())
+        if manual != self.model.grade_manual:
+            self.model.grade_manual = manual
+            self.retranslate()  # the grade buttons' words and tooltips
         if self._judgments_identity() != self._judgments_key:
             # a grade given on the review page is one more assessor's grade
             self.refresh()

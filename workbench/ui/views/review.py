@@ -501,6 +501,7 @@ class ReviewPage(QWidget):
         )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
         manual = self.state.study.manual_in_force(lang)
+        self._manual_shown = manual
         for action in self._grade_actions:
             g = int(action.data())
             action.setText(grades.chip_text(g, lang, manual))
@@ -1240,7 +1241,22 @@ class ReviewPage(QWidget):
         if self.current_qid:
             self.state.set_flag(self.current_qid, on)
 
+    def _sync_manual(self) -> None:
+        """After the evaluation manual changed: the grade words of the menu and chips."""
+        lang = _lang()
+        manual = self.state.study.manual_in_force(lang)
+        if manual == getattr(self, "_manual_shown", None):
+            return
+        self._manual_shown = manual
+        for action in self._grade_actions:
+            g = int(action.data())
+            action.setText(grades.chip_text(g, lang, manual))
+            action.setToolTip(grades.definition(g, lang, manual))
+        if self.index is not None and self.current_qid:
+            self._render()
+
     def _on_work_changed(self) -> None:
+        self._sync_manual()
         self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
         if self.model.flagged_only:
             self._reselect_current()
