@@ -183,16 +183,27 @@ def evaluate(
     step(0.1, "Coding ids / 아이디 정리")
     run = runs.reset_index(drop=True)
     n_rows = len(run)
-    sys_code, systems_idx = _grouped_codes(_object_ids(run[s.SYSTEM]))
+    sys_code, systems_idx = _appearance_codes(run[s.SYSTEM])
     systems = [str(x) for x in systems_idx]
     n_s = len(systems)
     # universe first, so codes 0..n_u-1 are the judged/listed questions
-    r_q, q_uniq = _grouped_codes(_object_ids(run[s.QID]), first=universe)
+    r_q, q_uniq = _appearance_codes(run[s.QID], first=universe)
     n_qall = len(q_uniq)
-    r_pid = _object_ids(run[s.PID])
+    r_p, p_uniq, p_sorted = _any_codes(run[s.PID])
     if document_unit:
-        r_pid = pd.Series(r_pid).map(lambda p: doc_of.get(p, p)).to_numpy(dtype=object)
-    r_p, p_uniq = _factorize(r_pid)
+        docs = np.array([doc_of.get(p, p) for p in p_uniq], dtype=object)
+        d_codes, p_uniq = _factorize(docs)
+        r_p = d_codes[r_p]
+        p_sorted = False
+    if not p_sorted:
+        # passage codes in text order: ties are then broken on codes, and the
+        # ranking's categorical needs no second sort
+        order_p = np.argsort(p_uniq.astype(str), kind="stable")
+        new_code = np.empty(order_p.size, dtype=np.int64)
+        new_code[order_p] = np.arange(order_p.size)
+        r_p, p_uniq = new_code[r_p], p_uniq[order_p]
+        del order_p, new_code
+    n_run_p = p_uniq.size
     # judged passages: codes of the run's passages, new codes for the others
     j_pid = _object_ids(qr[s.PID])
     j_p = pd.Index(p_uniq).get_indexer(j_pid).astype(np.int64)
@@ -220,7 +231,7 @@ def evaluate(
     list_key = sys_code * n_qall + r_q
     neg_score = np.where(np.isnan(score), np.inf, -score)
     if settings.order in ("trec", "score"):
-        order = _ranked_order(list_key, neg_score, None, r_pid, settings.order == "trec")
+        order = _ranked_order(list_key, neg_score, None, r_p, settings.order == "trec")
     elif settings.order == "rank":
         has_rank = np.zeros(n_s, dtype=bool)
         if n_rows:
@@ -232,7 +243,7 @@ def evaluate(
             primary = np.where(
                 has_rank[sys_code], np.where(np.isnan(rank), np.inf, rank), neg_score
             )
-        order = _ranked_order(list_key, primary, neg_score, r_pid, False)
+        order = _ranked_order(list_key, primary, neg_score, r_p, False)
         del primary
         no_rank = [systems[i] for i in np.flatnonzero(~has_rank)]
         if no_rank:
@@ -426,7 +437,7 @@ def evaluate(
             s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object)),
             s.QID: _categorical(r_q, q_uniq),
             "position": position,
-            s.PID: _categorical(r_p, p_uniq),
+            s.PID: _categorical(r_p, p_uniq[:n_run_p], presorted=True),
             s.GRADE: row_grade,
             s.SCORE: score,
             s.RANK: rank,
@@ -602,6 +613,63 @@ def _object_ids(col: pd.Series) -> np.ndarray:
     return col.astype(str).to_numpy(dtype=object)
 
 
+def _appearance_codes(
+    col: pd.Series, first: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Codes numbered in order of first appearance (``first`` values get 0..len(first)-1).
+
+    A categorical column (what the readers deliver) is recoded from its codes
+    and categories alone, with no text per row.
+    """
+    first_arr = np.zeros(0, dtype=object) if first is None else np.asarray(first, dtype=object)
+    cat = _category_codes(col)
+    if cat is None:
+        return _grouped_codes(_object_ids(col), first=first_arr)
+    codes, cats = cat
+    if first_arr.size:
+        target = pd.Index(first_arr).get_indexer(cats).astype(np.int64)
+    else:
+        target = np.full(cats.size, -1, dtype=np.int64)
+    if codes.size:
+        outside = target[codes] < 0
+        if outside.any():
+            # the rest in order of first appearance among the rows
+            seen = pd.unique(codes[outside] if not outside.all() else codes)
+            target[seen] = first_arr.size + np.arange(seen.size)
+            uniques = np.concatenate([first_arr, cats[seen]])
+        else:
+            uniques = first_arr
+    else:
+        uniques = first_arr
+    return target[codes], uniques
+
+
+def _any_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Codes, distinct values, and whether those are in text order (categoricals: yes)."""
+    cat = _category_codes(col)
+    if cat is None:
+        codes, uniq = _factorize(_object_ids(col))
+        return codes, uniq, False
+    codes, cats = cat
+    return codes, cats, bool(pd.Index(cats).is_monotonic_increasing)
+
+
+def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
+    """int64 codes and the categories actually used, for a categorical without missing ids."""
+    if not isinstance(col.dtype, pd.CategoricalDtype):
+        return None
+    codes = col.cat.codes.to_numpy()
+    if codes.size and codes.min() < 0:
+        return None  # a missing id: coded like text, as one more value
+    cats = col.cat.categories.to_numpy(dtype=object)
+    used = np.bincount(codes, minlength=cats.size) > 0 if codes.size else np.zeros(0, bool)
+    codes = codes.astype(np.int64)
+    if not used.all():
+        remap = np.cumsum(used) - 1
+        codes, cats = remap[codes], cats[used]
+    return codes, cats
+
+
 def _grouped_codes(
     values: np.ndarray, first: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -649,6 +717,8 @@ def _ranked_order(
 ) -> np.ndarray | None:
     """Row order by (list, primary asc, secondary asc, passage id asc/desc), stable.
 
+    ``pid``: passage codes numbered in text order of the ids.
+
     Run files are nearly always stored in ranked order already, so the rows
     are first checked for being sorted by (list, primary) in one vectorised
     pass; only when they are not is a full sort done. Ties are then broken on
@@ -680,7 +750,7 @@ def _ranked_order(
     group = np.cumsum(np.r_[True, ~tie])  # tie groups are contiguous slots
     idx = np.flatnonzero(in_tie)
     sub = order[idx]
-    pcode = pd.factorize(pid[sub], sort=True, use_na_sentinel=False)[0]
+    pcode = pid[sub]  # passage codes are numbered in text order
     keys = [-pcode if pid_descending else pcode]
     if secondary is not None:
         keys.append(secondary[sub])
@@ -732,9 +802,21 @@ def _first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
     return kept
 
 
-def _categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
-    """Ids as a categorical whose categories are in text order (so sorting is by text)."""
+def _categorical(
+    codes: np.ndarray, uniques: np.ndarray, presorted: bool = False
+) -> pd.Categorical:
+    """Ids as a categorical whose categories are in text order (so sorting is by text).
+
+    ``presorted``: ``uniques`` are in text order already (no sort needed).
+    """
     uniques = np.asarray(uniques, dtype=object)
+    if presorted:
+        dtype = np.int32 if uniques.size < 2**31 else np.int64
+        if pd.api.types.infer_dtype(uniques, skipna=False) != "string":
+            uniques = uniques.astype(str).astype(object)
+        return pd.Categorical.from_codes(
+            codes.astype(dtype, copy=False), categories=pd.Index(uniques, dtype=object)
+        )
     text_order = np.argsort(uniques.astype(str), kind="stable")
     # codes of the width pandas keeps (int32 below 2**31 categories): no second pass
     new_code = np.empty(uniques.size, dtype=np.int32 if uniques.size < 2**31 else np.int64)

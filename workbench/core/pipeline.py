@@ -14,6 +14,7 @@ from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
+from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.korean import josa
 from workbench.core.problems import warning
 from workbench.core.results import Results
@@ -40,8 +41,7 @@ def unique_system_names(loaded: Sequence[RunSet], new: RunSet) -> RunSet:
         taken.add(renames[name])
     if not renames:
         return new
-    runs = new.runs.copy()
-    runs[s.SYSTEM] = runs[s.SYSTEM].replace(renames)
+    runs = rename_systems(new.runs, renames)
     file = new.sources[0].name if new.sources else ""
     notes = [
         warning(
@@ -64,7 +64,7 @@ def combined_runs(run_sets: Sequence[RunSet]) -> pd.DataFrame:
     frames = [rs.runs for rs in run_sets if len(rs.runs)]
     if not frames:
         return pd.DataFrame({c: pd.Series(dtype=object) for c in s.RUN_COLUMNS})
-    return pd.concat(frames, ignore_index=True)
+    return concat_runs(frames)
 
 
 def all_judgments(judgment_set: JudgmentSet, added: pd.DataFrame | None = None) -> pd.DataFrame:

@@ -84,6 +84,9 @@ class JudgmentSet:
     #: grades resolved by hand, read back from a 조정/resolutions sheet
     #: (RESOLUTION_COLUMNS), None when the file has no such sheet
     resolutions: pd.DataFrame | None = None
+    #: (question_id, passage_id) judged with a negative grade in TREC qrels
+    #: (graded 0 here; trec_eval counts them as unjudged), None when none
+    unjudged: pd.DataFrame | None = None
 
     @property
     def assessors(self) -> list[str]:
@@ -101,7 +104,7 @@ class RunSet:
 
     @property
     def systems(self) -> list[str]:
-        return list(dict.fromkeys(self.runs[SYSTEM].tolist()))
+        return [str(name) for name in pd.unique(self.runs[SYSTEM])]
 
 
 Gain = Literal["exponential", "linear"]

@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as S
 from workbench.core.atomic import atomic_write_text
 from workbench.core.problems import InputError
 from workbench.core.project import (
@@ -745,9 +744,9 @@ class MainWindow(QMainWindow):
                 taken.add(renames[name])
         if not renames:
             return run_set
-        runs = run_set.runs.copy()
-        runs[S.SYSTEM] = runs[S.SYSTEM].replace(renames)
-        return RunSet(runs, run_set.sources, run_set.problems)
+        from workbench.core.io.runs import rename_systems
+
+        return RunSet(rename_systems(run_set.runs, renames), run_set.sources, run_set.problems)
 
     # -- drag and drop -------------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt override)
