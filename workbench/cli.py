@@ -9,7 +9,6 @@ one sentence with exit code 1.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -118,7 +117,9 @@ def parse_ks(text: str) -> tuple[int, ...]:
 
 
 def _write_json(data: dict, target: str) -> None:
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    from workbench.core.results import json_text
+
+    text = json_text(data)
     if target == "-":
         sys.stdout.write(text + "\n")
         return

@@ -78,6 +78,12 @@ def parse_size(text: str) -> int:
     return int(float(text) * scale)
 
 
+def docno(d: int) -> str:
+    """Document numbers shaped like TREC's own collections (``FR940202-2-00150``)."""
+    day, rest = divmod(d, 20_000)
+    return f"FR94{day // 28 + 1:02d}{day % 28 + 1:02d}-{rest // 10_000 + 1}-{rest % 10_000:05d}"
+
+
 def write_files(folder: Path, rows: int, seed: int = 11) -> tuple[Path, Path]:
     """A TREC run of ``rows`` lines (1,000 per question) and its qrels; vectorised."""
     rng = np.random.default_rng(seed)
@@ -94,7 +100,7 @@ def write_files(folder: Path, rows: int, seed: int = 11) -> tuple[Path, Path]:
         for i in range(n_q):
             q = qids[i]
             lines = [
-                f"{q} Q0 D{d:07d} {r} {s:.6f} bm25\n"
+                f"{q} Q0 {docno(d)} {r} {s:.6f} bm25\n"
                 for d, r, s in zip(docs[i].tolist(), ranks, scores[i].tolist())
             ]
             fh.write("".join(lines))
@@ -109,7 +115,7 @@ def write_files(folder: Path, rows: int, seed: int = 11) -> tuple[Path, Path]:
             else:
                 grades = rng.choice([0, 1, 2, 3], judged.size, p=[0.5, 0.25, 0.15, 0.1])
             fh.write(
-                "".join(f"{qids[i]} 0 D{d:07d} {g}\n" for d, g in zip(judged.tolist(), grades))
+                "".join(f"{qids[i]} 0 {docno(d)} {g}\n" for d, g in zip(judged.tolist(), grades))
             )
     return qrels_path, run_path
 

@@ -131,6 +131,7 @@ def run(
         passages=judgment_set.passages,
         progress=progress,
         cancelled=cancelled,
+        unjudged=judgment_set.unjudged,
     )
     # input warnings travel with the numbers, so the UI and the report show them
     file_warnings = [p for rs in run_sets for p in rs.problems]

@@ -30,9 +30,12 @@ dependency (and pyarrow would switch pandas' text dtype everywhere).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -41,6 +44,8 @@ from workbench.core.io.common import breathe
 
 #: bytes parsed per numpy call (~100k lines, ~15 ms holding the GIL)
 BLOCK_BYTES = 4 << 20
+#: rows compared per call when codes are checked against the values
+BLOCK_ROWS = 1 << 20
 
 # Python's str.splitlines() (the general path) breaks lines at these ASCII
 # bytes too, while numpy's reader takes them for field separators; NUL ends C
@@ -54,7 +59,7 @@ _WHITESPACE = b" \t\r\n"
 class IdColumn:
     """An id column as codes into ``uniques`` (Python ``str``, sorted in text order)."""
 
-    codes: np.ndarray  # int64
+    codes: np.ndarray  # non-negative integers (int32 when they fit)
     uniques: np.ndarray  # object array of str, strictly increasing
 
 
@@ -67,29 +72,39 @@ class FastTable:
     lines: np.ndarray  # int64, 1-based line numbers
 
 
-def _clean_bytes(data: bytes) -> int | None:
-    """End of the text without trailing blank space, or None when the bytes are unusual."""
-    if not data or not data.isascii():
-        return None
-    if any(b in data for b in _ODD_BYTES):
-        return None
-    if b"#" in data and _COMMENT_LINE.search(data):
-        return None
-    end = len(data)
-    while end and data[end - 1] in _WHITESPACE:
-        end -= 1
-    if end == 0 or data[0] in _WHITESPACE:
-        return None  # a blank first line or indented text: line numbers need the general path
-    return end
+def _clean_block(block: bytes) -> bool:
+    """No text in the block that the general path would read differently."""
+    if not block.isascii() or any(b in block for b in _ODD_BYTES):
+        return False
+    return not (b"#" in block and _COMMENT_LINE.search(block))
 
 
-def _blocks(data: bytes, end: int, size: int):
-    start = 0
+def _memory_blocks(data: bytes, size: int) -> Iterator[bytes]:
+    start, end = 0, len(data)
     while start < end:
-        stop = data.find(b"\n", min(start + size, end))
-        stop = end if stop < 0 or stop >= end else stop + 1
-        yield start, stop
+        stop = data.find(b"\n", min(start + size, end - 1))
+        stop = end if stop < 0 else stop + 1
+        yield data[start:stop]
         start = stop
+
+
+def _file_blocks(fh, hasher, size: int) -> Iterator[bytes]:
+    """Blocks of whole lines read from ``fh`` (the last may lack its line break)."""
+    carry = b""
+    while True:
+        chunk = fh.read(size)
+        hasher.update(chunk)
+        if not chunk:
+            if carry:
+                yield carry
+            return
+        data = carry + chunk if carry else chunk
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            carry = data
+            continue
+        carry = data[cut + 1 :]
+        yield data[: cut + 1]
 
 
 def _parse_block(block: bytes, kinds: str, widths: list[int]) -> np.ndarray | None:
@@ -116,17 +131,37 @@ def _round8(n: int) -> int:
     return max(-(-n // 8) * 8, 8)
 
 
+def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
+    """The file's SHA-256 and its fields (see :func:`parse`), or ``("", None)``.
+
+    The file is read and hashed block by block, each block parsed as it
+    comes: a 300 MB run never sits in memory as text next to its columns.
+    A file that cannot be opened gives None too: the general path then
+    reads it and says why.
+    """
+    hasher = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:  # read-only: inputs are never modified
+            table = parse_blocks(_file_blocks(fh, hasher, BLOCK_BYTES), kinds)
+    except OSError:
+        return "", None
+    return hasher.hexdigest(), table
+
+
 def parse(data: bytes, kinds: str) -> FastTable | None:
-    """Parse a clean whitespace-separated file into id codes and numbers.
+    """:func:`parse_blocks` over bytes in memory."""
+    return parse_blocks(_memory_blocks(data, BLOCK_BYTES), kinds)
+
+
+def parse_blocks(blocks: Iterable[bytes], kinds: str) -> FastTable | None:
+    """Parse a clean whitespace-separated text, given in blocks of whole lines.
 
     ``kinds`` has one letter per field: ``"s"`` an id (coded), ``"f"`` a
     number (float64), ``"x"`` a field that must be there but is not kept
-    (TREC's ``Q0`` / iteration). None when the file is not clean (see the
-    module docstring).
+    (TREC's ``Q0`` / iteration). None when the text is not clean (see the
+    module docstring): every line must hold exactly that many fields, with
+    no blank line except at the very end.
     """
-    end = _clean_bytes(data)
-    if end is None:
-        return None
     text_fields = [j for j, k in enumerate(kinds) if k != "f"]
     # a field width is a guess from the blocks so far, one byte wider than the
     # longest value seen, so a value that fills it shows that it may be cut
@@ -134,9 +169,25 @@ def parse(data: bytes, kinds: str) -> FastTable | None:
     longest = dict.fromkeys(text_fields, 1)
     parts: dict[int, list[np.ndarray]] = {j: [] for j, k in enumerate(kinds) if k != "x"}
     total = 0
-    for start, stop in _blocks(data, end, BLOCK_BYTES):
-        block = data[start:stop]
-        arr = _parse_block(block, kinds, widths)
+    blank_tail = False  # blank lines seen: allowed only at the very end of the text
+    first = True
+    for block in blocks:
+        if not _clean_block(block):
+            return None
+        if first:
+            if not block or block[0] in _WHITESPACE:
+                return None  # a blank first line or indented text: the general path
+            first = False
+        content = block.rstrip(_WHITESPACE)
+        if not content:
+            blank_tail = True
+            continue
+        if blank_tail:
+            return None  # blank lines before more text
+        if block[len(content) :].count(b"\n") > 1:
+            blank_tail = True
+        lines_here = content.count(b"\n") + 1
+        arr = _parse_block(content, kinds, widths)
         if arr is None:
             return None
         if any(_truncated(arr[f"f{j}"], widths[j]) for j in text_fields):
@@ -160,12 +211,13 @@ def parse(data: bytes, kinds: str) -> FastTable | None:
             else:
                 size = int(np.char.str_len(arr[f"f{j}"]).max(initial=1)) if arr.size else 1
                 widths[j] = max(widths[j], _round8(size + 1))
+        if len(arr) != lines_here:
+            return None  # blank lines inside: the general path numbers the lines
         total += len(arr)
-        del arr
+        del arr, block, content
         breathe()
-    n_lines = data.count(b"\n", 0, end) + 1
-    if total != n_lines:
-        return None  # blank lines inside: the general path numbers the lines
+    if first or not total:
+        return None
     ids: dict[int, IdColumn] = {}
     numbers: dict[int, np.ndarray] = {}
     for j in list(parts):
@@ -176,9 +228,11 @@ def parse(data: bytes, kinds: str) -> FastTable | None:
         # one width for the column, in whole 8-byte words for hashing
         column = np.empty(total, dtype=f"S{_round8(longest[j])}")
         at = 0
-        for c in chunks:
-            column[at : at + c.size] = c
-            at += c.size
+        for k in range(len(chunks)):
+            size = chunks[k].size
+            column[at : at + size] = chunks[k]
+            chunks[k] = None  # freed as soon as copied
+            at += size
         del chunks
         coded = _id_codes(column)
         del column
@@ -207,26 +261,56 @@ def _hash_words(column: np.ndarray) -> np.ndarray:
     return h
 
 
+def _factorize_hashes(hashes: np.ndarray) -> np.ndarray:
+    """``pd.factorize`` codes of 64-bit hashes, with a hash table sized for the distinct values.
+
+    ``pd.factorize`` sizes its table for every row being distinct: ~270 MB
+    for 7M rows. A table a quarter that size grows if it must.
+    """
+    hint = min(hashes.size, max(1024, hashes.size // 4))
+    try:
+        from pandas.core.algorithms import factorize_array
+
+        codes, _ = factorize_array(hashes, size_hint=hint)
+    except (ImportError, TypeError):  # pragma: no cover - another pandas
+        codes, _ = pd.factorize(hashes)
+    return codes.astype(np.int64, copy=False)
+
+
 def _id_codes(column: np.ndarray) -> IdColumn | None:
-    """Codes (text order) and ``str`` uniques of a fixed-width byte column; None on a collision."""
+    """Codes (text order) and ``str`` uniques of a fixed-width byte column; None on a collision.
+
+    Columns whose values come in long stretches (question ids, run tags) are
+    coded from the rows where the value changes only.
+    """
     n = column.size
     if n == 0:
         return IdColumn(np.zeros(0, np.int64), np.zeros(0, dtype=object))
-    hashes = _hash_words(column)
-    codes, _ = pd.factorize(hashes)
-    codes = codes.astype(np.int64, copy=False)
-    del hashes
+    change = np.empty(n, dtype=bool)
+    change[0] = True
+    np.not_equal(column[1:], column[:-1], out=change[1:])
+    starts = np.flatnonzero(change)
+    del change
+    if starts.size * 4 < n:
+        coded = _id_codes(column[starts])
+        if coded is None:
+            return None
+        lengths = np.diff(np.r_[starts, n])
+        return IdColumn(np.repeat(coded.codes, lengths), coded.uniques)
+    del starts
+    codes = _factorize_hashes(_hash_words(column))
     # codes appear in increasing order: the first row of each code is where the
     # running maximum steps up
     top = np.maximum.accumulate(codes)
     firsts = np.flatnonzero(np.r_[True, top[1:] > top[:-1]])
     del top
     uniques = column[firsts]
-    if not np.array_equal(column, uniques[codes]):
-        return None  # two ids share a hash: let the general path number them
+    for a in range(0, n, BLOCK_ROWS):
+        if not np.array_equal(column[a : a + BLOCK_ROWS], uniques[codes[a : a + BLOCK_ROWS]]):
+            return None  # two ids share a hash: let the general path number them
     # ASCII bytes sort like their text; NUL padding sorts before any character
     order = np.argsort(uniques, kind="stable")
-    rank = np.empty(order.size, dtype=np.int64)
+    rank = np.empty(order.size, dtype=np.int32 if order.size < 2**31 else np.int64)
     rank[order] = np.arange(order.size)
     text = uniques[order].astype(str).astype(object)
     return IdColumn(rank[codes], text)

@@ -626,17 +626,14 @@ def load_judgments(
 def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | None:
     """A clean 4-field TREC qrels file read straight into columns; None → the general path."""
     from workbench.core.io import fast_trec
-    from workbench.core.io.reading import detect_kind, read_bytes, sha256_of
+    from workbench.core.io.reading import detect_kind
     from workbench.core.io.runs import _peek
 
     head = _peek(path)
     if head is None or detect_kind(path, head) != "trec_qrels":
         return None
     steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
-    data = read_bytes(path)
-    sha = sha256_of(data)
-    table = fast_trec.parse(data, "sxsf")
-    del data
+    sha, table = fast_trec.parse_file(path, "sxsf")
     if table is None:
         return None
     grades = table.numbers[3]

@@ -23,9 +23,10 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
+from workbench.core.evaluate import first_occurrences
 from workbench.core.io import fast_trec
 from workbench.core.io.book import Book, Sheet, open_book, release
-from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
+from workbench.core.io.common import CancelCheck, Collector, Progress, Steps, give_back_memory
 from workbench.core.io.fast_trec import IdColumn
 from workbench.core.io.ids import (
     display_text,
@@ -35,7 +36,7 @@ from workbench.core.io.ids import (
     sorted_codes,
 )
 from workbench.core.io.mapping import normalize_header
-from workbench.core.io.reading import detect_kind, read_bytes, sha256_of
+from workbench.core.io.reading import detect_kind
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -311,13 +312,19 @@ def _check_rankings(
     if not n:
         return cols
     n_q = max(cols.qid.uniques.size, 1)
-    group = cols.system.codes * n_q + cols.qid.codes
+    group = cols.system.codes.astype(np.int64) * n_q + cols.qid.codes
     rank = cols.rank
     blank_q = cols.qid.uniques == ""
     has_qid = ~blank_q[cols.qid.codes] if blank_q.any() else np.ones(n, dtype=bool)
-    ranked = np.flatnonzero(~np.isnan(rank) & has_qid)
-    if ranked.size:
+    has_rank = ~np.isnan(rank) & has_qid
+    if has_rank.all():
+        ranked = None  # every row: no copies of the columns
         _ties_and_gaps(col, cols, group, ranked, allow_zero, sheet_names)
+    else:
+        ranked = np.flatnonzero(has_rank)
+        if ranked.size:
+            _ties_and_gaps(col, cols, group, ranked, allow_zero, sheet_names)
+    del has_rank
     return _repeated_passages(col, cols, group, sheet_names)
 
 
@@ -326,8 +333,12 @@ def _names(cols: RunColumns, i: int) -> tuple[str, str]:
 
 
 def _ties_and_gaps(col, cols: RunColumns, group, ranked, allow_zero, sheet_names) -> None:
-    g = group[ranked]
-    r = cols.rank[ranked]
+    """``ranked``: the rows with a rank (None: all of them)."""
+    if ranked is None:
+        g, r = group, cols.rank
+        ranked = _AllRows(group.size)
+    else:
+        g, r = group[ranked], cols.rank[ranked]
     rows = cols.row
     same = g[1:] == g[:-1]
     run_starts = np.flatnonzero(np.r_[True, ~same])
@@ -384,6 +395,25 @@ def _ties_and_gaps(col, cols: RunColumns, group, ranked, allow_zero, sheet_names
             _gap_warning(col, cols, idx, np.unique(cols.rank[idx]), allow_zero, sheet_names)
 
 
+def _in_stretches(group: np.ndarray) -> bool:
+    """Every value of ``group`` sits in one stretch of consecutive rows."""
+    starts = 1 + int(np.count_nonzero(group[1:] != group[:-1]))
+    return starts == _n_distinct(group)
+
+
+class _AllRows:
+    """Stands for ``np.arange(n)`` where rows are picked from it, without allocating it."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return np.arange(*key.indices(self.n))
+        key = np.asarray(key)
+        return np.flatnonzero(key) if key.dtype == bool else key.astype(np.int64)
+
+
 def _n_distinct(values: np.ndarray) -> int:
     top = int(values.max(initial=0))
     if top < 4 * values.size + 1024:
@@ -430,7 +460,12 @@ def _repeated_passages(col, cols: RunColumns, group, sheet_names) -> RunColumns:
     n = cols.row.size
     p_codes = cols.pid.codes
     n_p = max(cols.pid.uniques.size, 1)
-    if int(group.max()) < (2**62) // n_p:
+    if _in_stretches(group):
+        # each ranking in one stretch of rows: sorting each one's codes is
+        # cheaper than one hash table over all rows
+        if first_occurrences(group, p_codes).all():
+            return cols
+    elif int(group.max()) < (2**62) // n_p:
         pair = group * n_p + p_codes
         if not pd.Series(pair).duplicated().any():
             return cols  # the usual case: nothing repeats, no sort needed
@@ -641,8 +676,11 @@ def _finish(
                 f"파일에 시스템이 {used.size}개 있어 이름 {josa(system, '을', quoted=True)} 적용하지 않았습니다. "
                 "시스템 이름은 파일에 적힌 것을 씁니다.",
             )
+    frame = _run_frame(cols)
+    del cols
+    give_back_memory()
     steps(1.0, "완료 · Done")
-    return RunSet(_run_frame(cols), [source], col.warnings_list())
+    return RunSet(frame, [source], col.warnings_list())
 
 
 def _peek(path: Path) -> bytes | None:
@@ -659,11 +697,7 @@ def _fast_trec_run(path: Path, col: Collector, steps: Steps, system: str | None)
     if head is None or detect_kind(path, head) != "trec_run":
         return None
     steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
-    data = read_bytes(path)
-    sha = sha256_of(data)
-    steps(0.05, f"{path.name} 읽는 중 · Reading {path.name}")
-    table = fast_trec.parse(data, "sxsffs")
-    del data
+    sha, table = fast_trec.parse_file(path, "sxsffs")
     if table is None:
         return None
     rank, score = table.numbers[3], table.numbers[4]
