@@ -70,6 +70,24 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unit", choices=["passage", "document"], default="passage")
     p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
     p.add_argument(
+        "--trec-compat",
+        action="store_true",
+        help="trec_eval's conventions: questions without relevant judgments stay in the means "
+        "(scoring 0); a negative grade in TREC qrels is unjudged for Judged@K",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        metavar="N",
+        help="evaluate the first N of each list (trec_eval -M)",
+    )
+    p.add_argument(
+        "--measures",
+        default=None,
+        help="measures to report, by name, comma-separated (e.g. nDCG,MAP,P@10; default: all for --k)",
+    )
+    p.add_argument(
         "--resolution",
         choices=["median", "majority", "max", "min", "assessor"],
         default="median",
@@ -114,6 +132,19 @@ def parse_ks(text: str) -> tuple[int, ...]:
     if not ks or ks[0] < 1:
         raise UsageError(f"--k expects cutoffs of 1 or more, got '{text}'")
     return tuple(ks)
+
+
+def parse_measures(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from workbench.core.metrics import parse_measure_list
+
+    try:
+        return parse_measure_list(text)
+    except ValueError as exc:
+        raise UsageError(
+            f"--measures expects measure names such as nDCG,MAP,P@10 ({exc})"
+        ) from None
 
 
 def _write_json(data: dict, target: str) -> None:
@@ -167,7 +198,12 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         score_floor=args.score_floor,
         resolution=args.resolution,
         adjudicator=args.adjudicator,
+        trec_compat=args.trec_compat,
+        depth=args.depth,
+        measures=parse_measures(args.measures),
     )
+    if args.depth is not None and args.depth < 1:
+        raise UsageError("--depth must be 1 or more")
     if args.threshold < 1:
         raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
     if args.resolution == "assessor" and not args.adjudicator:

@@ -35,6 +35,7 @@ __all__ = [
     "Family",
     "Measure",
     "parse_measure",
+    "parse_measure_list",
     "measures_for",
     "gain_values",
     "score_lists",
@@ -247,6 +248,23 @@ def parse_measure(text: str | Measure) -> Measure:
     if family is None:
         raise ValueError(f"unknown measure {text!r}")
     return Measure(family, int(k) if k is not None else None)
+
+
+def parse_measure_list(text: str) -> tuple[str, ...]:
+    """``"nDCG,MAP,P@10"`` → the canonical names ``("nDCG", "MAP", "P@10")``, each once.
+
+    Raises ``ValueError`` naming the first name that does not parse.
+    """
+    names: list[str] = []
+    for part in str(text).split(","):
+        if not part.strip():
+            continue
+        name = parse_measure(part.strip()).name
+        if name not in names:
+            names.append(name)
+    if not names:
+        raise ValueError("no measure named")
+    return tuple(names)
 
 
 _CUT_ORDER = ("P", "Recall", "Hit", "MRR", "MAP", "nDCG", "Judged")

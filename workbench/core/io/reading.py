@@ -188,7 +188,9 @@ def sniff_trec(text: str) -> str | None:
         return None
 
     def run_line(f: list[str]) -> bool:
-        return len(f) == 6 and bool(_INT.match(f[3]) and _FLOAT.match(f[4]))
+        # fields after the tag (trec_eval ignores them) still make a run line, so
+        # such a file is reported line by line as a run, not as a headerless table
+        return len(f) >= 6 and bool(_INT.match(f[3]) and _FLOAT.match(f[4]))
 
     def qrels_line(f: list[str]) -> bool:
         return (len(f) == 4 and bool(_INT.match(f[3]))) or (len(f) == 3 and bool(_INT.match(f[2])))
