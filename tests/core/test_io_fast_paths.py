@@ -203,3 +203,67 @@ def test_random_clean_qrels_same_both_ways(tmp_path_factory, rows):
     path = tmp_path_factory.mktemp("q") / "random.qrels"
     path.write_text("".join(f"{q} 0 {p} {g}\n" for q, p, g in rows))
     assert_same(load_judgments, path)
+
+
+# -- CSV: pandas' C parser against the csv module ------------------------------------
+def assert_same_csv(load, path: Path, monkeypatch) -> None:
+    from workbench.core.io import reading
+
+    fast = _outcome(load, path, True)
+    with monkeypatch.context() as m:
+        m.setattr(reading, "csv_columns", lambda text, delim: None)
+        slow = _outcome(load, path, True)
+    assert fast[1] == slow[1]
+    assert (fast[0] is None) == (slow[0] is None)
+    if fast[0] is not None:
+        frame = "runs" if load is load_run else "judgments"
+        pd.testing.assert_frame_equal(getattr(fast[0], frame), getattr(slow[0], frame))
+
+
+CSV_RUNS = {
+    "clean": "시스템,질문ID,문단ID,순위,점수\nBM25,Q1,D1,1,0.9\nBM25,Q1,D2,2,0.5\nDense,Q1,D2,1,0.7\n",
+    "ragged_and_blank": "질문ID,문단ID,순위,점수\nQ1,D1,1\n\nQ1,D2,2,0.5,extra\n , , , \nQ2,D3,1,0.1\n",
+    "title_rows_above": "검색 결과,,,,,,,\n\n질문ID,문단ID,순위\nQ1,D1,1\nQ1,D2,2\n",
+    "crlf": "질문ID;문단ID;순위\r\nQ1;D1;1\r\nQ1;D1;2\r\n",
+    "sep_hint": "sep=;\n질문ID;문단ID;순위\nQ1;D1,2;1\n",
+    "quoted": '질문ID,문단ID,순위\nQ1,"D1, part 2",1\nQ1,"multi\nline",2\n',
+    "lone_cr": "질문ID,문단ID,순위\rQ1,D1,1\rQ1,D2,2\r",
+    "spaces_and_bom_ids": "질문ID,문단ID,순위\n Q1 ,\ufeffD1,1\nQ1,D1,2\n",
+    "bad_rank": "질문ID,문단ID,순위\nQ1,D1,first\nQ1,D2,0\n",
+    "tabs": "질문ID\t문단ID\t순위\nQ1\tD1\t1\nQ1\tD2\t3\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CSV_RUNS))
+def test_csv_runs_same_both_ways(tmp_path, monkeypatch, name):
+    path = tmp_path / f"{name}.csv"
+    path.write_text(CSV_RUNS[name], encoding="utf-8")
+    assert_same_csv(load_run, path, monkeypatch)
+
+
+def test_cp949_csv_judgments_same_both_ways(tmp_path, monkeypatch):
+    path = tmp_path / "j.csv"
+    path.write_bytes("질문ID,문단ID,등급\n질문1,말씀-1,2\n질문1,말씀-2,높음\n".encode("cp949"))
+    assert_same_csv(load_judgments, path, monkeypatch)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.lists(
+        st.sampled_from(["Q1", "D2", "3", ",", "\n", "\r\n", " ", "x,y", "\t", "\ufeff"]),
+        max_size=40,
+    ).map("".join)
+)
+def test_random_csv_same_both_ways(tmp_path_factory, monkeypatch, body):
+    path = tmp_path_factory.mktemp("c") / "r.csv"
+    path.write_text("질문ID,문단ID,순위\n" + body, encoding="utf-8")
+    assert_same_csv(load_run, path, monkeypatch)
+
+
+def test_csv_columns_is_taken_for_a_plain_file_and_refused_for_quotes():
+    from workbench.core.io.fast_csv import csv_columns
+
+    cols = csv_columns("a,b\n1,2,3\n\n", ",")
+    assert [c.tolist() for c in cols] == [["a", "1", ""], ["b", "2", ""], ["", "3", ""]]
+    assert csv_columns('a,b\n"1",2\n', ",") is None
+    assert csv_columns("a,b\r1,2\r", ",") is None

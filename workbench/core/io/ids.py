@@ -173,10 +173,21 @@ def normalize_ids_counted(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarra
     if arr.dtype != object:
         arr = arr.astype(object)
     codes, uniques = _distinct(arr)
-    cleaned = [_clean_id(display_text(u)) for u in uniques]
-    texts_ = np.empty(len(uniques), dtype=object)
-    texts_[:] = [t for t, _ in cleaned]
-    removed = np.fromiter((r for _, r in cleaned), dtype=bool, count=len(cleaned))
+    n_u = len(uniques)
+    texts_ = np.empty(n_u, dtype=object)
+    removed = np.zeros(n_u, dtype=bool)
+    is_text = np.equal(np.fromiter(map(type, uniques), dtype=object, count=n_u), str)
+    # ASCII text only needs its spaces trimmed: C-level maps, no Python per value
+    plain = np.flatnonzero(is_text)
+    if plain.size:
+        stripped = list(map(str.strip, uniques[plain]))
+        texts_[plain] = stripped
+        ascii_ = np.fromiter(map(str.isascii, stripped), dtype=bool, count=plain.size)
+        rest = np.r_[plain[~ascii_], np.flatnonzero(~is_text)].astype(np.int64)
+    else:
+        rest = np.arange(n_u)
+    for i in rest:
+        texts_[i], removed[i] = _clean_id(display_text(uniques[i]))
     return texts_[codes], removed[codes] if removed.any() else np.zeros(len(arr), dtype=bool)
 
 
