@@ -250,10 +250,30 @@ def _longest_line(block: bytes) -> int:
     return int(np.diff(edges).max())
 
 
+def _words(column: np.ndarray) -> np.ndarray:
+    """A fixed-width byte column (width a multiple of 8) seen as rows of 8-byte words."""
+    column = np.ascontiguousarray(column)
+    return column.view(np.uint64).reshape(column.size, column.dtype.itemsize // 8)
+
+
+def _byte_order(words: np.ndarray) -> np.ndarray:
+    """Order of distinct fixed-width byte values, bytewise (= text order for ASCII).
+
+    Read big-endian, each 8-byte word compares like its bytes (NUL padding
+    sorts before any character), so the values are ordered by their last word,
+    then stably by each earlier one: integer sorts, ~4x faster than sorting
+    the byte strings themselves.
+    """
+    big = words.byteswap()
+    order = np.argsort(big[:, -1])
+    for j in range(words.shape[1] - 2, -1, -1):
+        order = order[np.argsort(big[order, j], kind="stable")]
+    return order
+
+
 def _hash_words(column: np.ndarray) -> np.ndarray:
     """64-bit hash of each fixed-width byte value (its 8-byte words mixed in turn)."""
-    width = column.dtype.itemsize
-    words = column.view(np.uint64).reshape(column.size, width // 8)
+    words = _words(column)
     h = words[:, 0].copy()
     mult = np.uint64(0x9E3779B97F4A7C15)
     for j in range(1, words.shape[1]):
@@ -288,9 +308,12 @@ def _id_codes(column: np.ndarray) -> IdColumn | None:
     n = column.size
     if n == 0:
         return IdColumn(np.zeros(0, np.int64), np.zeros(0, dtype=object))
+    words = _words(column)
     change = np.empty(n, dtype=bool)
     change[0] = True
-    np.not_equal(column[1:], column[:-1], out=change[1:])
+    np.not_equal(words[1:, 0], words[:-1, 0], out=change[1:])
+    for j in range(1, words.shape[1]):
+        change[1:] |= words[1:, j] != words[:-1, j]
     starts = np.flatnonzero(change)
     del change
     if starts.size * 4 < n:
@@ -307,11 +330,12 @@ def _id_codes(column: np.ndarray) -> IdColumn | None:
     firsts = np.flatnonzero(np.r_[True, top[1:] > top[:-1]])
     del top
     uniques = column[firsts]
+    u_words = _words(uniques)
     for a in range(0, n, BLOCK_ROWS):
-        if not np.array_equal(column[a : a + BLOCK_ROWS], uniques[codes[a : a + BLOCK_ROWS]]):
+        # compared as 8-byte words: integer comparisons, not byte strings
+        if not np.array_equal(words[a : a + BLOCK_ROWS], u_words[codes[a : a + BLOCK_ROWS]]):
             return None  # two ids share a hash: let the general path number them
-    # ASCII bytes sort like their text; NUL padding sorts before any character
-    order = np.argsort(uniques, kind="stable")
+    order = _byte_order(u_words)
     rank = np.empty(order.size, dtype=np.int32 if order.size < 2**31 else np.int64)
     rank[order] = np.arange(order.size)
     ordered = uniques[order]
