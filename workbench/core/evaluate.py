@@ -17,6 +17,7 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.memory import give_back_memory
 from workbench.core.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.problems import Problem, warning
 from workbench.core.results import Results
@@ -41,6 +42,18 @@ def _text_ids(col: pd.Series) -> pd.Series:
     if col.dtype == object or isinstance(col.dtype, pd.StringDtype):
         return col
     return col.astype(str)
+
+
+def _places(sorted_keys: np.ndarray) -> np.ndarray:
+    """1, 2, 3 … within each run of equal keys (one int64 array, no temporaries of n)."""
+    n = sorted_keys.size
+    places = np.ones(n, dtype=np.int64)
+    if n:
+        starts = np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1
+        # a cumulative sum of ones that drops back to 1 at each new key
+        places[starts] = 1 - np.diff(np.r_[0, starts])
+        np.cumsum(places, out=places)
+    return places
 
 
 def _segments(sorted_keys: np.ndarray) -> np.ndarray:
@@ -230,17 +243,11 @@ def evaluate(
     n_p = max(len(p_uniq), 1)
     j_q = pd.Index(universe).get_indexer(_object_ids(qr[s.QID])).astype(np.int64)
 
-    # own copies: they end up (uncopied) in Results.ranking, never as views of the input
-    rank = (
-        np.array(pd.to_numeric(run[s.RANK], errors="coerce"), dtype=float)
-        if s.RANK in run.columns
-        else np.full(n_rows, np.nan)
-    )
-    score = (
-        np.array(pd.to_numeric(run[s.SCORE], errors="coerce"), dtype=float)
-        if s.SCORE in run.columns
-        else np.full(n_rows, np.nan)
-    )
+    # read-only views of the input where possible: copied only when rows move, or at
+    # the end for Results.ranking (which never holds views of the input), so the
+    # copies do not add to the memory peak of ordering a 7M-row run
+    rank = _numbers(run, s.RANK, n_rows)
+    score = _numbers(run, s.SCORE, n_rows)
 
     # compact codes: three int64 columns of 7M rows would cost 170 MB
     sys_code, r_q, r_p = (_compact(x) for x in (sys_code, r_q, r_p))
@@ -283,7 +290,7 @@ def evaluate(
 
     # -- depth (trec_eval -M): the first N places of each ordered list -------
     if settings.depth is not None and n_rows:
-        place = np.arange(1, lk.size + 1, dtype=np.int64) - _segments(lk)
+        place = _places(lk)
         deep = np.flatnonzero(place > settings.depth)
         del place
         if deep.size:
@@ -329,11 +336,11 @@ def evaluate(
 
     # positions 1, 2, … among kept rows of each list; a skipped row records
     # the last kept position before it.
-    seg = _segments(lk)
     if n_repeated_or_deduped == 0:
-        position = np.arange(1, n_rows + 1, dtype=np.int64) - seg
+        position = _places(lk)
         skipped_rows = np.zeros(0, dtype=np.int64)
     else:
+        seg = _segments(lk)
         cum_kept = np.cumsum(kept)
         position = cum_kept - np.where(seg > 0, cum_kept[np.maximum(seg - 1, 0)], 0)
         skipped_rows = np.flatnonzero(~kept)
@@ -344,8 +351,8 @@ def evaluate(
         r_s, r_q, r_p, score, rank, position = (
             x[k_idx] for x in (r_s, r_q, r_p, score, rank, position)
         )
-        del cum_kept, k_idx
-    del seg, lk
+        del cum_kept, k_idx, seg
+    del lk
 
     # -- grades ------------------------------------------------------------
     step(0.55, "Looking up grades / 등급 찾기")
@@ -479,21 +486,30 @@ def evaluate(
         ],
     ).set_index(s.SYSTEM)
 
-    # copy=False: columns are used as they are, not consolidated into new blocks
-    ranking = pd.DataFrame(
+    ro = np.flatnonzero((position == 1) & (r_q >= n_u))
+    run_only = pd.DataFrame(
         {
-            # categorical ids (sorted categories): millions of rows cost int
-            # codes, not one Python object per cell; values compare as text.
-            s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object)),
-            s.QID: _categorical(r_q, q_uniq),
-            "position": position,
-            s.PID: _categorical(r_p, p_uniq[:n_run_p], presorted=True),
-            s.GRADE: row_grade,
-            s.SCORE: score,
-            s.RANK: rank,
-        },
-        copy=False,
+            s.SYSTEM: pd.Series(sys_obj[r_s[ro]], dtype=object),
+            s.QID: pd.Series(q_uniq[r_q[ro]], dtype=object),
+        }
     )
+    # categorical ids (sorted categories): millions of rows cost int codes, not
+    # one Python object per cell; values compare as text. Each code array is
+    # dropped once its categorical exists, before score and rank are copied.
+    columns: dict = {s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object))}
+    del r_s
+    columns[s.QID] = _categorical(r_q, q_uniq)
+    del r_q
+    columns["position"] = position
+    columns[s.PID] = _categorical(r_p, p_uniq[:n_run_p], presorted=True)
+    del r_p
+    columns[s.GRADE] = row_grade
+    columns[s.SCORE] = _own(score)
+    columns[s.RANK] = _own(rank)
+    del score, rank
+    # copy=False: columns are used as they are, not consolidated into new blocks
+    ranking = pd.DataFrame(columns, copy=False)
+    del columns
     if skipped_rows.size:
         skipped = pd.DataFrame(
             {
@@ -517,13 +533,6 @@ def evaluate(
         {
             s.SYSTEM: sys_obj[miss_lists // max(n_u, 1)],
             s.QID: uni_obj[list_question[miss_lists]],
-        }
-    )
-    ro = np.flatnonzero((position == 1) & (r_q >= n_u))
-    run_only = pd.DataFrame(
-        {
-            s.SYSTEM: pd.Series(sys_obj[r_s[ro]], dtype=object),
-            s.QID: pd.Series(q_uniq[r_q[ro]], dtype=object),
         }
     )
     # keep the order systems were added in (np.unique sorted by code already)
@@ -646,6 +655,7 @@ def evaluate(
             )
         )
 
+    give_back_memory()  # the temporaries of a big run are gone; return their heap
     step(1.0, "Done / 완료")
     return Results(
         settings=settings,
@@ -694,6 +704,23 @@ def _judgment_rows(
     return cand[found], hit[found].astype(np.int64)
 
 
+def _numbers(run: pd.DataFrame, column: str, n: int) -> np.ndarray:
+    """A numeric run column as float64 (NaN where absent or not a number), a view if it can."""
+    if column not in run.columns:
+        return np.full(n, np.nan)
+    values = run[column]
+    if values.dtype == np.float64:
+        return values.to_numpy()
+    return np.array(pd.to_numeric(values, errors="coerce"), dtype=float)
+
+
+def _own(values: np.ndarray) -> np.ndarray:
+    """``values``, copied unless it is a writable array owning its memory."""
+    if values.flags.owndata and values.flags.writeable:
+        return values
+    return values.copy()
+
+
 def _compact(codes: np.ndarray) -> np.ndarray:
     """Non-negative codes in int32 when they fit."""
     if codes.size and int(codes.max()) < 2**31 - 1:
@@ -717,7 +744,10 @@ def _reorder(order, arrays: tuple) -> list[np.ndarray]:
         return [a[order] for a in arrays]
     out = []
     for a in arrays:
-        a[moved] = a[source]  # fancy indexing reads a[source] into a copy first
+        values = a[source]  # fancy indexing: a copy of the moving rows
+        if not np.array_equal(values, a[moved], equal_nan=a.dtype.kind == "f"):
+            a = _own(a)  # a read-only view of the input is copied before it changes
+            a[moved] = values
         out.append(a)
     return out
 

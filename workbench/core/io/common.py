@@ -185,27 +185,3 @@ class Collector:
         if self.errors:
             raise InputError(self.problems())
 
-
-def give_back_memory() -> None:
-    """Return freed heap memory to the system after a big load (glibc only; else nothing).
-
-    numpy temporaries below glibc's mmap threshold (up to 32 MB) come from the
-    heap; once freed, the heap keeps them, so a 7M-row load would hold a few
-    hundred MB it no longer uses while the evaluation allocates afresh.
-    """
-    global _TRIM
-    if _TRIM is None:
-        try:
-            import ctypes
-            import ctypes.util
-
-            name = ctypes.util.find_library("c")
-            libc = ctypes.CDLL(name) if name else None
-            _TRIM = libc.malloc_trim if libc is not None and hasattr(libc, "malloc_trim") else False
-        except (OSError, AttributeError):
-            _TRIM = False
-    if _TRIM:
-        _TRIM(0)
-
-
-_TRIM = None

@@ -40,6 +40,7 @@ from workbench.core.io.validate import (
     yesno,
 )
 from workbench.core.korean import josa
+from workbench.core.memory import give_back_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
 
@@ -610,6 +611,7 @@ def load_judgments(
             names,
         )
     release(book)  # the frames hold what they need; free the cells slice by slice
+    give_back_memory()
     steps(1.0, "완료 · Done")
     source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
     return JudgmentSet(
@@ -668,6 +670,7 @@ def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | 
     sheet = Sheet(path.stem, None, ColumnMapping(roles), "judgments", fixed=True)
     js = _check_duplicates(col, sheet, df)
     col.raise_if_errors()
+    give_back_memory()
     steps(1.0, "완료 · Done")
     source = SourceFile(str(path), sha, path.stem)
     return JudgmentSet(js, None, None, [source], col.warnings_list(), unjudged=unjudged)

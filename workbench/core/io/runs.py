@@ -26,7 +26,7 @@ from workbench.core import schema as S
 from workbench.core.evaluate import first_occurrences
 from workbench.core.io import fast_trec
 from workbench.core.io.book import Book, Sheet, open_book, release
-from workbench.core.io.common import CancelCheck, Collector, Progress, Steps, give_back_memory
+from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.fast_trec import IdColumn
 from workbench.core.io.ids import (
     display_text,
@@ -47,6 +47,7 @@ from workbench.core.io.validate import (
     to_numbers,
 )
 from workbench.core.korean import josa
+from workbench.core.memory import give_back_memory, prefer_mapped_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import RunSet, SourceFile
 
@@ -683,6 +684,18 @@ def _finish(
     return RunSet(frame, [source], col.warnings_list())
 
 
+#: a run file from this size on (~5M lines) makes memory map big arrays (see
+#: workbench.core.memory.prefer_mapped_memory)
+BIG_FILE_BYTES = 160 << 20
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
 def _peek(path: Path) -> bytes | None:
     try:
         with open(path, "rb") as fh:  # read-only: inputs are never modified
@@ -697,6 +710,8 @@ def _fast_trec_run(path: Path, col: Collector, steps: Steps, system: str | None)
     if head is None or detect_kind(path, head) != "trec_run":
         return None
     steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
+    if _file_size(path) >= BIG_FILE_BYTES:
+        prefer_mapped_memory()
     sha, table = fast_trec.parse_file(path, "sxsffs")
     if table is None:
         return None
