@@ -195,7 +195,7 @@ def parse_blocks(blocks: Iterable[bytes], kinds: str) -> FastTable | None:
         if any(_truncated(arr[f"f{j}"], widths[j]) for j in text_fields):
             # no field is longer than the block's longest line
             line = _round8(_longest_line(block) + 1)
-            arr = _parse_block(block, kinds, [line if k != "f" else 8 for k in kinds])
+            arr = _parse_block(content, kinds, [line if k != "f" else 8 for k in kinds])
             if arr is None:
                 return None
         for j in parts:
