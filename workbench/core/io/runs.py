@@ -11,6 +11,13 @@ named after the file.
 Checks: ranks must be positive whole numbers (TREC files may start at 0),
 scores numbers; a passage repeated in one ranking is kept once (its first,
 best-ranked occurrence, with a warning); rank ties and gaps are warnings.
+Every check works on integer codes and is linear in the rows (a gap is
+counted, never listed rank by rank).
+
+``RunSet.runs`` holds system, question, passage and text as categoricals
+whose categories are in text order; :func:`rename_systems` and
+:func:`concat_runs` keep them so (``Series.replace`` and ``pd.concat`` would
+not). A clean TREC run is read by :mod:`workbench.core.io.fast_trec`.
 """
 
 from __future__ import annotations
