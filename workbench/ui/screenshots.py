@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QWidget
 
 log = logging.getLogger(__name__)
 
-WINDOW_SIZE = (1400, 900)
+#: the smallest common laptop screen the app must fit (1280×800)
+WINDOW_SIZE = (1280, 800)
 DIALOG_SIZE = (1200, 780)
 
 
@@ -55,7 +56,7 @@ def _grab(widget: QWidget, path: Path) -> Path:
     return path
 
 
-def _setup(lang: str, isolated: bool):
+def _setup(lang: str, isolated: bool, font_size: str = "normal"):
     from workbench.ui import app as app_module
     from workbench.ui import fonts, i18n
     from workbench.ui.settings import Settings, use_settings_dir
@@ -65,8 +66,11 @@ def _setup(lang: str, isolated: bool):
         # a fresh settings folder: no recent files or window size of the user's own
         use_settings_dir(tempfile.mkdtemp(prefix="workbench-shots-"))
     i18n.install_language(lang)
-    fonts.apply_font("normal", qapp)
-    return qapp, Settings()
+    fonts.apply_font(font_size, qapp)
+    settings = Settings()
+    if isolated:
+        settings.font_size = font_size  # the View menu shows the size in force
+    return qapp, settings
 
 
 def _load_demo(window) -> bool:
@@ -79,7 +83,9 @@ def _load_demo(window) -> bool:
     return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
 
 
-def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -> list[Path]:
+def render_all(
+    directory: str | Path, lang: str = "ko", isolated: bool = True, font_size: str = "normal"
+) -> list[Path]:
     """Render the start page, the import preview, and every registered page.
 
     Files are named ``NN-page-LANG.png``. Returns the paths written.
@@ -90,7 +96,7 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    qapp, settings = _setup(lang, isolated)
+    qapp, settings = _setup(lang, isolated, font_size)
     written: list[Path] = []
     window = MainWindow(settings=settings)
     window.resize(*WINDOW_SIZE)

@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -80,6 +81,7 @@ from workbench.core.agreement import (
 from workbench.core.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
+from workbench.ui.layouts import FlowLayout
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 
@@ -426,7 +428,7 @@ class AgreementPage(QWidget):
 
         # -- left: statistics and heat-map
         left = QWidget()
-        left.setMinimumWidth(440)
+        left.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 4, 0)
         self.stats_box = QGroupBox()
@@ -521,7 +523,14 @@ class AgreementPage(QWidget):
         right.addWidget(self.queue_box)
 
         self.detail = self._build_detail()
-        right.addWidget(self.detail)
+        # at a very large font on a short screen the chosen item scrolls on its own,
+        # instead of making the window taller than the screen
+        self.detail_scroll = QScrollArea()
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.detail_scroll.setWidget(self.detail)
+        right.addWidget(self.detail_scroll)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
         split.addWidget(right)
@@ -567,13 +576,13 @@ class AgreementPage(QWidget):
         self.used_label.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.used_label)
 
-        take = QHBoxLayout()
+        # button rows flow into a second line when a large font makes them wide
+        take = FlowLayout()
         self.take_buttons: list[QPushButton] = []
         self.take_row = take
-        take.addStretch(1)
         lay.addLayout(take)
 
-        by_hand = QHBoxLayout()
+        by_hand = FlowLayout()
         self.by_hand_label = QLabel()
         by_hand.addWidget(self.by_hand_label)
         self.grade_buttons: list[QPushButton] = []
@@ -588,7 +597,6 @@ class AgreementPage(QWidget):
             b.clicked.connect(lambda _=False, g=g: self.resolve_current(g))
             self.grade_buttons.append(b)
             by_hand.addWidget(b)
-        by_hand.addStretch(1)
         lay.addLayout(by_hand)
 
         reason_row = QHBoxLayout()

@@ -116,7 +116,16 @@ class ConfusionHeatmap(QWidget):
         return QSize(460, 360)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(320, 260)
+        # cells wide enough for a four-digit count in the font in use
+        fm = QFontMetrics(self.font())
+        cell = fm.horizontalAdvance("0000") + 8
+        label = max((fm.horizontalAdvance(self._label(g)) for g in self._grades), default=0)
+        n = max(len(self._grades), 4)
+        width = 2 * MARGIN + fm.height() + label + 10 + n * cell + LEGEND_GAP + LEGEND_WIDTH
+        width += fm.horizontalAdvance("00000") + 6
+        # cells are squares of the smaller side: the height may be less than the width
+        height = 2 * MARGIN + 3 * fm.height() + n * (fm.height() + 10)
+        return QSize(width, height)
 
     def _fonts(self) -> tuple[QFont, QFont, QFont]:
         base = QFont(self.font())
@@ -126,6 +135,18 @@ class ConfusionHeatmap(QWidget):
         number.setBold(True)
         number.setPointSizeF(base.pointSizeF() * 1.15 if base.pointSizeF() > 0 else 11)
         return base, bold, number
+
+    def number_font(self, number: QFont, cell: float) -> QFont:
+        """``number`` shrunk (down to 60 %) until the widest count fits in ``cell``."""
+        widest = str(int(self._counts.max())) if self._counts.size else "0"
+        font = QFont(number)
+        size = font.pointSizeF()
+        while size > 0 and QFontMetrics(font).horizontalAdvance(widest) > cell - 6:
+            if size <= number.pointSizeF() * 0.6:
+                break
+            size *= 0.9
+            font.setPointSizeF(size)
+        return font
 
     def _layout(self) -> dict:
         """Rectangles of the grid, the axis labels, the titles and the legend."""
@@ -255,7 +276,8 @@ class ConfusionHeatmap(QWidget):
                 rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._label(g)
             )
 
-        # cells
+        # cells: the count in bold, smaller when the widest count would not fit a cell
+        number = self.number_font(number, c)
         p.setFont(number)
         for i in range(n):
             for j in range(n):
