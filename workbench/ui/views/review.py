@@ -48,7 +48,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStyle,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -74,10 +73,12 @@ from workbench.core.review import (
 from workbench.core.study import Study
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
+from workbench.ui.tables import FrozenColumnTable
 from workbench.ui.views.passage_cards import (
     META_COLOUR,
     CardItem,
     SystemColumnView,
+    SystemHeaderRow,
     _lang,
     show_widget,
 )
@@ -133,6 +134,8 @@ class CardsArea(QWidget):
     """
 
     key_pressed = Signal(object)
+    #: the columns were placed (their x and width changed or their content did)
+    laid_out = Signal()
     MARGIN = 4
     SPACING = 10
 
@@ -185,6 +188,7 @@ class CardsArea(QWidget):
             col.setGeometry(x, self.MARGIN, cw, col.heightForWidth(cw))
             x += cw + self.SPACING
         self.updateGeometry()
+        self.laid_out.emit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -219,6 +223,8 @@ class ReviewPage(QWidget):
         self.index: ReviewIndex | None = None
         self.view: QuestionView | None = None
         self.current_qid = ""
+        #: the question whose cards are shown (scrolled to rank 1 when it changes)
+        self._shown_qid = ""
         #: (system, passage id) of the selected card
         self.selected: tuple[str, str] | None = None
         self.hover_pid = ""
@@ -270,7 +276,8 @@ class ReviewPage(QWidget):
         self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
 
         self.model = QuestionListModel(self)
-        self.table = QTableView()
+        # the question id stays in view while the score columns scroll sideways
+        self.table = FrozenColumnTable(frozen=1)
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -282,6 +289,7 @@ class ReviewPage(QWidget):
         # measured every row of a 1,000-question list again on each change (seconds)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._set_row_height()
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self.count_label = QLabel()
         self.ids_banner = QLabel()
@@ -364,6 +372,8 @@ class ReviewPage(QWidget):
         self._note_timer.setInterval(NOTE_DELAY_MS)
         self._note_timer.timeout.connect(self.commit_note)
         self.tabs = QTabWidget()
+        # the gold evidence keeps a few lines however tall the cards below get
+        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
         self.tabs.addTab(self.gold_table, "")
         self.tabs.addTab(self.metrics_table, "")
         self.tabs.addTab(self.note_edit, "")
@@ -405,12 +415,23 @@ class ReviewPage(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.cards_area)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # the system names and scores stay above the cards while they scroll
+        self.headers = SystemHeaderRow()
+        self.cards_area.laid_out.connect(self._place_headers)
+        self.scroll.horizontalScrollBar().valueChanged.connect(self._place_headers)
+        # what the arrows on the cards mean, next to the cards
+        self.arrows_legend = QLabel()
+        self.arrows_legend.setObjectName("arrows_legend")
+        self.arrows_legend.setWordWrap(True)
+        _muted(self.arrows_legend)
 
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         bottom_layout.addLayout(picker)
         bottom_layout.addWidget(self.keys_hint)
+        bottom_layout.addWidget(self.arrows_legend)
+        bottom_layout.addWidget(self.headers)
         bottom_layout.addWidget(self.scroll, 1)
 
         self.right_split = QSplitter(Qt.Orientation.Vertical)
@@ -499,6 +520,12 @@ class ReviewPage(QWidget):
                 "grade to grade it. J / K: next / previous question."
             )
         )
+        self.arrows_legend.setText(
+            self.tr(
+                "↑ ranked higher than in the other systems shown · ↓ lower than in one of "
+                "them · = the same rank · ∅ not retrieved by the others"
+            )
+        )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
         for action in self._grade_actions:
             g = int(action.data())
@@ -548,7 +575,24 @@ class ReviewPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            # a larger font: wider ids and scores, taller rows
+            QTimer.singleShot(0, self._refit_to_font)
         super().changeEvent(event)
+
+    def _refit_to_font(self) -> None:
+        self._set_row_height()
+        self._sized_for = ()
+        if self.model.columnCount():
+            self._size_list_columns()
+        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
+        if self.view is not None:
+            self._render()
+
+    def _set_row_height(self) -> None:
+        row = self.table.fontMetrics().height() + 10
+        self.table.verticalHeader().setDefaultSectionSize(row)
+        self.table.frozen.verticalHeader().setDefaultSectionSize(row)
 
     # == data =====================================================================
     def _show_empty(self, empty: bool) -> None:
@@ -899,11 +943,15 @@ class ReviewPage(QWidget):
             self.question_label.setText("")
             for col in self.columns:
                 col.setVisible(False)
+            self._shown_qid = ""
+            self._place_headers()
             return
         lang = _lang()
         qid = self.current_qid
         k = self.k_spin.value()
         systems = [x for x in self.chosen_systems if x in self.index.systems]
+        new_question = self._shown_qid != qid
+        self._shown_qid = qid
         view = self.index.view(qid, systems, k)
         self.view = view
 
@@ -928,6 +976,7 @@ class ReviewPage(QWidget):
         summary = self._summary_measures(k)
         while len(self.columns) < len(view.columns):
             col = SystemColumnView()
+            col.header_in_column = False  # shown pinned in self.headers
             col.card_clicked.connect(self._on_card_clicked)
             col.card_hovered.connect(self._on_card_hovered)
             col.chip_clicked.connect(self._on_chip_clicked)
@@ -946,6 +995,14 @@ class ReviewPage(QWidget):
         if not keep_selection:
             self.selected = None
         self._update_card_states()
+        if new_question:
+            # a new question starts at rank 1, not where the last one was scrolled to
+            self.scroll.verticalScrollBar().setValue(0)
+            self.scroll.horizontalScrollBar().setValue(0)
+        self._place_headers()
+
+    def _place_headers(self, *_: object) -> None:
+        self.headers.place(self._visible_columns(), self.scroll.horizontalScrollBar().value())
 
     def _summary_measures(self, k: int) -> list[str]:
         assert self.index is not None
