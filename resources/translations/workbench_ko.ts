@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>Resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>Not graded by this assessor</source>
@@ -235,7 +235,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
-        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
+        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
         <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
@@ -311,7 +311,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>reason: {reason}</source>
@@ -339,7 +339,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>Resolve with the grade {name} gave (key {key}).</source>
-        <translation>{name}이(가) 준 등급으로 결정합니다 (단축키 {key}).</translation>
+        <translation>{name:이} 준 등급으로 결정합니다 (단축키 {key}).</translation>
     </message>
 </context>
 <context>
@@ -364,6 +364,10 @@ To measure agreement, add a second person's grades for the same questions and pa
 </context>
 <context>
     <name>ByTypeChart</name>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
     <message>
         <source>(no type)</source>
         <translation>(유형 없음)</translation>
@@ -399,6 +403,10 @@ n = {n} questions</source>
     <message>
         <source>Save this chart as a PNG or SVG image.</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Chart '{name}' · {element}</source>
+        <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -454,15 +462,19 @@ n = {n} questions</source>
     </message>
     <message>
         <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
-        <translation>각 시스템을 {baseline}와(과) 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+        <translation>각 시스템을 {baseline:과} 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
     </message>
     <message>
         <source>{system} worse than {baseline} on {metric}</source>
-        <translation>{metric}에서 {system}이(가) {baseline}보다 못함</translation>
+        <translation>{metric}에서 {system:이} {baseline}보다 못함</translation>
     </message>
     <message>
         <source>{system} vs {baseline} on {metric}</source>
         <translation>{metric}: {system} 대 {baseline}</translation>
+    </message>
+    <message>
+        <source>Compare · {what}</source>
+        <translation>시스템 비교 · {what}</translation>
     </message>
     <message>
         <source>Baseline:</source>
@@ -568,6 +580,10 @@ n = {n} questions</source>
 <context>
     <name>CoverageChart</name>
     <message>
+        <source>Judged coverage</source>
+        <translation>평가 비율</translation>
+    </message>
+    <message>
         <source>{system}
 {share} of the top {k} results are judged
 (mean over {n} questions the system answered)</source>
@@ -611,6 +627,10 @@ n = {n} questions</source>
 <context>
     <name>CurveChart</name>
     <message>
+        <source>Over K</source>
+        <translation>K에 따른 변화</translation>
+    </message>
+    <message>
         <source>{system}
 {metric} = {value}
 n = {n} questions</source>
@@ -650,12 +670,16 @@ n = {n} questions</source>
 <context>
     <name>DifferenceHistogramChart</name>
     <message>
+        <source>Differences per question</source>
+        <translation>질문별 차이</translation>
+    </message>
+    <message>
         <source>{b} better</source>
-        <translation>{b}가 나음</translation>
+        <translation>{b:이} 나음</translation>
     </message>
     <message>
         <source>{a} better</source>
-        <translation>{a}가 나음</translation>
+        <translation>{a:이} 나음</translation>
     </message>
     <message>
         <source>about equal</source>
@@ -663,7 +687,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{b} − {a} in [{low}, {high}): {count} questions ({side})</source>
-        <translation>{b} − {a}가 [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
+        <translation>{b} − {a:이} [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
     </message>
     <message>
         <source>Difference per question: {b} − {a}</source>
@@ -671,7 +695,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{metric} difference (right of 0: {b} better)</source>
-        <translation>{metric} 차이 (0의 오른쪽: {b}가 나음)</translation>
+        <translation>{metric} 차이 (0의 오른쪽: {b:이} 나음)</translation>
     </message>
     <message>
         <source>Questions</source>
@@ -738,11 +762,11 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.</source>
-        <translation>파일 {name}이(가) 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
+        <translation>파일 {name:이} 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The file {name} was not found. It may have been moved or deleted.</source>
-        <translation>파일 {name}을(를) 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
+        <translation>파일 {name:을} 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
     </message>
     <message>
         <source>The computer ran out of memory. Close other programs or use a smaller file.</source>
@@ -998,7 +1022,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The chart {name} could not be saved in {folder}: {reason}. {done} of {total} charts were saved. Choose another folder, or close the files in other programs.</source>
-        <translation>차트 {name}을(를) {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
+        <translation>차트 {name:을} {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -1007,10 +1031,6 @@ n = {n} questions</source>
     <message>
         <source>Running the significance tests…</source>
         <translation>유의성 검정을 하는 중…</translation>
-    </message>
-    <message>
-        <source>The file could not be saved. Nothing was written.</source>
-        <translation>파일을 저장하지 못했습니다. 아무것도 쓰지 않았습니다.</translation>
     </message>
     <message>
         <source>Saving the Excel report {name}…</source>
@@ -1062,6 +1082,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>HistogramChart</name>
+    <message>
+        <source>Spread over questions</source>
+        <translation>질문별 분포</translation>
+    </message>
     <message>
         <source>{system}
 {metric} in [{low}, {high}{close}
@@ -1344,7 +1368,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{path} no longer exists. It was removed from the recent files.</source>
-        <translation>{path}이(가) 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
+        <translation>{path:이} 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
     </message>
     <message>
         <source>Reading {name}…</source>
@@ -1409,7 +1433,7 @@ n = {n} questions</source>
 {path}
 
 It may have been moved or renamed. Locate it to continue.</source>
-        <translation>파일 {name}을(를) 다음 위치에서 찾을 수 없습니다:
+        <translation>파일 {name:을} 다음 위치에서 찾을 수 없습니다:
 {path}
 
 옮겨졌거나 이름이 바뀌었을 수 있습니다. 계속하려면 파일 위치를 지정하세요.</translation>
@@ -1418,7 +1442,7 @@ It may have been moved or renamed. Locate it to continue.</source>
         <source>The file {name} has changed since the project was saved.
 
 Load it anyway to use its current contents (scores may change), or locate the original file.</source>
-        <translation>프로젝트를 저장한 뒤 파일 {name}이(가) 바뀌었습니다.
+        <translation>프로젝트를 저장한 뒤 파일 {name:이} 바뀌었습니다.
 
 지금 내용 그대로 불러오거나(점수가 달라질 수 있습니다), 원래 파일의 위치를 지정하세요.</translation>
     </message>
@@ -1485,6 +1509,10 @@ Load it anyway to use its current contents (scores may change), or locate the or
 </context>
 <context>
     <name>MetricBarChart</name>
+    <message>
+        <source>Scores</source>
+        <translation>점수</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -1565,38 +1593,6 @@ n = {n} questions</source>
     <message>
         <source>not retrieved</source>
         <translation>검색되지 않음</translation>
-    </message>
-</context>
-<context>
-    <name>OverviewCharts</name>
-    <message>
-        <source>Scores</source>
-        <extracomment>the charts show new results (after the worker delivered) the CI whiskers are drawn</extracomment>
-        <translation>점수</translation>
-    </message>
-    <message>
-        <source>Over K</source>
-        <translation>K에 따른 변화</translation>
-    </message>
-    <message>
-        <source>First relevant rank</source>
-        <translation>첫 관련 문단 순위</translation>
-    </message>
-    <message>
-        <source>By question type</source>
-        <translation>질문 유형별</translation>
-    </message>
-    <message>
-        <source>Spread over questions</source>
-        <translation>질문별 분포</translation>
-    </message>
-    <message>
-        <source>A vs B per question</source>
-        <translation>질문별 A 대 B</translation>
-    </message>
-    <message>
-        <source>Judged coverage</source>
-        <translation>평가 비율</translation>
     </message>
 </context>
 <context>
@@ -1815,6 +1811,10 @@ abstention rate</source>
 <context>
     <name>RankDistributionChart</name>
     <message>
+        <source>First relevant rank</source>
+        <translation>첫 관련 문단 순위</translation>
+    </message>
+    <message>
         <source>rank 1</source>
         <translation>1위</translation>
     </message>
@@ -1863,7 +1863,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -1939,6 +1939,10 @@ first relevant: {bucket}
         <translation>카드를 클릭하거나 화살표 키로 고르세요. 0–3을 누르거나 등급을 클릭하면 평가합니다. J / K: 다음 / 이전 질문.</translation>
     </message>
     <message>
+        <source>↑ ranked higher than in the other systems shown · ↓ lower than in one of them · = the same rank · ∅ not retrieved by the others</source>
+        <translation>↑ 함께 보는 다른 시스템보다 높은 순위 · ↓ 다른 시스템보다 낮은 순위 · = 같은 순위 · ∅ 다른 시스템은 찾지 못한 문단</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to review questions one by one.</source>
         <translation>질문을 하나씩 검토하려면 평가 파일과 시스템 결과를 여세요.</translation>
     </message>
@@ -1977,6 +1981,10 @@ first relevant: {bucket}
     <message>
         <source>{0} of {1} questions shown</source>
         <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>{source}: {n} questions</source>
+        <translation>{source}: 질문 {n}개</translation>
     </message>
     <message>
         <source>Showing {0} questions chosen on another page.</source>
@@ -2037,7 +2045,7 @@ first relevant: {bucket}
     <message>
         <source>{passage} is graded {old}. Why should it be {new}?
 (The original grades are kept.)</source>
-        <translation>{passage}의 등급은 {old}입니다. 왜 {new}(이)어야 하나요?
+        <translation>{passage}의 등급은 {old}입니다. 왜 {new:으로} 바꿔야 하나요?
 (원래 등급은 보관됩니다.)</translation>
     </message>
 </context>
@@ -2136,6 +2144,10 @@ first relevant: {bucket}
 <context>
     <name>ScatterChart</name>
     <message>
+        <source>A vs B per question</source>
+        <translation>질문별 A 대 B</translation>
+    </message>
+    <message>
         <source>{count} question(s): {ids}
 {a}: {x}
 {b}: {y}</source>
@@ -2145,11 +2157,11 @@ first relevant: {bucket}
     </message>
     <message>
         <source>{b} better: {n}</source>
-        <translation>{b}가 나음: {n}</translation>
+        <translation>{b:이} 나음: {n}</translation>
     </message>
     <message>
         <source>{a} better: {n}</source>
-        <translation>{a}가 나음: {n}</translation>
+        <translation>{a:이} 나음: {n}</translation>
     </message>
     <message>
         <source>same: {n}</source>
@@ -2426,7 +2438,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>

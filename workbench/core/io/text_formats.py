@@ -26,6 +26,7 @@ from workbench.core import schema as S
 from workbench.core.io.common import Collector, slices
 from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import Table
+from workbench.core.korean import josa
 from workbench.core.problems import InputError, error
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
@@ -68,7 +69,7 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
         col.error(
             "trec_fields",
             f"Line {n} has {k} fields; expected {expect_en}.",
-            f"{n}번째 줄의 항목 수가 {k}개입니다. {expect_ko}이어야 합니다.",
+            f"{n}번째 줄의 항목 수가 {k}개입니다. {josa(expect_ko, '이어야')} 합니다.",
             row=n,
         )
 

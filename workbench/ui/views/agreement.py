@@ -78,6 +78,7 @@ from workbench.core.agreement import (
     kappa_band,
     note_column,
 )
+from workbench.core.korean import Word
 from workbench.core.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
@@ -250,7 +251,7 @@ class DisagreementModel(QAbstractTableModel):
                 return manual is not None
             if role == Qt.ItemDataRole.ToolTipRole and manual:
                 return self.headers.get("resolved_tip", "").format(
-                    who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                    who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
                 )
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
@@ -910,7 +911,7 @@ class AgreementPage(QWidget):
             "assessor": self.tr(
                 "Where the assessors differ, the scores use {name}'s grade; items {name} did not "
                 "grade use the middle grade of the others."
-            ).format(name=adjudicator or "–"),
+            ).format(name=Word(adjudicator or "–")),
         }
         return (
             texts.get(policy, policy)
@@ -1243,7 +1244,7 @@ class AgreementPage(QWidget):
         if manual:
             reason = str(manual.get("reason") or "")
             how = self.tr("resolved by hand by {who}, {when}").format(
-                who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
             )
             if reason:
                 how += " — " + self.tr("reason: {reason}").format(reason=_escape(reason))
@@ -1303,7 +1304,7 @@ class AgreementPage(QWidget):
                 )
                 b.setToolTip(
                     self.tr("Resolve with the grade {name} gave (key {key}).").format(
-                        name=assessors[k], key=key
+                        name=Word(assessors[k]), key=key
                     )
                 )
         del lang

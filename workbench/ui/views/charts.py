@@ -30,7 +30,6 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -49,8 +48,10 @@ import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401 - registers ImageExporter
 
 from workbench.core import chart_data as cd
+from workbench.core.korean import Word
 from workbench.core.results import Results
-from workbench.ui import palette
+from workbench.ui import dialogs, palette
+from workbench.ui.i18n import LiveText
 
 #: points within this many pixels of the cursor are "under" it
 POINT_PICK_PX = 9.0
@@ -109,7 +110,7 @@ class ChartWidget(QWidget):
     """Base of every chart: title, legend, plot, note, export, hover and click."""
 
     #: (question ids, a title naming the system / element) — open them in review
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     _ready = False
     #: height of the bottom axis in text lines (ticks + label)
     bottom_lines = 2.6
@@ -262,12 +263,30 @@ class ChartWidget(QWidget):
         return None
 
     def click_at(self, x: float, y: float) -> bool:
-        """Act as a click at data position (x, y); True when it hit an element."""
+        """Act as a click at data position (x, y); True when it hit an element.
+
+        The title names the chart and the element ("Chart 'First relevant
+        rank' · Vector · rank 2–3"), as a :class:`LiveText`: after a language
+        switch the chart redraws its elements and the title follows them.
+        """
         hit = self.hit_at(x, y)
         if hit is None or not hit.question_ids:
             return False
-        self.questions_requested.emit(list(hit.question_ids), hit.title)
+        index = self._hits.index(hit)
+        ids = list(hit.question_ids)
+        element = hit.title
+
+        def describe() -> str:
+            current = self._hits[index] if index < len(self._hits) else None
+            now = current.title if current is not None and current.question_ids == ids else element
+            return self.tr("Chart '{name}' · {element}").format(name=self.chart_name(), element=now)
+
+        self.questions_requested.emit(ids, LiveText(describe))
         return True
+
+    def chart_name(self) -> str:
+        """The chart's short name, as on its tab (subclasses name themselves)."""
+        return self._title_text
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         if not self.plot.sceneBoundingRect().contains(scene_pos):
@@ -346,7 +365,7 @@ class ChartWidget(QWidget):
         return path
 
     def save_dialog(self) -> None:
-        name, chosen = QFileDialog.getSaveFileName(
+        name, chosen = dialogs.get_save_file_name(
             self,
             self.tr("Save chart"),
             "",
@@ -412,6 +431,9 @@ class ChartWidget(QWidget):
 
 class MetricBarChart(ChartWidget):
     """Systems × metrics, grouped by metric, with 95% bootstrap CI whiskers."""
+
+    def chart_name(self) -> str:
+        return self.tr("Scores")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -558,6 +580,9 @@ class CurveChart(ChartWidget):
 
     FAMILIES = ("Recall", "nDCG")
 
+    def chart_name(self) -> str:
+        return self.tr("Over K")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.curves = pd.DataFrame()
@@ -687,6 +712,9 @@ class RankDistributionChart(ChartWidget):
     """Per system, the share of questions whose first relevant passage is at
     rank 1, 2–3, 4–K, or not in the top K (stacked)."""
 
+    def chart_name(self) -> str:
+        return self.tr("First relevant rank")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
@@ -798,6 +826,9 @@ class ByTypeChart(ChartWidget):
 
     bottom_lines = 3.8  # two-line ticks: the type, then n
 
+    def chart_name(self) -> str:
+        return self.tr("By question type")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
@@ -891,6 +922,9 @@ class ByTypeChart(ChartWidget):
 class HistogramChart(ChartWidget):
     """How a metric is spread over the questions: one bar per bin and system."""
 
+    def chart_name(self) -> str:
+        return self.tr("Spread over questions")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
@@ -980,12 +1014,14 @@ class ScatterChart(ChartWidget):
     number (tooltip: how many and which).
     """
 
+    def chart_name(self) -> str:
+        return self.tr("A vs B per question")
+
     def __init__(self, parent: QWidget | None = None, with_controls: bool = True) -> None:
         super().__init__(parent)
         self.data = pd.DataFrame(columns=["question_id", "x", "y", "diff"])
         self.metric_name = ""
-        self.a = ""
-        self.b = ""
+        self.a = self.b = Word("")
         self.diagonal = pg.PlotDataItem(
             [-0.05, 1.05],
             [-0.05, 1.05],
@@ -1031,7 +1067,8 @@ class ScatterChart(ChartWidget):
     def set_data(self, data: pd.DataFrame, metric: str, a: str, b: str, systems: list[str]) -> None:
         """``data``: :func:`~workbench.core.chart_data.scatter_data` (x = A, y = B)."""
         self.data = data.reset_index(drop=True)
-        self.metric_name, self.a, self.b = metric, str(a), str(b)
+        # Words: the Korean texts pick the particle after each system's name
+        self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1108,10 +1145,14 @@ class ScatterChart(ChartWidget):
 class DifferenceHistogramChart(ChartWidget):
     """Per-question differences B − A of one metric; ties in the middle bin."""
 
+    def chart_name(self) -> str:
+        return self.tr("Differences per question")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
-        self.metric_name = self.a = self.b = ""
+        self.metric_name = ""
+        self.a = self.b = Word("")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.1)
         self.plot.addItem(self.bars)
         self.zero = pg.InfiniteLine(
@@ -1126,7 +1167,8 @@ class DifferenceHistogramChart(ChartWidget):
     ) -> None:
         """``frame``: :func:`~workbench.core.chart_data.difference_histogram` (B − A)."""
         self.frame = frame.reset_index(drop=True)
-        self.metric_name, self.a, self.b = metric, str(a), str(b)
+        # Words: the Korean texts pick the particle after each system's name
+        self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1211,7 +1253,7 @@ class DifferenceHistogramChart(ChartWidget):
         )
         self.set_axis_labels(
             self.tr("{metric} difference (right of 0: {b} better)").format(
-                metric=self.metric_name, b=self.b or "B"
+                metric=self.metric_name, b=self.b or Word("B")
             ),
             self.tr("Questions"),
         )
@@ -1223,6 +1265,9 @@ class DifferenceHistogramChart(ChartWidget):
 
 class CoverageChart(ChartWidget):
     """Judged@K per system with the 80% line below which comparisons are not trusted."""
+
+    def chart_name(self) -> str:
+        return self.tr("Judged coverage")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -1365,7 +1410,7 @@ class OverviewCharts(QWidget):
     ``questions_requested(list, str)`` relays every chart's clicks.
     """
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     #: the charts show new results (after the worker delivered)
     updated = Signal()
     #: the CI whiskers are drawn
@@ -1430,18 +1475,8 @@ class OverviewCharts(QWidget):
         ]
 
     def retranslate(self) -> None:
-        for i, text in enumerate(
-            [
-                self.tr("Scores"),
-                self.tr("Over K"),
-                self.tr("First relevant rank"),
-                self.tr("By question type"),
-                self.tr("Spread over questions"),
-                self.tr("A vs B per question"),
-                self.tr("Judged coverage"),
-            ]
-        ):
-            self.tabs.setTabText(i, text)
+        for i, chart in enumerate(self.charts()):
+            self.tabs.setTabText(i, chart.chart_name())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:

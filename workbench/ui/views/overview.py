@@ -152,7 +152,7 @@ class OverviewPage(QWidget):
     element; the host opens those questions in the Question review page.
     """
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)

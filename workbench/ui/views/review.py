@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import grades
 from workbench.core import schema as s
+from workbench.core.korean import Word
 from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
 from workbench.core.review import (
@@ -71,6 +72,7 @@ from workbench.core.review import (
     triage,
 )
 from workbench.core.study import Study
+from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
 from workbench.ui.tables import FrozenColumnTable
@@ -223,6 +225,8 @@ class ReviewPage(QWidget):
         self.index: ReviewIndex | None = None
         self.view: QuestionView | None = None
         self.current_qid = ""
+        #: where the questions of the drill-down filter were chosen (its banner)
+        self._banner_source = ""
         #: the question whose cards are shown (scrolled to rank 1 when it changes)
         self._shown_qid = ""
         #: (system, passage id) of the selected card
@@ -534,6 +538,13 @@ class ReviewPage(QWidget):
         self.model.headerDataChanged.emit(
             Qt.Orientation.Horizontal, 0, max(self.model.columnCount() - 1, 0)
         )
+        if self.index is not None:
+            # measure names and explanations in the new language
+            self.metric_combo.blockSignals(True)
+            self._fill_measures(self.index.results)
+            self.metric_combo.blockSignals(False)
+        if self.banner_box.isVisibleTo(self):
+            self._show_banner()
         self._update_count()
         if self.index is not None and self.current_qid:
             self._render()
@@ -872,23 +883,37 @@ class ReviewPage(QWidget):
             row = -1 if delta > 0 else n
         self._select_row(min(max(row + delta, 0), n - 1))
 
-    def show_questions(self, question_ids: list[str], system: str | None = None) -> None:
+    def show_questions(
+        self, question_ids: list[str], system: str | None = None, title: str = ""
+    ) -> None:
         """Show only these questions (chosen on another page); open the first.
 
         ``system``: make sure this system is among the columns (first).
+        ``title``: where they were chosen ("Chart 'First relevant rank' · Vector ·
+        rank 2–3"), shown in the banner; a :class:`~workbench.ui.i18n.LiveText`
+        follows a language switch.
         """
         ids = {str(q) for q in question_ids}
         self.model.set_filters(ids=ids)
         self.banner_box.setVisible(True)
-        self.ids_banner.setText(
-            self.tr("Showing {0} questions chosen on another page.").format(len(ids))
-        )
+        self._banner_source = title
+        self._show_banner()
         if system and system in self._system_boxes:
             rest = [x for x in self.chosen_systems if x != system]
             self.set_systems([system, *rest][:MAX_SYSTEMS])
         self._update_count()
         if self.model.rowCount():
             self._select_row(0)
+
+    def _show_banner(self) -> None:
+        ids = self.model.ids or set()
+        source = i18n_again(self._banner_source) if self._banner_source else ""
+        self._banner_source = source
+        if source:
+            text = self.tr("{source}: {n} questions").format(source=source, n=len(ids))
+        else:
+            text = self.tr("Showing {0} questions chosen on another page.").format(len(ids))
+        self.ids_banner.setText(text)
 
     def clear_question_filter(self) -> None:
         self.model.set_filters(ids=None)
@@ -1265,7 +1290,7 @@ class ReviewPage(QWidget):
             ).format(
                 passage=passage_id,
                 old=grades.chip_text(old, lang),
-                new=grades.chip_text(new, lang),
+                new=Word(grades.chip_text(new, lang)),
             ),
         )
         return text.strip() if ok else None
