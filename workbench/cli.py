@@ -429,6 +429,14 @@ def main(argv: list[str] | None = None) -> int:
         from workbench.smoke import smoke_test
 
         return smoke_test()
+    # before Qt starts: on a bare Linux desktop Qt aborts without its X11
+    # libraries; say which packages to install instead
+    from workbench.system_libraries import check
+
+    problem = check()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_INTERNAL
     from workbench.ui.app import run_app
 
     return run_app(args)
