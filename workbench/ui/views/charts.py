@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QCursor, QFont, QPainter
+from PySide6.QtGui import QAction, QColor, QCursor, QFont, QFontMetrics, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QApplication,
@@ -720,6 +720,8 @@ class RankDistributionChart(ChartWidget):
         self.frame = pd.DataFrame()
         self.segments: dict[str, pg.BarGraphItem] = {}
         self.labels: list[pg.TextItem] = []
+        self._label_shares: list[float] = []
+        self.vb.sigResized.connect(self.fit_labels)
         self.retranslate()
         self._ready = True
 
@@ -747,6 +749,7 @@ class RankDistributionChart(ChartWidget):
         for item in self.labels:
             self.plot.removeItem(item)
         self.labels = []
+        self._label_shares: list[float] = []
         self._hits = []
         x = np.arange(len(self.systems), dtype=float)
         bottom = np.zeros(len(self.systems))
@@ -794,7 +797,7 @@ class RankDistributionChart(ChartWidget):
                         f"{system} · {label}",
                     )
                 )
-                if share[i] >= 0.07:
+                if share[i] > 0:
                     text = pg.TextItem(
                         _pct(share[i]).replace(".0%", "%"),
                         color="w" if key in ("rank_1", "not_found") else INK,
@@ -804,12 +807,27 @@ class RankDistributionChart(ChartWidget):
                     text.setPos(x[i], bottom[i] + share[i] / 2)
                     self.plot.addItem(text)
                     self.labels.append(text)
+                    self._label_shares.append(float(share[i]))
             bottom = bottom + share
         self.set_legend(entries)
         self.plot.getAxis("bottom").setTicks([[(i, s) for i, s in enumerate(self.systems)]])
         self._percent_axis()
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
         self.plot.setYRange(0, 1.02, padding=0)
+        self.fit_labels()
+
+    def fit_labels(self, *_: object) -> None:
+        """Show a segment's percentage only where it fits inside the segment (never
+        over its neighbours): the plot's size in pixels decides, at any font size."""
+        height = self.vb.height()
+        width = self.vb.width()
+        span_x = max(len(self.systems) - 1, 0) + 1.2
+        for item, share in zip(self.labels, getattr(self, "_label_shares", [])):
+            fm = QFontMetrics(item.textItem.font())
+            need_h = fm.height() + 2
+            need_w = fm.horizontalAdvance(item.textItem.toPlainText()) + 4
+            fits = share * height / 1.02 >= need_h and 0.6 * width / span_x >= need_w
+            item.setVisible(bool(height > 0 and fits))
 
     def retranslate(self) -> None:
         super().retranslate()
@@ -1280,8 +1298,11 @@ class CoverageChart(ChartWidget):
             pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DashLine),
         )
         self.plot.addItem(self.line)
-        self.line_label = pg.TextItem(anchor=(0, 1), color="#B00020")
-        self.plot.addItem(self.line_label)
+        # the line is explained in the legend above the plot, never over a bar
+        self.line_sample = pg.PlotDataItem(
+            [], [], pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DashLine)
+        )
+        self.line_text = ""
         self.warn_marks: list[pg.TextItem] = []
         self.note.show()
         self.retranslate()
@@ -1341,9 +1362,7 @@ class CoverageChart(ChartWidget):
             text.setPos(x[i], cov[i] + 0.01)
             self.plot.addItem(text)
             self.warn_marks.append(text)
-        self.line_label.setFont(font)
-        self.line_label.setPos(-0.55, cd.COVERAGE_TRUST)
-        self.set_legend([])
+        self.set_legend([(self.line_sample, self.line_text)])
         self.plot.getAxis("bottom").setTicks([[(i, s) for i, s in enumerate(self.systems)]])
         self._percent_axis()
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
@@ -1360,7 +1379,7 @@ class CoverageChart(ChartWidget):
             self.tr("Judged@{k}: how much of each system's top {k} has a grade").format(k=k)
         )
         self.set_axis_labels(self.tr("System"), self.tr("Judged share of the top {k}").format(k=k))
-        self.line_label.setText(self.tr("80%: below this line, do not trust the comparison"))
+        self.line_text = self.tr("80%: below this line, do not trust the comparison")
         self.note.setText(
             self.tr(
                 "Unjudged passages count as not relevant. Below about 80% judged, a system's "

@@ -253,7 +253,7 @@ class SettingsPanel(QWidget):
             self.tr("How the results of each system are put in order before scoring.")
         )
         self.dedup_row_label.setText(self.tr("Duplicates:"))
-        self.dedup_combo.setItemText(0, self.tr("Keep all (a passage counts once)"))
+        self.dedup_combo.setItemText(0, self.tr("None (a repeat counts at its first place)"))
         self.dedup_combo.setItemText(1, self.tr("One passage per document"))
         self.dedup_combo.setItemText(2, self.tr("Drop neighbouring chunks"))
         self.dedup_combo.setToolTip(
