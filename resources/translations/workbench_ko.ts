@@ -2267,8 +2267,8 @@ first relevant: {bucket}
         <translation>중복:</translation>
     </message>
     <message>
-        <source>Keep all (a passage counts once)</source>
-        <translation>모두 유지 (같은 문단은 한 번만)</translation>
+        <source>None (a repeat counts at its first place)</source>
+        <translation>없음 (두 번 나온 문단은 첫 번째만 셈)</translation>
     </message>
     <message>
         <source>One passage per document</source>

@@ -83,6 +83,31 @@ def _load_demo(window) -> bool:
     return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
 
 
+def _overview_tabs(window, name) -> list[Path]:
+    """Each chart of the Overview, then its per-type and abstention tabs."""
+    page = window.page("overview")
+    out: list[Path] = []
+    charts = getattr(page, "overview_charts", None)
+    if charts is not None:
+        page.details.setCurrentWidget(page.charts_section)
+        for i in range(charts.tabs.count()):
+            charts.tabs.setCurrentIndex(i)
+            page.page_scroll.ensureWidgetVisible(page.details)
+            settle(250)
+            out.append(_grab(window, name(f"overview-chart{i + 1}")))
+        charts.tabs.setCurrentIndex(0)
+    for tab, label in (
+        (page.type_page, "overview-by-type"),
+        (page.abstention_page, "overview-abstention"),
+    ):
+        page.details.setCurrentWidget(tab)
+        settle(200)
+        out.append(_grab(window, name(label)))
+    page.details.setCurrentIndex(0)
+    page.page_scroll.verticalScrollBar().setValue(0)
+    return out
+
+
 def render_all(
     directory: str | Path, lang: str = "ko", isolated: bool = True, font_size: str = "normal"
 ) -> list[Path]:
@@ -130,6 +155,15 @@ def render_all(
         window.show_page(key)
         settle(300)
         written.append(_grab(window, name(key)))
+        if key == "overview":
+            written += _overview_tabs(window, name)
+    if window.width() > WINDOW_SIZE[0] or window.height() > WINDOW_SIZE[1]:
+        log.warning(
+            "the window grew to %d×%d (asked %d×%d): a page does not fit",
+            window.width(),
+            window.height(),
+            *WINDOW_SIZE,
+        )
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))
     window._autosave_timer.stop()

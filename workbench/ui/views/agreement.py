@@ -355,6 +355,7 @@ class AgreementPage(QWidget):
 
         self._build()
         self._build_shortcuts()
+        self._fit_to_font()
         self.retranslate()
 
         state.data_changed.connect(self.refresh)
@@ -388,7 +389,17 @@ class AgreementPage(QWidget):
         self.stack.addWidget(empty)
 
         content = QWidget()
-        self.stack.addWidget(content)
+        content.setObjectName("agreement_content")
+        self.content = content
+        # at a large font on a short screen the page scrolls as a whole, so the
+        # heat-map, the queue and the chosen item keep readable sizes
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setObjectName("page_scroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(content)
+        self.stack.addWidget(self.page_scroll)
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
@@ -415,8 +426,9 @@ class AgreementPage(QWidget):
         pol.addWidget(self.policy_combo, 0, 1)
         pol.addWidget(self.adjudicator_label, 0, 2)
         pol.addWidget(self.adjudicator_combo, 0, 3)
-        pol.addWidget(self.policy_sentence, 0, 4)
-        pol.addWidget(self.policy_problem, 1, 0, 1, 5)
+        # the rule in words below the choices: a long sentence never squeezes them
+        pol.addWidget(self.policy_sentence, 1, 0, 1, 5)
+        pol.addWidget(self.policy_problem, 2, 0, 1, 5)
         pol.setColumnStretch(4, 1)
         lay.addWidget(self.policy_box)
         self.policy_combo.currentIndexChanged.connect(self._on_policy_chosen)
@@ -513,9 +525,7 @@ class AgreementPage(QWidget):
         self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.queue_view.setAlternatingRowColors(False)
         self.queue_view.horizontalHeader().setStretchLastSection(True)
-        self.queue_view.verticalHeader().setDefaultSectionSize(
-            self.queue_view.fontMetrics().height() + 8
-        )
+
         self.queue_view.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._resetting = False
         self.model.modelAboutToBeReset.connect(lambda: setattr(self, "_resetting", True))
@@ -524,14 +534,7 @@ class AgreementPage(QWidget):
         right.addWidget(self.queue_box)
 
         self.detail = self._build_detail()
-        # at a very large font on a short screen the chosen item scrolls on its own,
-        # instead of making the window taller than the screen
-        self.detail_scroll = QScrollArea()
-        self.detail_scroll.setWidgetResizable(True)
-        self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.detail_scroll.setWidget(self.detail)
-        right.addWidget(self.detail_scroll)
+        right.addWidget(self.detail)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
         split.addWidget(right)
@@ -739,7 +742,18 @@ class AgreementPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._fit_to_font()
         super().changeEvent(event)
+
+    def _fit_to_font(self) -> None:
+        """Readable sizes from the font in use (the page scrolls when they do not fit):
+        six rows of the queue, a heat-map with room for its counts."""
+        fm = self.fontMetrics()
+        row = fm.height() + 8
+        self.queue_view.verticalHeader().setDefaultSectionSize(row)
+        self.queue_view.setMinimumHeight(row * 7 + fm.height() + 12)
+        self.heatmap.setMinimumHeight(fm.height() * 4 + 4 * (fm.horizontalAdvance("0000") + 8))
 
     # == computing ===========================================================================
     def _judgments_identity(self) -> object:

@@ -1304,9 +1304,19 @@ class CoverageChart(ChartWidget):
         )
         self.line_text = ""
         self.warn_marks: list[pg.TextItem] = []
+        self.vb.sigResized.connect(self.fit_range)
         self.note.show()
         self.retranslate()
         self._ready = True
+
+    def fit_range(self, *_: object) -> None:
+        """Room above 100 % for the percentages over the bars, whatever the font
+        and the plot's height: a label of h pixels over a plot H pixels tall needs
+        a margin m with m·H/(1+m) ≥ h."""
+        height = self.vb.height()
+        label = QFontMetrics(_app_font()).height() + 6
+        share = min(label / height, 0.5) if height > 0 else 0.1
+        self.plot.setYRange(0, 1.0 + max(share / (1 - share), 0.05), padding=0)
 
     def set_data(self, frame: pd.DataFrame, systems: list[str]) -> None:
         """``frame``: :func:`~workbench.core.chart_data.coverage_data`."""
@@ -1366,7 +1376,7 @@ class CoverageChart(ChartWidget):
         self.plot.getAxis("bottom").setTicks([[(i, s) for i, s in enumerate(self.systems)]])
         self._percent_axis()
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
-        self.plot.setYRange(0, 1.1, padding=0)
+        self.fit_range()
         k_text = k
         self.set_title(
             self.tr("Judged@{k}: how much of each system's top {k} has a grade").format(k=k_text)

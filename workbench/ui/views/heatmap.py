@@ -154,13 +154,20 @@ class ConfusionHeatmap(QWidget):
         fm = QFontMetrics(base)
         fmb = QFontMetrics(bold)
         n = len(self._grades)
-        row_labels = [self._label(g) for g in self._grades]
-        row_label_w = max((fm.horizontalAdvance(t) for t in row_labels), default=0) + 10
         row_title_w = fmb.height() + 6  # drawn rotated
         col_title_h = fmb.height() + 4
         legend_w = LEGEND_GAP + LEGEND_WIDTH + 6 + fm.horizontalAdvance("00000")
-        left = MARGIN + row_title_w + row_label_w
-        avail_w = self.width() - left - legend_w - MARGIN
+        # the grade's words beside each row, or only its number when the words would
+        # leave the cells too narrow for their counts (a large font, a narrow pane)
+        min_cell = fm.horizontalAdvance("0000") + 8
+        short = False
+        for short in (False, True):
+            row_labels = [self._row_label(g, short) for g in self._grades]
+            row_label_w = max((fm.horizontalAdvance(t) for t in row_labels), default=0) + 10
+            left = MARGIN + row_title_w + row_label_w
+            avail_w = self.width() - left - legend_w - MARGIN
+            if avail_w / max(n, 1) >= min_cell:
+                break
         # column labels wrap inside their cell; their height decides where the grid starts,
         # which can shrink the cells and need more lines: two passes settle it
         cell = max(8.0, avail_w / max(n, 1))
@@ -181,7 +188,11 @@ class ConfusionHeatmap(QWidget):
             "col_labels_top": MARGIN + col_title_h,
             "col_label_h": col_label_h,
             "legend": QRectF(grid.right() + LEGEND_GAP, top, LEGEND_WIDTH, grid.height()),
+            "short_rows": short,
         }
+
+    def _row_label(self, grade: int, short: bool) -> str:
+        return str(grade) if short else self._label(grade)
 
     def _col_label_height(self, fm: QFontMetrics, cell: float) -> int:
         """Height of the tallest column label ("2" above its wrapped label text)."""
@@ -273,7 +284,9 @@ class ConfusionHeatmap(QWidget):
                 grid.left() - geo["row_label_w"], grid.top() + i * c, geo["row_label_w"] - 6, c
             )
             p.drawText(
-                rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._label(g)
+                rect,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                self._row_label(g, geo["short_rows"]),
             )
 
         # cells: the count in bold, smaller when the widest count would not fit a cell

@@ -451,8 +451,9 @@ class OverviewPage(QWidget):
         height += view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth() + 2
         view.setFixedHeight(height)
         line = self.fontMetrics().lineSpacing()
-        # a chart needs its title, legend, plot and axes: about 20 lines of text
-        self.details.setMinimumHeight(line * 20)
+        # a chart needs its title, legend, a plot, axes and a note: about 28 lines of
+        # text (the page scrolls when the window is shorter)
+        self.details.setMinimumHeight(line * 28)
         shown = min(max(self.warnings_list.count(), 1), 4)
         row_h = self.warnings_list.sizeHintForRow(0) if self.warnings_list.count() else line + 8
         self.warnings_list.setFixedHeight(
