@@ -224,6 +224,7 @@ class FrozenColumnTable(QTableView):
 
     def _row_resized(self, row: int, _old: int, new: int) -> None:
         self.frozen.setRowHeight(row, new)
+        self._place_frozen()
 
     def _sort_indicator_changed(self, section: int, order: Qt.SortOrder) -> None:
         header = self.frozen.horizontalHeader()
@@ -268,9 +269,9 @@ class FrozenColumnTable(QTableView):
         header_h = self.horizontalHeader().height()
         self.frozen.horizontalHeader().setFixedHeight(header_h)
         x = frame + (self.verticalHeader().width() if self.verticalHeader().isVisible() else 0)
-        self.frozen.setGeometry(
-            x, frame, self.frozen_width() + 1, self.viewport().height() + header_h
-        )
+        # no taller than the rows: below a short table the empty viewport shows through
+        rows = min(self.viewport().height(), self.verticalHeader().length())
+        self.frozen.setGeometry(x, frame, self.frozen_width() + 1, rows + header_h)
 
     # -- Qt overrides ---------------------------------------------------------------------
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)

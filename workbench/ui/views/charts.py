@@ -227,11 +227,29 @@ class ChartWidget(QWidget):
         """Redraw from the data held (after a language or font change)."""
 
     # -- legend -----------------------------------------------------------------
+    def legend_columns(self, labels: list[str], width: int) -> int:
+        """As many legend columns (up to 4) as fit side by side in ``width`` pixels;
+        the rest wrap into more rows, so no label runs past the chart's edge."""
+        if not labels:
+            return 1
+        fm = QFontMetrics(_app_font())
+        widest = max(fm.horizontalAdvance(text) for text in labels) + 40 + 14
+        fitting = max(1, (max(width, 1) - 24) // max(widest, 1))
+        return int(max(1, min(len(labels), 4, fitting)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        labels = [label.text for _sample, label in self.legend.items]
+        columns = self.legend_columns(labels, self.view.width())
+        if labels and columns != self.legend.columnCount:
+            self.legend.setColumnCount(columns)
+            self.legend.updateSize()
+
     def set_legend(self, entries: list[tuple[object, str]]) -> None:
         """Legend entries (plot item, label); replaces the previous entries."""
         self.legend.clear()
         font = _app_font()
-        self.legend.setColumnCount(max(1, min(len(entries), 4)))
+        self.legend.setColumnCount(self.legend_columns([n for _i, n in entries], self.view.width()))
         for item, name in entries:
             self.legend.addItem(item, name)
         for _, label in self.legend.items:

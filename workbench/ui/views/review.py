@@ -1092,6 +1092,12 @@ class ReviewPage(QWidget):
             header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
         self._size_gold_columns(len(headers), len(view.gold))
         table.resizeRowsToContents()
+        # a long passage wraps to at most four lines (its tooltip has the rest), so
+        # several gold passages stay in view at a large font
+        tallest = table.fontMetrics().lineSpacing() * 4 + 8
+        for r in range(table.rowCount()):
+            if table.rowHeight(r) > tallest:
+                table.setRowHeight(r, tallest)
         table.setUpdatesEnabled(True)
 
     def _size_gold_columns(self, n_cols: int, n_rows: int) -> None:
