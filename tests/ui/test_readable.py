@@ -119,6 +119,26 @@ def test_at_the_largest_font_every_setting_is_in_view_and_the_window_fits(qtbot,
         assert window.width() <= 1280 and window.height() <= 800, key
 
 
+def test_help_text_and_titles_grow_with_the_font(qtbot, window):
+    """Hints with a style sheet and titles with a font of their own follow the size."""
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    overview = window.page("overview")
+    title = overview.metrics_title.font().pointSizeF()
+    _largest(qtbot, window)
+    size = QApplication.font().pointSizeF()
+    small = [
+        (type(w).__name__, w.objectName(), w.font().pointSizeF())
+        for w in window.findChildren(QWidget)
+        if not type(w).__module__.startswith("pyqtgraph") and w.font().pointSizeF() < size * 0.99
+    ]
+    assert small == []
+    assert overview.metrics_hint.font().pointSizeF() == size  # grey help text
+    ratio = fonts.POINT_SIZES["very_large"] / fonts.POINT_SIZES["normal"]
+    assert overview.metrics_title.font().pointSizeF() == pytest.approx(title * ratio)
+    assert isinstance(overview.metrics_hint, QLabel)
+
+
 def test_passage_cards_open_at_rank_one_with_the_system_names_pinned(qtbot, window):
     window.show_page("questions")
     review = window.page("questions")

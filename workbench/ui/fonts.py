@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
@@ -91,9 +92,35 @@ def apply_font(size: str = "normal", app: QApplication | None = None) -> QFont:
     family = korean_family()
     if family:
         font.setFamilies([family, *font.families()] if font.families() else [family])
+    before = app.font().pointSizeF()
     font.setPointSizeF(POINT_SIZES.get(size, POINT_SIZES["normal"]))
     app.setFont(font)
+    if before > 0 and font.pointSizeF() != before:
+        follow_font_size(app, font.pointSizeF() / before)
     return font
+
+
+def follow_font_size(app: QApplication, ratio: float) -> None:
+    """Make the widgets that do not follow the application font by themselves follow it.
+
+    Qt hands a new application font only to widgets without a font of their own.
+    A title or a hint whose font was set (``title × 1.2``) keeps its size, and a
+    widget with a style sheet keeps the font it was polished with, so help text
+    stayed small after View ▸ Font size. Here a font of its own is scaled by the
+    same ratio (a title stays 1.2 × the text) and a style sheet is applied again
+    (the style recomputes its font from the new one).
+    """
+    for widget in app.allWidgets():
+        if widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            own = QFont(widget.font())
+            if own.pointSizeF() > 0:
+                own.setPointSizeF(own.pointSizeF() * ratio)
+                widget.setFont(own)
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
 
 
 def scaled(base: QFont, factor: float, bold: bool = False) -> QFont:
