@@ -398,3 +398,39 @@ def test_every_page_switches_to_korean_and_back_live(qtbot, demo_window):
     qtbot.wait(50)
     leftovers = _english_leftovers(_all_pages(window, qtbot), data)
     assert leftovers == [], "\n".join(f"{p} {o}: {t!r}" for p, o, t in leftovers)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_numbers_print_without_group_separators_and_with_a_decimal_point(qtbot, lang):
+    from PySide6.QtCore import QLocale
+    from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
+
+    i18n.install_language(lang)
+    assert QLocale().toString(1000) == "1000"
+    assert QLocale().toString(1234567.5, "f", 3) == "1234567.500"
+    spin = QSpinBox()
+    spin.setRange(0, 100000)
+    spin.setValue(1000)
+    assert spin.text() == "1000"
+    double = QDoubleSpinBox()
+    double.setDecimals(3)
+    double.setValue(1.0)
+    assert double.text() == "1.000"
+
+
+def test_window_titles_end_in_the_program_name_of_the_ui_language(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    i18n.install_language("ko")
+    assert QApplication.applicationDisplayName() == "검색 평가 워크벤치"
+    i18n.install_language("en")
+    assert QApplication.applicationDisplayName() == "Retrieval Evaluation Workbench"
+
+
+def test_qt_dialogs_speak_korean():
+    from PySide6.QtCore import QCoreApplication
+
+    i18n.install_language("ko")
+    assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"
+    assert QCoreApplication.translate("QFileDialog", "Files of type:") != "Files of type:"
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "취소"
