@@ -35,6 +35,6 @@ def test_on_linux_the_dialog_is_qt_s_own_translated_and_wide(qtbot, tmp_path):
     dialog.show()
     texts = [label.text() for label in dialog.findChildren(QLabel)]
     assert "Look in:" not in texts and "Files of type:" not in texts
-    assert any("찾기" in t for t in texts)
+    assert "찾는 위치(&L):" in texts and "파일 형식(&T):" in texts
     assert dialog.directory().absolutePath() == str(tmp_path)
     dialog.reject()
