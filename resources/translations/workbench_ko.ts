@@ -354,7 +354,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>the user's work is saved at most this long after a change (a kill loses at most that) the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -1165,6 +1165,10 @@ n = {n} questions</source>
     <message>
         <source>This file could not be read.</source>
         <translation>이 파일을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>{sheet} (hidden)</source>
+        <translation>{sheet} (숨김)</translation>
     </message>
     <message>
         <source>Ready. Check the columns, then press Load.</source>

@@ -30,7 +30,15 @@ def test_the_korean_family_is_chosen_in_order(installed, claims, bundled, chosen
     assert fonts.choose_korean_family(installed, claims, bundled) == chosen
 
 
-def test_the_bundled_font_loads_and_has_every_hangul_syllable(qapp):
+@pytest.fixture
+def bundled(qapp):
+    """The bundled font registered for one test only (other tests see the system's)."""
+    yield
+    fonts.unload_bundled_font()
+    assert "Noto Sans KR" not in QFontDatabase.families()
+
+
+def test_the_bundled_font_loads_and_has_every_hangul_syllable(bundled):
     assert fonts.BUNDLED_FONT.is_file()
     assert fonts.BUNDLED_FONT.stat().st_size < 3_000_000  # a subset, not the 4.6 MB font
     family = fonts.load_bundled_font()

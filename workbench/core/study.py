@@ -26,10 +26,10 @@ below instead of working them out itself, so they cannot disagree:
   clash is gone or the user names it.
 
 Edits are typed records (:class:`GradeEdit`, :class:`ResolutionEdit`,
-:class:`NoteEdit`, :class:`RenameEdit`): a ``*_edit`` method describes the
-change — capturing what it replaces — and :meth:`Study.apply` /
-:meth:`Study.revert` carry it out or take it back, so an undo stack only
-keeps records. Edits never change a frame in place (every change builds new
+:class:`NoteEdit`, :class:`RenameEdit`, and any type with ``apply_to`` /
+``revert_from``, see :class:`Edit`): a ``*_edit`` method describes the change
+— capturing what it replaces — and :meth:`Study.apply` / :meth:`Study.revert`
+carry it out or take it back, so an undo stack only keeps records. Edits never change a frame in place (every change builds new
 frames), so :meth:`Study.snapshot` can hand a consistent copy to a worker
 thread while the user goes on working.
 """
@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import pandas as pd
 
@@ -167,6 +167,9 @@ class GradeEdit:
     ``replaced_resolutions``: the rows the edit replaces, put back by revert.
     """
 
+    changes_scores: ClassVar[bool] = True
+    changes_systems: ClassVar[bool] = False
+
     question_id: str
     passage_id: str
     assessor: str
@@ -177,10 +180,19 @@ class GradeEdit:
     replaced_grades: tuple[dict, ...] = ()
     replaced_resolutions: tuple[dict, ...] = ()
 
+    def apply_to(self, study: Study) -> None:
+        study._set_grade(self, undo=False)
+
+    def revert_from(self, study: Study) -> None:
+        study._set_grade(self, undo=True)
+
 
 @dataclass(frozen=True)
 class ResolutionEdit:
     """A hand resolution of an item (``grade`` None: back to the policy)."""
+
+    changes_scores: ClassVar[bool] = True
+    changes_systems: ClassVar[bool] = False
 
     question_id: str
     passage_id: str
@@ -190,10 +202,19 @@ class ResolutionEdit:
     time: str = ""
     replaced: tuple[dict, ...] = ()
 
+    def apply_to(self, study: Study) -> None:
+        study._set_resolution(self, undo=False)
+
+    def revert_from(self, study: Study) -> None:
+        study._set_resolution(self, undo=True)
+
 
 @dataclass(frozen=True)
 class NoteEdit:
     """A question's note and flag, before and after."""
+
+    changes_scores: ClassVar[bool] = False
+    changes_systems: ClassVar[bool] = False
 
     question_id: str
     before: QuestionNote
@@ -203,17 +224,44 @@ class NoteEdit:
         """This edit followed by ``later`` (the same question) as one edit."""
         return NoteEdit(self.question_id, self.before, later.after)
 
+    def apply_to(self, study: Study) -> None:
+        study._set_note(self.question_id, self.after)
+
+    def revert_from(self, study: Study) -> None:
+        study._set_note(self.question_id, self.before)
+
 
 @dataclass(frozen=True)
 class RenameEdit:
     """A system's name chosen by the user (``after`` None: the automatic name)."""
 
+    changes_scores: ClassVar[bool] = True
+    changes_systems: ClassVar[bool] = True
+
     ref: SystemRef
     before: str | None
     after: str | None
 
+    def apply_to(self, study: Study) -> None:
+        study._set_name(self.ref, self.after)
 
-Edit = GradeEdit | ResolutionEdit | NoteEdit | RenameEdit
+    def revert_from(self, study: Study) -> None:
+        study._set_name(self.ref, self.before)
+
+
+class Edit(Protocol):
+    """A change of the user's work: frozen, carrying what it replaces, so that
+    :meth:`Study.revert` can take it back. Features add their own edit types
+    (an answer rating, a pool judgment …) by implementing these two methods
+    and saying whether the edit changes the scores (re-evaluate) or the
+    systems' names (lists to refresh)."""
+
+    changes_scores: ClassVar[bool]
+    changes_systems: ClassVar[bool]
+
+    def apply_to(self, study: Study) -> None: ...
+
+    def revert_from(self, study: Study) -> None: ...
 
 
 class RenameRefused(ValueError):
@@ -596,29 +644,11 @@ class Study:
 
     def apply(self, edit: Edit) -> None:
         """Carry out ``edit`` (made by one of the ``*_edit`` methods)."""
-        if isinstance(edit, GradeEdit):
-            self._set_grade(edit, undo=False)
-        elif isinstance(edit, ResolutionEdit):
-            self._set_resolution(edit, undo=False)
-        elif isinstance(edit, NoteEdit):
-            self._set_note(edit.question_id, edit.after)
-        elif isinstance(edit, RenameEdit):
-            self._set_name(edit.ref, edit.after)
-        else:  # pragma: no cover - a new edit type without its handler
-            raise TypeError(f"not an edit: {edit!r}")
+        edit.apply_to(self)
 
     def revert(self, edit: Edit) -> None:
         """Take back ``edit`` (the last one applied that is still in force)."""
-        if isinstance(edit, GradeEdit):
-            self._set_grade(edit, undo=True)
-        elif isinstance(edit, ResolutionEdit):
-            self._set_resolution(edit, undo=True)
-        elif isinstance(edit, NoteEdit):
-            self._set_note(edit.question_id, edit.before)
-        elif isinstance(edit, RenameEdit):
-            self._set_name(edit.ref, edit.before)
-        else:  # pragma: no cover
-            raise TypeError(f"not an edit: {edit!r}")
+        edit.revert_from(self)
 
     def _set_grade(self, edit: GradeEdit, undo: bool) -> None:
         q, p = edit.question_id, edit.passage_id

@@ -38,6 +38,7 @@ POINT_SIZES = {"normal": 10.0, "large": 12.5, "very_large": 15.0}
 BUNDLED_FONT = resources_dir() / "fonts" / "NotoSansKR-Regular.otf"
 
 _bundled_family: str | None = None
+_bundled_id: int | None = None
 
 
 def load_bundled_font(path: Path = BUNDLED_FONT) -> str | None:
@@ -54,8 +55,17 @@ def load_bundled_font(path: Path = BUNDLED_FONT) -> str | None:
     if not families:
         log.warning("the bundled Korean font could not be loaded: %s", path)
         return None
-    _bundled_family = families[0]
+    global _bundled_id
+    _bundled_family, _bundled_id = families[0], font_id
     return _bundled_family
+
+
+def unload_bundled_font() -> None:
+    """Forget the bundled font again (tests: the next choice sees the system's fonts)."""
+    global _bundled_family, _bundled_id
+    if _bundled_id is not None:
+        QFontDatabase.removeApplicationFont(_bundled_id)
+    _bundled_family, _bundled_id = None, None
 
 
 def choose_korean_family(

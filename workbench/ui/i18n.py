@@ -114,8 +114,13 @@ class LiveText(str):
         text._make = make
         return text
 
-    def again(self) -> LiveText:
-        return LiveText(self._make)
+    def again(self) -> str:
+        """The text in the language in force; as it was when what made it is gone
+        (a chart closed with its project)."""
+        try:
+            return LiveText(self._make)
+        except RuntimeError:  # the Qt object behind the maker was deleted
+            return str(self)
 
 
 def again(text: str) -> str:

@@ -20,6 +20,7 @@ restores it through the same path as Open project.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -72,8 +73,11 @@ from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
 
-#: the user's work is saved at most this long after a change (a kill loses at most that)
+#: files and settings are saved this long after they change
 AUTOSAVE_DELAY_MS = 1000
+#: the user's work (grades, resolutions, notes) is saved at once after each edit,
+#: but not more often than this: a killed process loses at most the last edit
+WORK_SAVE_GAP_MS = 250
 PROJECT_FILTER_SUFFIX = "*.wbproj"
 DATA_SUFFIXES = (
     ".xlsx",
@@ -293,11 +297,9 @@ class MainWindow(QMainWindow):
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self.autosave)
-        for signal in (
-            self.state.work_changed,
-            self.state.settings_changed,
-            self.state.data_changed,
-        ):
+        self._last_autosave = 0.0
+        self.state.work_changed.connect(self._save_work_soon)
+        for signal in (self.state.settings_changed, self.state.data_changed):
             signal.connect(self._schedule_autosave)
         self.state.failed.connect(lambda exc: show_error(self, exc))
 
@@ -860,16 +862,34 @@ class MainWindow(QMainWindow):
         return True
 
     def _schedule_autosave(self) -> None:
-        # not restarted by later changes: steady grading is saved every second,
+        # not restarted by later changes: steady work is saved every second,
         # not only after the user pauses
         if not self._restoring and not self._autosave_timer.isActive():
             self._autosave_timer.start()
 
+    def _save_work_soon(self) -> None:
+        """After an edit: save now, or as soon as :data:`WORK_SAVE_GAP_MS` has passed
+        since the last save (a burst of edits is one write, the last one included)."""
+        if self._restoring:
+            return
+        waited_ms = (time.monotonic() - self._last_autosave) * 1000
+        if waited_ms >= WORK_SAVE_GAP_MS:
+            self.autosave()
+        else:
+            remaining = int(WORK_SAVE_GAP_MS - waited_ms) + 1
+            if (
+                not self._autosave_timer.isActive()
+                or self._autosave_timer.remainingTime() > remaining
+            ):
+                self._autosave_timer.start(remaining)
+
     def autosave(self) -> Path | None:
         """Save now to the project file, or to the recovery file when there is none."""
         self._autosave_timer.stop()
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         if self._restoring:
             return None
+        self._last_autosave = time.monotonic()
         if self.project_path is None and self.state.study.is_empty:
             return None
         target = self.project_path or recovery_path()

@@ -298,10 +298,10 @@ class AppState(QObject):
         self.edit_undone.emit(edit)
 
     def _edited(self, edit: Edit) -> None:
-        if isinstance(edit, RenameEdit):
+        if edit.changes_systems:
             self.data_changed.emit()
         self.work_changed.emit()
-        if not isinstance(edit, NoteEdit):
+        if edit.changes_scores:
             self.recompute()
 
     def grade(

@@ -44,6 +44,7 @@ class SheetPreview:
     header_row: int  # Excel row number of the header row (0: no header, e.g. TREC)
     detected_kind: str  # judgments | questions | passages | run | run_wide | unknown
     mapping: ColumnMapping
+    hidden: bool = False  # hidden in Excel: listed with a mark, read only when chosen
 
 
 @dataclass
@@ -60,6 +61,11 @@ class FilePreview:
             if s.name == name:
                 return s
         return None
+
+    @property
+    def hidden(self) -> list[str]:
+        """Names of the sheets hidden in Excel (never picked without the user)."""
+        return [s.name for s in self.sheets if s.hidden]
 
     @property
     def mappings(self) -> dict[str, ColumnMapping]:
@@ -82,7 +88,9 @@ def inspect_file(path: str | Path) -> FilePreview:
     for sheet in book.sheets:
         table = sheet.table
         if table is None:
-            out.sheets.append(SheetPreview(sheet.name, [], [], 0, 0, "unknown", sheet.mapping))
+            out.sheets.append(
+                SheetPreview(sheet.name, [], [], 0, 0, "unknown", sheet.mapping, sheet.hidden)
+            )
             col.warning(
                 "empty_sheet",
                 f"Sheet '{sheet.name}' is empty.",
@@ -102,6 +110,7 @@ def inspect_file(path: str | Path) -> FilePreview:
                 int(table.header_row),
                 sheet.kind,
                 sheet.mapping,
+                sheet.hidden,
             )
         )
         missing = sheet.mapping.missing(_REQUIRED.get(sheet.kind, []))

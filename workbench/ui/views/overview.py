@@ -403,7 +403,7 @@ class OverviewPage(QWidget):
         self.refit()
         if first and self.isVisible():
             # once more after the content page has been laid out (header heights are real)
-            QTimer.singleShot(0, self.refit)
+            QTimer.singleShot(0, self, self.refit)
 
     def set_comparisons(self, comparisons: pd.DataFrame | None) -> None:
         """Mark significant differences against the baseline (▲ better, ▼ worse)."""
@@ -602,9 +602,9 @@ class OverviewPage(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-            QTimer.singleShot(0, self.refit)  # the new headers and texts have new widths
+            QTimer.singleShot(0, self, self.refit)  # the new headers and texts have new widths
         elif event.type() == QEvent.Type.FontChange:
-            QTimer.singleShot(0, self.refit)
+            QTimer.singleShot(0, self, self.refit)
         super().changeEvent(event)
 
     def retranslate(self) -> None:

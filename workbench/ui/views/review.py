@@ -588,7 +588,7 @@ class ReviewPage(QWidget):
             self.retranslate()
         elif event.type() == QEvent.Type.FontChange:
             # a larger font: wider ids and scores, taller rows
-            QTimer.singleShot(0, self._refit_to_font)
+            QTimer.singleShot(0, self, self._refit_to_font)
         super().changeEvent(event)
 
     def _refit_to_font(self) -> None:
