@@ -30,6 +30,9 @@ EXIT_BAD_INPUT = 3
 
 COMMANDS = ("eval", "agreement", "judgments", "template", "screenshots")
 
+#: ``screenshots --font-size`` → the app's font-size setting
+SCREENSHOT_FONT_SIZES = {"normal": "normal", "large": "large", "largest": "very_large"}
+
 log = logging.getLogger("workbench")
 
 
@@ -147,6 +150,12 @@ def command_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("screenshots", help="render every main screen on the demo data")
     sc.add_argument("directory")
     sc.add_argument("--lang", choices=["ko", "en", "both"], default="both")
+    sc.add_argument(
+        "--font-size",
+        choices=list(SCREENSHOT_FONT_SIZES),
+        default="normal",
+        help="font size of the screens (largest = the app's 'Very large')",
+    )
     return parser
 
 
@@ -391,7 +400,9 @@ def cmd_screenshots(args: argparse.Namespace, lang: str) -> int:
 
     langs = ["ko", "en"] if args.lang == "both" else [args.lang]
     for lang_code in langs:
-        for path in render_all(Path(args.directory), lang_code):
+        for path in render_all(
+            Path(args.directory), lang_code, font_size=SCREENSHOT_FONT_SIZES[args.font_size]
+        ):
             print(path)
     return EXIT_OK
 
@@ -460,6 +471,14 @@ def main(argv: list[str] | None = None) -> int:
         from workbench.smoke import smoke_test
 
         return smoke_test()
+    # before Qt starts: on a bare Linux desktop Qt aborts without its X11
+    # libraries; say which packages to install instead
+    from workbench.system_libraries import check
+
+    problem = check()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_INTERNAL
     from workbench.ui.app import run_app
 
     return run_app(args)

@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen&apos;s κ</source>
+        <source>Cohen's κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -178,12 +178,12 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
         <source>Resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>Not graded by this assessor</source>
@@ -192,7 +192,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -204,7 +204,7 @@ Agreement needs the grades of at least two assessors: one row per assessor&apos;
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -212,7 +212,7 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
+To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
@@ -234,11 +234,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
     </message>
     <message>
-        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
-        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
+        <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
+        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
@@ -246,11 +246,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -311,7 +311,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     </message>
     <message>
         <source>resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>reason: {reason}</source>
@@ -334,19 +334,19 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}&apos;s grade</source>
+        <source>Use {name}'s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
         <source>Resolve with the grade {name} gave (key {key}).</source>
-        <translation>{name}이(가) 준 등급으로 결정합니다 (단축키 {key}).</translation>
+        <translation>{name:이} 준 등급으로 결정합니다 (단축키 {key}).</translation>
     </message>
 </context>
 <context>
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -354,7 +354,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -364,6 +364,10 @@ To measure agreement, add a second person&apos;s grades for the same questions a
 </context>
 <context>
     <name>ByTypeChart</name>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
     <message>
         <source>(no type)</source>
         <translation>(유형 없음)</translation>
@@ -393,12 +397,16 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
         <source>Save this chart as a PNG or SVG image.</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Chart '{name}' · {element}</source>
+        <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -454,15 +462,19 @@ n = {n} questions</source>
     </message>
     <message>
         <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
-        <translation>각 시스템을 {baseline}와(과) 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+        <translation>각 시스템을 {baseline:과} 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
     </message>
     <message>
         <source>{system} worse than {baseline} on {metric}</source>
-        <translation>{metric}에서 {system}이(가) {baseline}보다 못함</translation>
+        <translation>{metric}에서 {system:이} {baseline}보다 못함</translation>
     </message>
     <message>
         <source>{system} vs {baseline} on {metric}</source>
         <translation>{metric}: {system} 대 {baseline}</translation>
+    </message>
+    <message>
+        <source>Compare · {what}</source>
+        <translation>시스템 비교 · {what}</translation>
     </message>
     <message>
         <source>Baseline:</source>
@@ -557,7 +569,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -567,6 +579,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>CoverageChart</name>
+    <message>
+        <source>Judged coverage</source>
+        <translation>평가 비율</translation>
+    </message>
     <message>
         <source>{system}
 {share} of the top {k} results are judged
@@ -588,7 +604,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -604,12 +620,16 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
     </message>
 </context>
 <context>
     <name>CurveChart</name>
+    <message>
+        <source>Over K</source>
+        <translation>K에 따른 변화</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -650,12 +670,16 @@ n = {n} questions</source>
 <context>
     <name>DifferenceHistogramChart</name>
     <message>
+        <source>Differences per question</source>
+        <translation>질문별 차이</translation>
+    </message>
+    <message>
         <source>{b} better</source>
-        <translation>{b}가 나음</translation>
+        <translation>{b:이} 나음</translation>
     </message>
     <message>
         <source>{a} better</source>
-        <translation>{a}가 나음</translation>
+        <translation>{a:이} 나음</translation>
     </message>
     <message>
         <source>about equal</source>
@@ -663,7 +687,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{b} − {a} in [{low}, {high}): {count} questions ({side})</source>
-        <translation>{b} − {a}가 [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
+        <translation>{b} − {a:이} [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
     </message>
     <message>
         <source>Difference per question: {b} − {a}</source>
@@ -671,7 +695,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{metric} difference (right of 0: {b} better)</source>
-        <translation>{metric} 차이 (0의 오른쪽: {b}가 나음)</translation>
+        <translation>{metric} 차이 (0의 오른쪽: {b:이} 나음)</translation>
     </message>
     <message>
         <source>Questions</source>
@@ -738,11 +762,11 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.</source>
-        <translation>파일 {name}이(가) 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
+        <translation>파일 {name:이} 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The file {name} was not found. It may have been moved or deleted.</source>
-        <translation>파일 {name}을(를) 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
+        <translation>파일 {name:을} 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
     </message>
     <message>
         <source>The computer ran out of memory. Close other programs or use a smaller file.</source>
@@ -769,7 +793,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -833,7 +857,7 @@ n = {n} questions</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -897,7 +921,7 @@ n = {n} questions</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
     </message>
     <message>
-        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
+        <source>Every question's scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -998,7 +1022,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The chart {name} could not be saved in {folder}: {reason}. {done} of {total} charts were saved. Choose another folder, or close the files in other programs.</source>
-        <translation>차트 {name}을(를) {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
+        <translation>차트 {name:을} {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -1058,6 +1082,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>HistogramChart</name>
+    <message>
+        <source>Spread over questions</source>
+        <translation>질문별 분포</translation>
+    </message>
     <message>
         <source>{system}
 {metric} in [{low}, {high}{close}
@@ -1207,7 +1235,7 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1344,7 +1372,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{path} no longer exists. It was removed from the recent files.</source>
-        <translation>{path}이(가) 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
+        <translation>{path:이} 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
     </message>
     <message>
         <source>Reading {name}…</source>
@@ -1397,7 +1425,7 @@ n = {n} questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project&apos;s files…</source>
+        <source>Checking the project's files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -1409,7 +1437,7 @@ n = {n} questions</source>
 {path}
 
 It may have been moved or renamed. Locate it to continue.</source>
-        <translation>파일 {name}을(를) 다음 위치에서 찾을 수 없습니다:
+        <translation>파일 {name:을} 다음 위치에서 찾을 수 없습니다:
 {path}
 
 옮겨졌거나 이름이 바뀌었을 수 있습니다. 계속하려면 파일 위치를 지정하세요.</translation>
@@ -1418,7 +1446,7 @@ It may have been moved or renamed. Locate it to continue.</source>
         <source>The file {name} has changed since the project was saved.
 
 Load it anyway to use its current contents (scores may change), or locate the original file.</source>
-        <translation>프로젝트를 저장한 뒤 파일 {name}이(가) 바뀌었습니다.
+        <translation>프로젝트를 저장한 뒤 파일 {name:이} 바뀌었습니다.
 
 지금 내용 그대로 불러오거나(점수가 달라질 수 있습니다), 원래 파일의 위치를 지정하세요.</translation>
     </message>
@@ -1485,6 +1513,10 @@ Load it anyway to use its current contents (scores may change), or locate the or
 </context>
 <context>
     <name>MetricBarChart</name>
+    <message>
+        <source>Scores</source>
+        <translation>점수</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -1565,38 +1597,6 @@ n = {n} questions</source>
     <message>
         <source>not retrieved</source>
         <translation>검색되지 않음</translation>
-    </message>
-</context>
-<context>
-    <name>OverviewCharts</name>
-    <message>
-        <source>Scores</source>
-        <extracomment>the charts show new results (after the worker delivered) the CI whiskers are drawn</extracomment>
-        <translation>점수</translation>
-    </message>
-    <message>
-        <source>Over K</source>
-        <translation>K에 따른 변화</translation>
-    </message>
-    <message>
-        <source>First relevant rank</source>
-        <translation>첫 관련 문단 순위</translation>
-    </message>
-    <message>
-        <source>By question type</source>
-        <translation>질문 유형별</translation>
-    </message>
-    <message>
-        <source>Spread over questions</source>
-        <translation>질문별 분포</translation>
-    </message>
-    <message>
-        <source>A vs B per question</source>
-        <translation>질문별 A 대 B</translation>
-    </message>
-    <message>
-        <source>Judged coverage</source>
-        <translation>평가 비율</translation>
     </message>
 </context>
 <context>
@@ -1770,6 +1770,17 @@ abstention rate</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>찾는 위치(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>파일 형식(&amp;T):</translation>
+    </message>
+</context>
+<context>
     <name>QuestionListModel</name>
     <message>
         <source>Question</source>
@@ -1814,6 +1825,10 @@ abstention rate</source>
 </context>
 <context>
     <name>RankDistributionChart</name>
+    <message>
+        <source>First relevant rank</source>
+        <translation>첫 관련 문단 순위</translation>
+    </message>
     <message>
         <source>rank 1</source>
         <translation>1위</translation>
@@ -1863,7 +1878,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -1939,6 +1954,10 @@ first relevant: {bucket}
         <translation>카드를 클릭하거나 화살표 키로 고르세요. 0–3을 누르거나 등급을 클릭하면 평가합니다. J / K: 다음 / 이전 질문.</translation>
     </message>
     <message>
+        <source>↑ ranked higher than in the other systems shown · ↓ lower than in one of them · = the same rank · ∅ not retrieved by the others</source>
+        <translation>↑ 함께 보는 다른 시스템보다 높은 순위 · ↓ 다른 시스템보다 낮은 순위 · = 같은 순위 · ∅ 다른 시스템은 찾지 못한 문단</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to review questions one by one.</source>
         <translation>질문을 하나씩 검토하려면 평가 파일과 시스템 결과를 여세요.</translation>
     </message>
@@ -1977,6 +1996,10 @@ first relevant: {bucket}
     <message>
         <source>{0} of {1} questions shown</source>
         <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>{source}: {n} questions</source>
+        <translation>{source}: 질문 {n}개</translation>
     </message>
     <message>
         <source>Showing {0} questions chosen on another page.</source>
@@ -2037,7 +2060,7 @@ first relevant: {bucket}
     <message>
         <source>{passage} is graded {old}. Why should it be {new}?
 (The original grades are kept.)</source>
-        <translation>{passage}의 등급은 {old}입니다. 왜 {new}(이)어야 하나요?
+        <translation>{passage}의 등급은 {old}입니다. 왜 {new:으로} 바꿔야 하나요?
 (원래 등급은 보관됩니다.)</translation>
     </message>
 </context>
@@ -2136,6 +2159,10 @@ first relevant: {bucket}
 <context>
     <name>ScatterChart</name>
     <message>
+        <source>A vs B per question</source>
+        <translation>질문별 A 대 B</translation>
+    </message>
+    <message>
         <source>{count} question(s): {ids}
 {a}: {x}
 {b}: {y}</source>
@@ -2145,11 +2172,11 @@ first relevant: {bucket}
     </message>
     <message>
         <source>{b} better: {n}</source>
-        <translation>{b}가 나음: {n}</translation>
+        <translation>{b:이} 나음: {n}</translation>
     </message>
     <message>
         <source>{a} better: {n}</source>
-        <translation>{a}가 나음: {n}</translation>
+        <translation>{a:이} 나음: {n}</translation>
     </message>
     <message>
         <source>same: {n}</source>
@@ -2227,7 +2254,7 @@ first relevant: {bucket}
         <translation>선형 (g)</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -2255,8 +2282,8 @@ first relevant: {bucket}
         <translation>중복:</translation>
     </message>
     <message>
-        <source>Keep all (a passage counts once)</source>
-        <translation>모두 유지 (같은 문단은 한 번만)</translation>
+        <source>None (a repeat counts at its first place)</source>
+        <translation>없음 (두 번 나온 문단은 첫 번째만 셈)</translation>
     </message>
     <message>
         <source>One passage per document</source>
@@ -2267,8 +2294,8 @@ first relevant: {bucket}
         <translation>이웃 청크 빼기</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -2291,7 +2318,7 @@ first relevant: {bucket}
         <translation>문서</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
@@ -2434,7 +2461,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>

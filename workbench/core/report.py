@@ -297,7 +297,10 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
         "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
         "trec_eval: score descending, then passage id descending (rank column ignored)",
     ),
-    ("dedup", "none"): ("없음 (같은 문단은 한 번만 셈)", "none (a repeated passage counts once)"),
+    ("dedup", "none"): (
+        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
+        "none: a passage listed twice in one ranking counts only at its first place",
+    ),
     ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
     ("dedup", "adjacent"): (
         "이미 나온 문단과 인접한(±w) 문단 제외",

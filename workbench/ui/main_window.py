@@ -28,7 +28,6 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
 from workbench.core import io
 from workbench.core.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.korean import Word
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -57,7 +57,7 @@ from workbench.core.project import (
 from workbench.core.study import Study, study_from_project, study_to_project
 from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
-from workbench.ui import fonts, i18n
+from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
@@ -461,12 +461,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentItem(entry[2])
         return True
 
-    def show_questions(self, question_ids: list, _title: str = "") -> None:
-        """Open these questions in the Question review page (when it is there)."""
+    def show_questions(self, question_ids: list, title: str = "") -> None:
+        """Open these questions in the Question review page (when it is there);
+        ``title`` says where they were chosen (its banner shows it)."""
         review = self.page("questions")
         show = getattr(review, "show_questions", None)
         if callable(show):
-            show([str(q) for q in question_ids])
+            show([str(q) for q in question_ids], title=title)
             self.show_page("questions")
 
     def current_page_key(self) -> str:
@@ -638,14 +639,14 @@ class MainWindow(QMainWindow):
         return dialog_start_dir(self.settings.last_directory)
 
     def open_judgments(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = dialogs.get_open_file_name(
             self, self.tr("Open judgments file"), self._start_dir(), self._data_filter()
         )
         if path:
             self.import_files([path], "judgments")
 
     def add_runs(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self, self.tr("Add system results"), self._start_dir(), self._data_filter()
         )
         if paths:
@@ -657,7 +658,7 @@ class MainWindow(QMainWindow):
                 self,
                 self.tr("File not found"),
                 self.tr("{path} no longer exists. It was removed from the recent files.").format(
-                    path=path
+                    path=Word(path)
                 ),
             )
             self.settings.remove_recent_file(path)
@@ -796,7 +797,7 @@ class MainWindow(QMainWindow):
 
     # -- templates ---------------------------------------------------------------------------
     def save_templates(self) -> None:
-        directory = QFileDialog.getExistingDirectory(
+        directory = dialogs.get_existing_directory(
             self, self.tr("Choose a folder for the blank templates"), self._start_dir()
         )
         if directory:
@@ -837,7 +838,7 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
-        path, _ = QFileDialog.getSaveFileName(
+        path, _ = dialogs.get_save_file_name(
             self,
             self.tr("Save project"),
             start,
@@ -906,7 +907,7 @@ class MainWindow(QMainWindow):
         """Open a project file (a dialog when ``path`` is None). ``recovered``: the
         recovery file, restored as unsaved work (no project path, not a recent file)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
+            path, _ = dialogs.get_open_file_name(
                 self,
                 self.tr("Open project"),
                 self._start_dir(),
@@ -970,7 +971,7 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The file {name} was not found at\n{path}\n\n"
                     "It may have been moved or renamed. Locate it to continue."
-                ).format(name=source.name, path=source.path)
+                ).format(name=Word(source.name), path=source.path)
             )
         else:
             box.setText(
@@ -978,7 +979,7 @@ class MainWindow(QMainWindow):
                     "The file {name} has changed since the project was saved.\n\n"
                     "Load it anyway to use its current contents (scores may change), "
                     "or locate the original file."
-                ).format(name=source.name)
+                ).format(name=Word(source.name))
             )
         locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
         if status.state == "changed":
@@ -997,7 +998,7 @@ class MainWindow(QMainWindow):
             if status.state == "missing":
                 return None
             return source
-        new_path, _ = QFileDialog.getOpenFileName(
+        new_path, _ = dialogs.get_open_file_name(
             self,
             self.tr("Locate {name}").format(name=source.name),
             str(Path(source.path).parent),

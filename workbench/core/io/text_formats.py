@@ -36,6 +36,7 @@ from workbench.core.jsonload import (
     invalid_json,
     report_duplicates,
 )
+from workbench.core.korean import josa
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
 #: fields per line the C parser keeps (a longer line is counted again exactly)
@@ -83,7 +84,7 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
         col.error(
             "trec_fields",
             f"Line {n} has {k} fields; expected {expect_en}.{extra_en}",
-            f"{n}번째 줄의 항목 수가 {k}개입니다. {expect_ko}이어야 합니다.{extra_ko}",
+            f"{n}번째 줄의 항목 수가 {k}개입니다. {josa(expect_ko, '이어야')} 합니다.{extra_ko}",
             row=n,
         )
 

@@ -52,8 +52,10 @@ from PySide6.QtWidgets import (
 
 from workbench.core import chart_data as cd
 from workbench.core import stats
+from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.ui import palette
+from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
 
@@ -212,7 +214,7 @@ class ComparisonModel(QAbstractTableModel):
 class ComparePage(QWidget):
     """System-vs-baseline significance table, sentences, scatter and difference histogram."""
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     #: a comparison finished and is shown (the frame)
     compared = Signal(object)
     # The worker's answer arrives through these (signal-to-signal connections):
@@ -459,7 +461,9 @@ class ComparePage(QWidget):
         return self.tr(
             "Each system against {baseline}; {test}, Holm correction per metric, "
             "95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction."
-        ).format(baseline=self.baseline(), test=names.get(test, test), seed=stats.DEFAULT_SEED)
+        ).format(
+            baseline=Word(self.baseline()), test=names.get(test, test), seed=stats.DEFAULT_SEED
+        )
 
     def _fill_sentences(self) -> None:
         parts = []
@@ -513,14 +517,22 @@ class ComparePage(QWidget):
         if rec is None:
             return
         ids = self.row_questions(rec, losses_only)
-        if losses_only:
-            title = self.tr("{system} worse than {baseline} on {metric}").format(
-                system=rec["system"], baseline=rec["baseline"], metric=rec["metric"]
+        system, baseline, metric = (
+            Word(str(rec["system"])),
+            Word(str(rec["baseline"])),
+            Word(str(rec["metric"])),
+        )
+
+        def describe() -> str:
+            if losses_only:
+                what = self.tr("{system} worse than {baseline} on {metric}")
+            else:
+                what = self.tr("{system} vs {baseline} on {metric}")
+            return self.tr("Compare · {what}").format(
+                what=what.format(system=system, baseline=baseline, metric=metric)
             )
-        else:
-            title = self.tr("{system} vs {baseline} on {metric}").format(
-                system=rec["system"], baseline=rec["baseline"], metric=rec["metric"]
-            )
+
+        title = LiveText(describe)
         self.questions_requested.emit(ids, title)
 
     def _row_activated(self, index) -> None:
