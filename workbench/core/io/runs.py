@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +34,7 @@ from workbench.core.io.ids import (
     str_array,
 )
 from workbench.core.io.mapping import normalize_header
+from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -392,6 +394,8 @@ def load_run(
     system: str | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    *,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
 ) -> RunSet:
     """Read one or more systems' ranked lists from an Excel/CSV/TREC run file.
 
@@ -399,13 +403,16 @@ def load_run(
     the sheets to read (default: every sheet that looks like a run);
     ``system``: the name of the file's only system (ignored, with a warning,
     when the file holds several). Rank is NaN when the file has none, score
-    NaN when absent. Errors raise :class:`InputError`; warnings go to
-    ``RunSet.problems``.
+    NaN when absent. ``skip_rows``: sheet → Excel rows the user chose to leave
+    out (listed in the warnings). Errors raise :class:`InputError`
+    (:class:`~workbench.core.io.common.FileErrors`, with the rows that have
+    errors); warnings go to ``RunSet.problems``.
     """
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
     book = open_book(path, col, steps, mappings)
+    leave_out_rows(book, skip_rows, col)
     if book.kind in ("trec_qrels", "json"):
         raise InputError(
             [
