@@ -354,6 +354,7 @@ class AgreementPage(QWidget):
         self._build_shortcuts()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.data_changed.connect(self.refresh)
         state.settings_changed.connect(self._on_settings_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -731,6 +732,23 @@ class AgreementPage(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no heat-map cell filter, every item listed,
+        nothing selected, the first pair (the statistics follow from data_changed)."""
+        self.runner.cancel("agreement")
+        self.data = None
+        self.current = None
+        self.model.set_cell(None)
+        self.cell_filter_label.hide()
+        self.clear_cell_button.hide()
+        self.unresolved_check.blockSignals(True)
+        self.unresolved_check.setChecked(False)
+        self.unresolved_check.blockSignals(False)
+        self.model.set_unresolved_only(False)
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.clear()
+        self.pair_combo.blockSignals(False)
 
     # == computing ===========================================================================
     def _judgments_identity(self) -> object:
