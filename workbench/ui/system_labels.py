@@ -13,10 +13,6 @@ from workbench.core.korean import Word
 from workbench.core.study import SystemInfo
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Systems", text)
-
-
 def _folder(path: str) -> str:
     return Path(path).parent.name if path else ""
 
@@ -24,10 +20,12 @@ def _folder(path: str) -> str:
 def file_text(info: SystemInfo, infos: Sequence[SystemInfo] = ()) -> str:
     """``runs.xlsx``, or ``runs.xlsx (팀A)`` when another loaded file has the same
     name in another folder."""
-    name = info.file or _tr("(no file name)")
+    name = info.file or QCoreApplication.translate("Systems", "(no file name)")
     twins = {i.path for i in infos if i.file == info.file and i.path != info.path}
     if twins and info.path:
-        return _tr("{file} ({folder})").format(file=name, folder=_folder(info.path) or info.path)
+        return QCoreApplication.translate("Systems", "{file} ({folder})").format(
+            file=name, folder=_folder(info.path) or info.path
+        )
     return name
 
 
@@ -35,7 +33,9 @@ def source_text(info: SystemInfo, infos: Sequence[SystemInfo] = ()) -> str:
     """``runs.xlsx, sheet BM25`` (or the file alone for a text file)."""
     where = file_text(info, infos)
     if info.sheet:
-        return _tr("{file}, sheet {sheet}").format(file=where, sheet=info.sheet)
+        return QCoreApplication.translate("Systems", "{file}, sheet {sheet}").format(
+            file=where, sheet=info.sheet
+        )
     return where
 
 
@@ -46,26 +46,35 @@ def system_tooltip(
     the file when it goes by another name here (``rename_hint``: how to rename it
     in this list)."""
     lines = [
-        _tr("{name}: from {source}").format(name=info.name, source=source_text(info, infos)),
+        QCoreApplication.translate("Systems", "{name}: from {source}").format(
+            name=info.name, source=source_text(info, infos)
+        ),
     ]
     if info.path:
-        lines.append(_tr("Folder: {folder}").format(folder=str(Path(info.path).parent)))
+        lines.append(
+            QCoreApplication.translate("Systems", "Folder: {folder}").format(
+                folder=str(Path(info.path).parent)
+            )
+        )
     if info.name != info.original:
         if info.renamed_by_user:
             lines.append(
-                _tr("Named '{original}' in the file; renamed by you.").format(
-                    original=Word(info.original)
-                )
+                QCoreApplication.translate(
+                    "Systems", "Named '{original}' in the file; renamed by you."
+                ).format(original=Word(info.original))
             )
         else:
             lines.append(
-                _tr(
+                QCoreApplication.translate(
+                    "Systems",
                     "Named '{original}' in the file; another system has that name, so it is "
-                    "called '{name}' here. Rename it to choose another name."
-                ).format(original=Word(info.original), name=info.name)
+                    "called '{name}' here. Rename it to choose another name.",
+                ).format(original=Word(info.original), name=Word(info.name))
             )
     if rename_hint:
-        lines.append(_tr("Double-click or right-click to rename."))
+        lines.append(
+            QCoreApplication.translate("Systems", "Double-click or right-click to rename.")
+        )
     return "\n".join(lines)
 
 

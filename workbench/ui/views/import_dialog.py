@@ -431,6 +431,10 @@ class ImportDialog(QDialog):
         self.conversion_table.setHorizontalHeaderLabels(
             [self.tr("Value in the file"), self.tr("Rows"), self.tr("Read as")]
         )
+        if self._refused:
+            self._fill_conversion_table()
+        else:
+            self._refresh_recovery()
         if self.preview is not None:
             self._fill_use_combo()
             self._show_sheet()
@@ -987,7 +991,10 @@ class ImportDialog(QDialog):
         self._check_options = key
         self._load_problems = []
         if not key["conversions"]:
-            self._refused = list(check.failed_grades)
+            refused = list(check.failed_grades)
+            if [(f.value, f.count) for f in refused] != [(f.value, f.count) for f in self._refused]:
+                self._refused = refused
+                self._fill_conversion_table()
         if not key["skip_rows"]:
             self._offered_rows = dict(check.error_rows)
         self._refresh_recovery()
@@ -1057,11 +1064,13 @@ class ImportDialog(QDialog):
             raise KeyError(value)
         combo.setCurrentIndex(combo.findData(grade))
 
-    def _refresh_recovery(self) -> None:
+    def _fill_conversion_table(self) -> None:
+        """One row per grade value refused: the value as written, its rows, and the
+        dropdown of how to read it (rebuilt only when the values change)."""
         lang = current_language()
         refused = self._refused
-        ticked = self.conversion_check.isChecked()
-        self.conversion_box.setVisible(bool(refused) or ticked)
+        self.conversion_table.clearContents()
+        self.conversion_table.setRowCount(0)
         self.conversion_table.setRowCount(len(refused))
         for r, failed in enumerate(refused):
             shown = QTableWidgetItem(f"'{failed.shown}'")
@@ -1091,6 +1100,13 @@ class ImportDialog(QDialog):
         header = self.conversion_table.horizontalHeader().sizeHint().height()
         rows = sum(self.conversion_table.rowHeight(r) for r in range(min(len(refused), 5)))
         self.conversion_table.setFixedHeight(header + rows + frame + 2)
+        self._refresh_recovery()
+
+    def _refresh_recovery(self) -> None:
+        """The conversion box and the "leave rows out" box as the choices stand."""
+        refused = self._refused
+        ticked = self.conversion_check.isChecked()
+        self.conversion_box.setVisible(bool(refused) or ticked)
         chosen = self._chosen_conversions()
         n_rows = sum(f.count for f in refused if f.value in chosen)
         self.conversion_check.blockSignals(True)

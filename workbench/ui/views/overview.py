@@ -358,6 +358,7 @@ class OverviewPage(QWidget):
         state.study_reset.connect(self.reset_view)
         self.retranslate()
         self.set_results(state.results)
+        self._fill_system_tips()
 
     # -- public -----------------------------------------------------------------------
     def add_chart(self, widget: QWidget, title: str) -> int:
@@ -726,6 +727,8 @@ class OverviewPage(QWidget):
                 "The best value of each column is bold. Click a header to sort; right-click "
                 "a header to choose columns; hover over a header for what it measures."
             )
+            + " "
+            + self.tr("Double-click a system's name to rename it; hover over it for its file.")
         )
         self._fill_marks_legend()
         if self.comparisons is not None:
