@@ -151,6 +151,10 @@ def test_own_files_after_the_demo_ask_once_and_start_a_clean_study(qtbot, own, a
     # the Question review lists the team's questions, every one of them
     qtbot.waitUntil(lambda: review.index is not None, timeout=TIMEOUT)
     assert review.model.rowCount() == review.model.total() == 27
+    # every systems list tells the file and the sheet
+    assert "runs.xlsx, sheet GraphRAG" in review._system_boxes["GraphRAG"].toolTip()
+    tip = compare.baseline_combo.itemData(1, Qt.ItemDataRole.ToolTipRole)
+    assert "runs.xlsx, sheet GraphRAG" in tip and "팀A" in tip
 
 
 def test_cancelling_the_question_keeps_the_demo_and_skips_the_rest(qtbot, own, answers):
