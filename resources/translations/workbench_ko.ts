@@ -1219,6 +1219,10 @@ n = {n} questions</source>
         <translation>검사: 파일의 모든 행을 확인하는 중…</translation>
     </message>
     <message>
+        <source>Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사(시트 {sheets}개, {rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
         <source>Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings</source>
         <translation>파일 전체 검사({rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
     </message>
@@ -1797,6 +1801,10 @@ n = {n} questions</source>
     <message>
         <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Double-click a system's name to rename it; hover over it for its file.</source>
+        <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
         <source>Measure:</source>

@@ -174,6 +174,29 @@ def test_cancelling_the_question_keeps_the_demo_and_skips_the_rest(qtbot, own, a
     assert all(f.name in ("judgments.xlsx", "runs.xlsx") for f in window.state.study.sources())
 
 
+def test_a_project_opened_after_the_demo_asks_too(qtbot, own, answers, tmp_path):
+    from workbench.core.io import load_judgments, load_run
+    from workbench.core.project import save_project
+    from workbench.core.study import Study, read_options, study_to_project
+
+    study = Study()
+    options = read_options({"conversions": {"3점": 3}})
+    study.set_judgments(load_judgments(own["judgments"], conversions={"3점": 3}), options)
+    study.add_runs(load_run(own["runs"]))
+    project = save_project(tmp_path / "팀A.wbproj", study_to_project(study))
+    window = _window(qtbot)
+    _demo(qtbot, window)
+    answers.queue["closeDemo"] = ["Cancel", "Close the demo and open"]
+    window.open_project(project)
+    assert answers.seen == ["closeDemo"] and window.project_path is None
+    with qtbot.waitSignal(window.project_opened, timeout=TIMEOUT):
+        window.open_project(project)
+    _settled(qtbot, window)
+    assert answers.seen == ["closeDemo", "closeDemo"]
+    assert window.state.systems == ["BM25", "GraphRAG"]
+    assert window.project_path == project.resolve()
+
+
 def test_a_new_judgments_file_asks_about_the_work_on_the_old_one(qtbot, own, answers, tmp_path):
     window = _window(qtbot)
     state = window.state

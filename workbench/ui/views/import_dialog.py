@@ -574,6 +574,10 @@ class ImportDialog(QDialog):
         self._default_uses()
         self._fill_use_combo()
         self._load_problems = []
+        # grades are read from judgments only: the values refused are asked again
+        self.conversion_check.blockSignals(True)
+        self.conversion_check.setChecked(False)
+        self.conversion_check.blockSignals(False)
         self._choices_changed()
 
     def _on_sheet_changed(self, _index: int) -> None:
@@ -788,11 +792,13 @@ class ImportDialog(QDialog):
                 items = [*self._static_problems, *mapping]
         return sorted(items, key=lambda p: (not p.is_error,))
 
-    def _rows_in_use(self) -> int:
+    def _rows_in_use(self) -> tuple[int, int]:
+        """(sheets used, their data rows)."""
         if self.preview is None:
-            return 0
+            return 0, 0
         used = {name for name, use in self._uses.items() if use}
-        return sum(int(sp.n_rows or 0) for sp in self.preview.sheets if sp.name in used)
+        sheets = [sp for sp in self.preview.sheets if sp.name in used]
+        return len(sheets), sum(int(sp.n_rows or 0) for sp in sheets)
 
     def _refresh_problems(self) -> None:
         lang = current_language()
@@ -828,10 +834,19 @@ class ImportDialog(QDialog):
         if self._check_handle is not None and not self.mapping_problems():
             self.checks_label.setText(self.tr("Checks: checking every row of the file…"))
         elif whole:
-            self.checks_label.setText(
+            n_sheets, n_rows = self._rows_in_use()
+            text = (
                 self.tr(
+                    "Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, "
+                    "{warnings} warnings"
+                )
+                if n_sheets > 1
+                else self.tr(
                     "Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings"
-                ).format(rows=self._rows_in_use(), errors=n_err, warnings=n_warn)
+                )
+            )
+            self.checks_label.setText(
+                text.format(sheets=n_sheets, rows=n_rows, errors=n_err, warnings=n_warn)
             )
         else:
             self.checks_label.setText(
