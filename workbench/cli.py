@@ -211,9 +211,12 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
 
 def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.export import report_task, run_comparisons
+    from workbench.core.outputs import refuse_output_onto_inputs
     from workbench.core.report import SHEET_KEYS
     from workbench.core.results import results_to_json
 
+    for output in (args.json, args.report):  # before any work: no output onto an input
+        refuse_output_onto_inputs(output, [args.qrels, *args.run])
     study = _study(args, _settings(args))
     results = study.evaluate()
 
@@ -272,8 +275,10 @@ def _print_eval_summary(results, comparisons, lang: str) -> None:
 
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.agreement import agreement_table, kappa_band
+    from workbench.core.outputs import refuse_output_onto_inputs
     from workbench.core.schema import EvalSettings
 
+    refuse_output_onto_inputs(args.json, [args.qrels])
     judgments = _study(args, EvalSettings()).judgments_in_force()
     summary = agreement_table(judgments)
     data = summary.to_dict()

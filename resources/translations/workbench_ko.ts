@@ -1167,6 +1167,10 @@ n = {n} questions</source>
         <translation>이 파일을 읽을 수 없습니다.</translation>
     </message>
     <message>
+        <source>{sheet} (hidden)</source>
+        <translation>{sheet} (숨김)</translation>
+    </message>
+    <message>
         <source>Ready. Check the columns, then press Load.</source>
         <translation>준비되었습니다. 열을 확인한 뒤 [불러오기]를 누르세요.</translation>
     </message>

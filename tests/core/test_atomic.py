@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import time
+from pathlib import Path
 
 import pytest
 
 from workbench.core import atomic
 from workbench.core.atomic import (
+    STALE_AFTER_S,
+    TEMP_NAME,
     LockedFileError,
+    SaveError,
     atomic_write,
     atomic_write_bytes,
     atomic_write_text,
     excel_lock_file,
+    is_workbench_temporary,
+    save_error,
+    sweep_stale_temporaries,
+    temp_path_for,
 )
 from workbench.core.problems import InputError
 
@@ -149,3 +159,181 @@ def test_text_helper_encoding_and_newlines(tmp_path):
     target = tmp_path / "a.csv"
     atomic_write_text(target, "가\n", encoding="utf-8-sig", newline="\r\n")
     assert target.read_bytes() == b"\xef\xbb\xbf" + "가".encode() + b"\r\n"
+
+
+# -- every OS error of a save explains itself ---------------------------------------------
+def _os_error(code: int) -> OSError:
+    return OSError(code, os.strerror(code))
+
+
+def test_target_that_is_a_folder_is_named(tmp_path):
+    folder = tmp_path / "report.xlsx"
+    folder.mkdir()
+    with pytest.raises(SaveError) as info:
+        atomic_write_text(folder, "x")
+    assert info.value.reason == "is_folder"
+    assert str(folder) in info.value.message("en") and "folder" in info.value.message("en")
+    assert "폴더" in info.value.message("ko")
+    assert leftovers(tmp_path) == ["report.xlsx"] and leftovers(folder) == []
+
+
+def test_missing_folder_names_the_users_path_not_the_temporary(tmp_path):
+    target = tmp_path / "nowhere" / "보고서.xlsx"
+    with pytest.raises(SaveError) as info:
+        atomic_write_text(target, "x")
+    err = info.value
+    assert err.reason == "no_folder" and isinstance(err, InputError)
+    for lang in ("en", "ko"):
+        assert str(target) in err.message(lang)
+        assert ".~wb-" not in err.message(lang)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "reason", "en_word", "ko_word"),
+    [
+        (errno.ENOSPC, "disk_full", "disk is full", "가득"),
+        (errno.EROFS, "read_only", "read-only", "읽기 전용"),
+        (errno.ENAMETOOLONG, "name_too_long", "too long", "깁니다"),
+        (errno.EIO, "os_error", "Choose another folder", "다른 폴더"),
+    ],
+)
+@pytest.mark.parametrize("stage", ["create", "write", "fsync", "replace"])
+def test_each_os_error_at_each_stage_becomes_a_message(
+    tmp_path, monkeypatch, code, reason, en_word, ko_word, stage
+):
+    target = tmp_path / "결과 보고서.xlsx"
+    target.write_bytes(b"old")
+    real_open, real_fsync, real_replace = open, os.fsync, os.replace
+
+    def fake_open(path, mode="r", *args, **kwargs):
+        if stage == "create" and "x" in mode:
+            raise _os_error(code)
+        return real_open(path, mode, *args, **kwargs)
+
+    def writer(tmp):
+        if stage == "write":
+            tmp.write_bytes(b"half")
+            raise _os_error(code)
+        tmp.write_bytes(b"new")
+
+    def fake_fsync(fd):
+        if stage == "fsync":
+            raise _os_error(code)
+        return real_fsync(fd)
+
+    def fake_replace(src, dst):
+        if stage == "replace":
+            raise _os_error(code)
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(atomic, "open", fake_open, raising=False)
+    monkeypatch.setattr(atomic.os, "fsync", fake_fsync)
+    monkeypatch.setattr(atomic.os, "replace", fake_replace)
+    with pytest.raises(SaveError) as info:
+        atomic_write(target, writer)
+    err = info.value
+    assert err.reason == reason
+    assert isinstance(err.__cause__, OSError) and err.__cause__.errno == code
+    assert en_word in err.message("en") and ko_word in err.message("ko")
+    assert str(target) in err.message("en") and str(target) in err.message("ko")
+    assert target.read_bytes() == b"old"  # the previous version is intact
+    assert leftovers(tmp_path) == ["결과 보고서.xlsx"]  # no temporary left
+
+
+def test_windows_disk_full_code_is_understood(tmp_path):
+    exc = OSError(errno.EINVAL, "There is not enough space on the disk")
+    exc.winerror = 112  # what Windows sets for ERROR_DISK_FULL
+    assert save_error(tmp_path / "a.xlsx", exc).reason == "disk_full"
+
+
+def test_long_legal_name_is_not_made_too_long_by_the_temporary(tmp_path):
+    # 250 characters is legal (NAME_MAX 255); the old temporary name added ~20
+    target = tmp_path / ("가" * 80 + "a" * 5 + ".xlsx")  # 80 × 3 bytes + 10 = 250 bytes
+    assert len(target.name.encode()) == 250
+    seen = []
+    atomic_write(target, lambda tmp: (seen.append(tmp.name), tmp.write_bytes(b"ok")))
+    assert target.read_bytes() == b"ok"
+    assert TEMP_NAME.fullmatch(seen[0]) and len(seen[0]) <= 20
+    assert leftovers(tmp_path) == [target.name]
+
+
+def test_temporary_names_match_one_pattern_and_keep_the_suffix(tmp_path):
+    for name in ("r.xlsx", "p.wbproj", "chart.png", "noext", "weird.suf fix"):
+        tmp = temp_path_for(tmp_path / name)
+        assert tmp.parent == tmp_path and is_workbench_temporary(tmp.name)
+        if name in ("r.xlsx", "p.wbproj", "chart.png"):
+            assert tmp.suffix == os.path.splitext(name)[1]
+
+
+# -- leftovers of killed writes --------------------------------------------------------
+def _age(path, seconds):
+    old = time.time() - seconds
+    os.utime(path, (old, old), follow_symlinks=False)
+
+
+def test_sweep_removes_only_old_workbench_temporaries(tmp_path):
+    old_new = tmp_path / ".~wb-0123abcd.xlsx"
+    old_legacy = tmp_path / ".report.0123456789ab.tmp.xlsx"
+    old_project = tmp_path / ".~k3j4h5g6.wbproj"
+    fresh = tmp_path / ".~wb-89abcdef.xlsx"  # a save in progress, maybe another app's
+    users = [tmp_path / "report.xlsx", tmp_path / ".~wb-notes.txt", tmp_path / "~$report.xlsx"]
+    for p in [old_new, old_legacy, old_project, fresh, *users]:
+        p.write_bytes(b"x")
+    folder_like = tmp_path / ".~wb-00000000.dir"
+    folder_like.mkdir()
+    for p in [old_new, old_legacy, old_project, *users, folder_like]:
+        _age(p, STALE_AFTER_S + 60)
+    removed = sweep_stale_temporaries(tmp_path)
+    assert sorted(p.name for p in removed) == sorted(
+        p.name for p in (old_new, old_legacy, old_project)
+    )
+    assert sorted(leftovers(tmp_path)) == sorted(
+        [fresh.name, folder_like.name, *(p.name for p in users)]
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_sweep_never_follows_or_removes_a_link(tmp_path):
+    precious = tmp_path / "data.xlsx"
+    precious.write_bytes(b"keep")
+    link = tmp_path / ".~wb-0badf00d.xlsx"
+    link.symlink_to(precious)
+    _age(link, STALE_AFTER_S + 60)
+    assert sweep_stale_temporaries(tmp_path) == []
+    assert link.is_symlink() and precious.read_bytes() == b"keep"
+
+
+def test_next_save_into_the_folder_sweeps_leftovers(tmp_path):
+    leftover = tmp_path / ".~wb-deadbeef.xlsx"
+    leftover.write_bytes(b"half a report")
+    _age(leftover, STALE_AFTER_S + 60)
+    atomic_write_text(tmp_path / "other.txt", "x")
+    assert leftovers(tmp_path) == ["other.txt"]
+
+
+def test_sweep_of_a_missing_folder_is_quiet(tmp_path):
+    assert sweep_stale_temporaries(tmp_path / "gone") == []
+
+
+def test_project_save_uses_the_same_writer(tmp_path, monkeypatch):
+    from workbench.core.project import Project, save_project
+
+    target = tmp_path / "study.wbproj"
+    save_project(target, Project(notes={"Q1": {"note": "첫 저장", "flagged": False}}))
+    before = target.read_bytes()
+    names = []
+    real_replace = os.replace
+
+    def full(src, dst):
+        names.append(Path(src).name)
+        raise _os_error(errno.ENOSPC)
+
+    monkeypatch.setattr(atomic.os, "replace", full)
+    with pytest.raises(SaveError) as info:
+        save_project(target, Project(notes={"Q1": {"note": "둘째", "flagged": True}}))
+    assert info.value.reason == "disk_full" and str(target) in info.value.message("ko")
+    assert is_workbench_temporary(names[0])
+    monkeypatch.setattr(atomic.os, "replace", real_replace)
+    assert target.read_bytes() == before
+    assert leftovers(tmp_path) == ["study.wbproj"]

@@ -15,7 +15,7 @@ from test_report_fixtures import make_results
 
 from workbench.core import atomic
 from workbench.core import schema as s
-from workbench.core.atomic import LockedFileError, excel_lock_file
+from workbench.core.atomic import LockedFileError, SaveError, excel_lock_file
 from workbench.core.export import csv_safe, write_judgments_workbook, write_per_question_csv
 
 BOM = b"\xef\xbb\xbf"
@@ -264,8 +264,9 @@ def test_judgments_workbook_crash_leaves_nothing(tmp_path, monkeypatch):
         raise OSError("boom")
 
     monkeypatch.setattr(Workbook, "save", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError) as info:
         write_judgments_workbook(tmp_path / "j.xlsx", judgments_frame())
+    assert "boom" in info.value.message("en") and "j.xlsx" in info.value.message("ko")
     assert list(tmp_path.iterdir()) == []
 
 

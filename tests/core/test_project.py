@@ -114,7 +114,8 @@ def test_save_to_unwritable_place_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(InputError) as info:
         save_project(blocker / "sub" / "p.wbproj", Project())
-    assert "저장하지 못했습니다" in info.value.summary("ko")
+    assert "저장할 수 없습니다" in info.value.summary("ko")
+    assert str(blocker / "sub" / "p.wbproj") in info.value.summary("en")
 
 
 @pytest.mark.parametrize(
@@ -123,7 +124,7 @@ def test_save_to_unwritable_place_is_a_clear_error(tmp_path):
         ("not json at all", "손상"),
         ('{"hello": 1}', "형식 번호"),
         ('{"format": 99}', "새로운 버전"),
-        ('{"format": 1, "sources": {"nested": ' * 80 + "1" + "}" * 80 + "}", "중첩"),
+        ('{"format": 1, "sources": ' + "[" * 80 + "]" * 80 + "}", "단계로 겹쳐"),
     ],
 )
 def test_bad_project_files_give_bilingual_errors(tmp_path, content, needle_ko):

@@ -21,7 +21,7 @@ from test_report_fixtures import make_inputs, make_results
 
 from workbench.core import atomic
 from workbench.core import schema as s
-from workbench.core.atomic import LockedFileError, excel_lock_file
+from workbench.core.atomic import LockedFileError, SaveError, excel_lock_file
 from workbench.core.cancel import Cancelled
 from workbench.core.evaluate import evaluate
 from workbench.core.report import (
@@ -533,8 +533,10 @@ def test_crash_during_save_keeps_old_report_and_no_temp(tmp_path, synthetic, mon
         raise OSError("disk full")
 
     monkeypatch.setattr(Workbook, "save", broken_save)
-    with pytest.raises(OSError, match="disk full"):
+    # the OS error reaches the user as a message naming the report (exit 3, a dialog)
+    with pytest.raises(SaveError, match="disk full") as info:
         write_report(target, results)
+    assert str(target) in info.value.message("en") and isinstance(info.value.__cause__, OSError)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.xlsx"]
     assert target.read_bytes() == b"previous report"
 

@@ -115,3 +115,26 @@ def test_a_file_the_reader_cannot_read_leaves_the_window_and_the_work(
     assert study.grades_used() == grades and study.grades_used()[(q, p)] == 2
     assert state.note(q) == "지우면 안 되는 메모"
     assert pending_recovery() is not None or window.project_path is not None
+
+
+def test_start_up_removes_old_leftovers_of_killed_writes_and_nothing_else(tmp_path):
+    from workbench.core.atomic import temp_path_for
+    from workbench.ui.app import sweep_work_folders
+
+    folder = tmp_path / "연구"
+    folder.mkdir()
+    project = folder / "연구.wbproj"
+    project.write_text("{}", encoding="utf-8")
+    settings = Settings()
+    settings.last_project = str(project)
+    old = temp_path_for(folder / "보고서.xlsx")
+    fresh = temp_path_for(folder / "다른 보고서.xlsx")
+    mine = folder / ".~사용자 파일.xlsx"  # looks similar, is not the workbench's
+    for path in (old, fresh, mine):
+        path.write_bytes(b"half a file")
+    day_ago = os.path.getmtime(old) - 24 * 3600
+    os.utime(old, (day_ago, day_ago))
+    os.utime(mine, (day_ago, day_ago))
+    removed = sweep_work_folders(settings)
+    assert removed == [old]
+    assert not old.exists() and fresh.exists() and mine.exists() and project.exists()

@@ -129,3 +129,27 @@ def test_a_file_that_is_not_a_table_shows_a_plain_message(qtbot, tmp_path):
     texts = _problem_texts(dialog)
     assert texts and "Traceback" not in "\n".join(texts)
     assert not dialog.load_button.isEnabled()
+
+
+def test_a_hidden_sheet_is_listed_with_a_mark_and_not_used_unless_chosen(qtbot, tmp_path):
+    wb = openpyxl.Workbook()
+    old = wb.active
+    old.title = "평가_old"
+    old.append(["질문ID", "문단ID", "등급"])
+    old.append(["Q9", "P9", 3])
+    old.sheet_state = "hidden"
+    ws = wb.create_sheet("평가")
+    ws.append(["질문ID", "문단ID", "등급"])
+    ws.append(["Q1", "P1", 2])
+    path = tmp_path / "qrels.xlsx"
+    wb.save(path)
+    dialog = _open(qtbot, path, "judgments")
+    shown = [dialog.sheet_combo.itemText(i) for i in range(dialog.sheet_combo.count())]
+    assert shown == ["평가_old (hidden)", "평가"]
+    assert [dialog.sheet_combo.itemData(i) for i in range(dialog.sheet_combo.count())] == [
+        "평가_old",
+        "평가",
+    ]
+    _load(qtbot, dialog)
+    assert dialog.options["sheets"]["judgments"] == "평가"
+    assert list(dialog.result_set.judgments[S.QID]) == ["Q1"]

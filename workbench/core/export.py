@@ -53,8 +53,7 @@ from workbench.core.agreement import agreement_table, dissent_record
 from workbench.core.atomic import atomic_write
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.grades import role_label
-from workbench.core.korean import josa
-from workbench.core.problems import InputError, error
+from workbench.core.outputs import refuse_output_onto_inputs
 from workbench.core.report import (
     ReportRequest,
     _cell_value,
@@ -509,32 +508,10 @@ def _check(cancelled: CancelCheck | None) -> None:
         raise Cancelled()
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-    except OSError:
-        pass
-    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
-
-
 def refuse_inputs(target: Path, sources: Sequence[SourceFile]) -> None:
-    """An export never replaces an input file (inputs are never modified)."""
-    for src in sources:
-        if src.path and _same_file(target, Path(src.path)):
-            raise InputError(
-                [
-                    error(
-                        "export_overwrites_input",
-                        f"'{target.name}' is one of the files you loaded; the workbench never "
-                        "changes them. Choose another name for the exported file.",
-                        f"{josa(target.name, '은', quoted=True)} 불러온 원본 파일입니다. "
-                        "워크벤치는 원본 파일을 바꾸지 않습니다. 내보낼 파일의 이름을 다르게 "
-                        "정하세요.",
-                        file=target.name,
-                    )
-                ]
-            )
+    """An export never replaces an input file (inputs are never modified);
+    :func:`workbench.core.outputs.refuse_output_onto_inputs` decides."""
+    refuse_output_onto_inputs(target, [src.path for src in sources if src.path])
 
 
 def _atomic_cancellable(path: Path, write, cancelled: CancelCheck | None) -> Path:

@@ -15,10 +15,12 @@ data itself. It remembers:
 - ``notes``: question id → ``{"note": str, "flagged": bool}``;
 - ``added_grades`` / ``resolutions``: grades made or resolved in the app, as
   lists of records (the only copy of that work, so they are kept verbatim);
-- ``view``: free-form UI state (current page, selected question, systems).
+- ``view``: free-form UI state (current page, selected question, systems);
+- ``sections``: the work of features beyond grades and notes, one JSON value
+  per section, each written and checked by its feature's module.
 
-Writes are atomic (temporary file in the same folder, then ``os.replace``), so
-a crash never leaves half a project.
+Writes go through :func:`workbench.core.atomic.atomic_write` (temporary file in
+the same folder, then ``os.replace``), so a crash never leaves half a project.
 
 Reading is defensive, as for any file a user hands us: the size and the
 nesting depth are checked before the JSON is parsed, and every field is
@@ -34,13 +36,14 @@ import hashlib
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import pandas as pd
 
+from workbench.core.atomic import atomic_write_text, save_error
+from workbench.core.jsonload import json_depth
 from workbench.core.korean import josa
 from workbench.core.problems import InputError, Problem, error, warning
 from workbench.paths import existing_variant, plain_path
@@ -92,6 +95,10 @@ class Project:
     added_grades: list[dict] = field(default_factory=list)
     resolutions: list[dict] = field(default_factory=list)
     view: dict = field(default_factory=dict)
+    #: the work of a feature beyond grades and notes (answers and their ratings,
+    #: the evaluation manual, judging pools, system cards …), one JSON value per
+    #: section name; each feature's module writes and checks its own section
+    sections: dict[str, Any] = field(default_factory=dict)
     #: what could not be read back and was left out (warnings), when loaded
     problems: list[Problem] = field(default_factory=list)
 
@@ -199,14 +206,17 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
         "added_grades": project.added_grades,
         "resolutions": project.resolutions,
         "view": project.view,
+        "sections": project.sections,
     }
 
 
 def save_project(path: str | os.PathLike[str], project: Project) -> Path:
     """Write ``project`` to ``path`` atomically; returns the path written.
 
-    Raises :class:`InputError` when the folder cannot be written (read-only,
-    full disk), with a message saying so.
+    Raises :class:`~workbench.core.atomic.SaveError` (an :class:`InputError`)
+    when it cannot be written — read-only or full drive, a folder in the
+    way, a name too long — with a message naming ``path``; a missing folder
+    is created.
     """
     target = Path(path)
     if target.suffix.lower() != SUFFIX:
@@ -214,58 +224,18 @@ def save_project(path: str | os.PathLike[str], project: Project) -> Path:
     # no indent: the C encoder, ten times faster for a project with thousands of grades
     # (autosave runs after every edit, on the GUI thread)
     payload = json.dumps(project_to_dict(project, target), ensure_ascii=False)
-    fd = None
-    tmp_name = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".~", suffix=SUFFIX, dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            fd = None
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-        tmp_name = None
     except OSError as exc:
-        raise InputError(
-            [
-                error(
-                    "project_write",
-                    f"The project could not be saved to {target} ({exc.strerror or exc}). "
-                    "Choose another folder or check that the disk is not full or read-only.",
-                    f"프로젝트를 {target}에 저장하지 못했습니다 ({exc.strerror or exc}). "
-                    "다른 폴더를 고르거나 디스크가 가득 차거나 읽기 전용이 아닌지 확인하세요.",
-                    file=target.name,
-                )
-            ]
-        ) from exc
-    finally:
-        if fd is not None:
-            os.close(fd)
-        if tmp_name is not None and os.path.exists(tmp_name):
-            os.unlink(tmp_name)
-    return target
+        raise save_error(target, exc) from exc
+    # one owner of atomic writes: the same temporary names, the same messages
+    # (SaveError: folder, read-only, disk full, name too long …) as every export
+    return atomic_write_text(target, payload, encoding="utf-8")
 
 
 # -- load -------------------------------------------------------------------------
 def _bad(path: Path, en: str, ko: str, code: str = "project_invalid") -> InputError:
     return InputError([error(code, en, ko, file=path.name)])
-
-
-def json_too_deep(text: str, limit: int) -> bool:
-    """True when ``text`` nests arrays/objects deeper than ``limit`` (checked
-    before parsing, so a hostile file cannot exhaust the parser's recursion)."""
-    import re
-
-    import numpy as np
-
-    # strings may hold brackets: drop them first (one linear regex pass)
-    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text).encode("utf-8", "replace")
-    codes = np.frombuffer(bare, dtype=np.uint8)
-    step = np.zeros(codes.size, dtype=np.int32)
-    step[(codes == ord("[")) | (codes == ord("{"))] = 1
-    step[(codes == ord("]")) | (codes == ord("}"))] = -1
-    return bool(codes.size) and int(np.cumsum(step).max(initial=0)) > limit
 
 
 class _Checker:
@@ -463,13 +433,15 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             f"The project file could not be read ({exc}).",
             f"프로젝트 파일을 읽지 못했습니다 ({exc}).",
         ) from exc
-    if json_too_deep(text, MAX_PROJECT_DEPTH):
+    # the depth first, so a hostile file cannot exhaust the parser's recursion
+    depth, _at = json_depth(text)
+    if depth > MAX_PROJECT_DEPTH:
         raise _bad(
             source_path,
             "This is not a workbench project file, or it is damaged: its data is nested "
-            f"deeper than {MAX_PROJECT_DEPTH} levels.",
+            f"{depth:,} levels deep (a project needs fewer than {MAX_PROJECT_DEPTH}).",
             "워크벤치 프로젝트 파일이 아니거나 손상되었습니다: 데이터가 "
-            f"{MAX_PROJECT_DEPTH}단계보다 깊이 중첩되어 있습니다.",
+            f"{depth:,}단계로 겹쳐 있습니다(프로젝트는 {MAX_PROJECT_DEPTH}단계도 필요 없습니다).",
         )
     try:
         data = json.loads(text)
@@ -517,6 +489,10 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     if not isinstance(view, dict):
         check.drop("view", "an object", "객체")
         view = {}
+    sections = data.get("sections") or {}
+    if not isinstance(sections, dict) or not all(isinstance(k, str) for k in sections):
+        check.drop("sections", "name → section", "이름 → 항목")
+        sections = {}
     return Project(
         sources=sources,
         settings=settings,
@@ -528,6 +504,7 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             data.get("resolutions"), "resolutions", ("question_id", "passage_id"), check
         ),
         view=view,
+        sections=sections,
         problems=check.problems,
     )
 

@@ -69,7 +69,7 @@ from workbench import __version__
 from workbench.core import grades as g
 from workbench.core import schema as s
 from workbench.core.agreement import kappa_band
-from workbench.core.atomic import LockedFileError, atomic_write, excel_lock_file
+from workbench.core.atomic import atomic_write, check_writable
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
@@ -1556,15 +1556,16 @@ def write_report(
     :class:`~workbench.core.cancel.Cancelled` — no file is left behind.
 
     Raises :class:`~workbench.core.atomic.LockedFileError` when the file is
-    open in Excel or the folder is not writable (before any work, when
-    Excel's owner file is present).
+    open in Excel or the folder is not writable, and
+    :class:`~workbench.core.atomic.SaveError` for any other reason it cannot
+    be saved (before any work where that can be seen:
+    :func:`~workbench.core.atomic.check_writable`).
     """
     request = request or ReportRequest()
     lang = _lang(request.lang)
     target = Path(path)
-    # fail fast, before minutes of work, when Excel visibly holds the file
-    if excel_lock_file(target).exists():
-        raise LockedFileError(target, "locked")
+    # fail fast, before minutes of work: Excel holds the file, a folder is in the way …
+    check_writable(target)
     wb = build_report(results, request, progress=progress, cancelled=cancelled)
     if cancelled is not None and cancelled():
         raise Cancelled()

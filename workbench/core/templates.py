@@ -9,14 +9,14 @@
 
 Each sheet has one example row, which reads back through
 :func:`workbench.core.io.load_judgments` / :func:`~workbench.core.io.load_run`.
-Files are written to a temporary file next to the target and renamed.
+Files are written atomically (:func:`workbench.core.atomic.atomic_write`).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
+
+from workbench.core.atomic import atomic_write
 
 JUDGMENTS_TEMPLATE = "평가_템플릿.xlsx"
 RUN_TEMPLATE = "실행결과_템플릿.xlsx"
@@ -77,18 +77,7 @@ def _write_workbook(target: Path, sheets: dict, dropdowns: dict[str, dict[str, s
             dv.showInputMessage = True
             ws.add_data_validation(dv)
             dv.add(f"{letter}2:{letter}10000")
-    fd, tmp = tempfile.mkstemp(prefix=".~tmp-", suffix=".xlsx", dir=target.parent)
-    os.close(fd)
-    try:
-        wb.save(tmp)
-        os.chmod(tmp, 0o644)  # mkstemp makes the file private; a template is an ordinary file
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(target, wb.save)
 
 
 def write_templates(directory: str | Path) -> list[Path]:

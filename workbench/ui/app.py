@@ -15,6 +15,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from workbench import __version__
+from workbench.core.atomic import sweep_stale_temporaries
 from workbench.paths import resources_dir
 from workbench.ui import errors, fonts, i18n
 from workbench.ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -102,6 +103,8 @@ def run_app(args) -> int:
     window = MainWindow(settings=settings)
     window.ask_before_closing = True
     window.show()
+    # the leftovers of writes killed last time, in the folders the user works in
+    QTimer.singleShot(0, lambda: sweep_work_folders(settings))
     if getattr(args, "startup_probe", False):
         # packaging/build.py times a cold start: quit as soon as the window is up
         window.ask_before_closing = False
@@ -109,6 +112,35 @@ def run_app(args) -> int:
         return app.exec()
     schedule_start(window, args)
     return app.exec()
+
+
+def work_folders(settings: Settings) -> list[Path]:
+    """The folders the workbench wrote into: its data folder (the recovery file),
+    the last project's, the last used one and those of the recent files."""
+    from workbench.ui.main_window import recovery_path
+
+    candidates = [recovery_path().parent, settings.last_directory, settings.last_project]
+    candidates += list(settings.recent_files)
+    folders: list[Path] = []
+    for item in candidates:
+        if not item:
+            continue
+        path = Path(item)
+        folder = path if path.is_dir() else path.parent
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def sweep_work_folders(settings: Settings) -> list[Path]:
+    """Remove the workbench's own stale temporary files (only those: see
+    :func:`workbench.core.atomic.sweep_stale_temporaries`) from :func:`work_folders`."""
+    removed: list[Path] = []
+    for folder in work_folders(settings):
+        removed.extend(sweep_stale_temporaries(folder))
+    if removed:
+        log.info("removed %d leftover temporary files", len(removed))
+    return removed
 
 
 def schedule_start(window, args) -> str:

@@ -30,6 +30,7 @@ class Sheet:
     mapping: ColumnMapping
     kind: str
     fixed: bool = False  # TREC/JSON: the mapping comes from the format, not from headers
+    hidden: bool = False  # hidden or "very hidden" in Excel: read only when named
 
 
 @dataclass
@@ -131,8 +132,39 @@ def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) ->
                 )
         else:
             mapping, kind_ = detect_mapping(headers, raw.name)
-        book.sheets.append(Sheet(raw.name, table, mapping, kind_))
+        book.sheets.append(Sheet(raw.name, table, mapping, kind_, hidden=raw.hidden))
         _release(raw.rows)
+
+
+def visible_sheets(book: Book) -> list[Sheet]:
+    """The sheets a reader may pick on its own: hidden ones only when the user names them."""
+    return [s for s in book.sheets if not s.hidden]
+
+
+def sheet_list(book: Book, lang: str) -> str:
+    """The sheet names for a message, hidden ones marked: ``평가, 평가_old (hidden)``."""
+    mark = " (숨김)" if lang == "ko" else " (hidden)"
+    return ", ".join(s.name + (mark if s.hidden else "") for s in book.sheets) or "(none)"
+
+
+def warn_hidden_skipped(book: Book, chosen: list[Sheet], col: Collector) -> None:
+    """One warning naming the hidden sheets that were not read (none were chosen by name).
+
+    An old hidden ``평가_old`` before the visible ``평가`` must not be what gets
+    evaluated, and the user must know it was there.
+    """
+    skipped = [s.name for s in book.sheets if s.hidden and s not in chosen]
+    if not skipped:
+        return
+    names = ", ".join(f"'{n}'" for n in skipped)
+    col.warning(
+        "hidden_sheet_skipped",
+        f"Hidden sheets were not read: {names}. To use one, pick it in the import preview "
+        "(hidden sheets are marked there) or unhide it in Excel.",
+        f"숨겨진 시트는 읽지 않았습니다: {names}. 이 시트를 쓰려면 불러오기 미리보기에서 고르거나"
+        "(숨겨진 시트는 따로 표시됩니다) Excel에서 숨기기를 해제하세요.",
+        sheet=skipped[0] if len(skipped) == 1 else None,
+    )
 
 
 def release(book: Book) -> None:

@@ -40,6 +40,7 @@ ROW_ERROR_CODES = frozenset(
         "rank_invalid",
         "score_invalid",
         "duplicate_conflict",
+        "excel_error_cell",
     }
 )
 

@@ -23,7 +23,15 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
-from workbench.core.io.book import Book, Sheet, open_book, release
+from workbench.core.io.book import (
+    Book,
+    Sheet,
+    open_book,
+    release,
+    sheet_list,
+    visible_sheets,
+    warn_hidden_skipped,
+)
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
@@ -127,12 +135,13 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
             continue
         out[role] = sheet
     used = {s.name for s in out.values()}
+    visible = visible_sheets(book)  # hidden sheets only when named above
     # resolutions and dissent are read (or ignored) on their own, never as a role
     used |= {s.name for s in book.sheets if _special_sheet(s.name)}
     for role in REQUIRED:
         if role in out:
             continue
-        candidates = [s for s in book.sheets if s.name not in used and s.table is not None]
+        candidates = [s for s in visible if s.name not in used and s.table is not None]
         pick = next((s for s in candidates if s.kind == role), None)
         if pick is None:
             pick = next((s for s in candidates if sheet_name_kind(s.name) == role), None)
@@ -140,10 +149,10 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
             out[role] = pick
             used.add(pick.name)
     if "judgments" not in out:
-        nonempty = [s for s in book.sheets if s.table is not None and s.name not in used]
+        nonempty = [s for s in visible if s.table is not None and s.name not in used]
         named = [
             s
-            for s in book.sheets
+            for s in visible
             if sheet_name_kind(s.name) == "judgments" and not _special_sheet(s.name)
         ]
         if len(nonempty) == 1:
@@ -151,16 +160,17 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
         elif named:
             out["judgments"] = named[0]  # named like judgments but empty
         else:
-            found = ", ".join(s.name for s in book.sheets) or "(none)"
+            found, found_ko = sheet_list(book, "en"), sheet_list(book, "ko")
             col.error(
                 "no_judgments_sheet",
                 "No judgments sheet was found (a sheet with question id, passage id and grade "
                 f"columns, or named e.g. '평가' or 'judgments'). Sheets: {found}. Rename the "
                 "sheet or pick it in the import preview.",
                 "평가 시트를 찾지 못했습니다(질문ID, 문단ID, 등급 열이 있거나 '평가', "
-                f"'judgments' 같은 이름의 시트). 있는 시트: {found}. 시트 이름을 바꾸거나 "
+                f"'judgments' 같은 이름의 시트). 있는 시트: {found_ko}. 시트 이름을 바꾸거나 "
                 "불러오기 미리보기에서 시트를 고르세요.",
             )
+    warn_hidden_skipped(book, list(out.values()), col)
     return out
 
 

@@ -48,6 +48,7 @@ class SheetPreview:
     header_row: int  # Excel row number of the header row (0: no header, e.g. TREC)
     detected_kind: str  # judgments | questions | passages | run | run_wide | unknown
     mapping: ColumnMapping
+    hidden: bool = False  # hidden in Excel: listed with a mark, read only when chosen
     row_numbers: list[int] = field(default_factory=list)
 
     def excel_row(self, index: int) -> int:
@@ -73,6 +74,11 @@ class FilePreview:
         return None
 
     @property
+    def hidden(self) -> list[str]:
+        """Names of the sheets hidden in Excel (never picked without the user)."""
+        return [s.name for s in self.sheets if s.hidden]
+
+    @property
     def mappings(self) -> dict[str, ColumnMapping]:
         """Sheet name → detected mapping, in the shape ``load_*`` accept."""
         return {s.name: s.mapping for s in self.sheets}
@@ -93,7 +99,9 @@ def inspect_file(path: str | Path) -> FilePreview:
     for sheet in book.sheets:
         table = sheet.table
         if table is None:
-            out.sheets.append(SheetPreview(sheet.name, [], [], 0, 0, "unknown", sheet.mapping))
+            out.sheets.append(
+                SheetPreview(sheet.name, [], [], 0, 0, "unknown", sheet.mapping, sheet.hidden)
+            )
             col.warning(
                 "empty_sheet",
                 f"Sheet '{sheet.name}' is empty.",
@@ -130,6 +138,7 @@ def _sheet_preview(sheet, start: int, stop: int) -> SheetPreview:
         int(table.header_row),
         sheet.kind,
         sheet.mapping,
+        sheet.hidden,
         [int(r) for r in table.rows[start:stop]],
     )
 

@@ -27,6 +27,7 @@ import numpy as np
 from workbench.core.io import common
 from workbench.core.io.common import breathe, slices
 from workbench.core.io.ids import display_text, is_blank
+from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
 from workbench.core.io.mapping import header_score
 from workbench.core.problems import InputError, Problem, error
 
@@ -50,6 +51,10 @@ class RawSheet:
     rows: list[list[Any]]
     row_numbers: list[int] | None = None  # None: rows[i] is row i + 1
     total_rows: int | None = None  # rows in the sheet when ``rows`` was cut short
+    hidden: bool = False  # hidden or "very hidden" in Excel: never picked automatically
+    #: Excel error cells (``#N/A`` …) by (0-based row index, 0-based column); the
+    #: reader gives them as blanks, so the checks need to know where they are
+    error_cells: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def row_number(self, i: int) -> int:
         return self.row_numbers[i] if self.row_numbers is not None else i + 1
@@ -263,8 +268,54 @@ def _encrypted(path: Path) -> InputError:
     )
 
 
+def reader_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` is the Excel reader failing (to be reported), not a signal to pass on.
+
+    python-calamine raises its own errors, ``MemoryError`` and pyo3's
+    ``PanicException`` — a ``BaseException`` that ``except Exception`` does not
+    catch (a date cell holding 1e300, for one). Interrupts, exits and
+    :class:`~workbench.core.cancel.Cancelled` are not failures of the reader.
+    """
+    from workbench.core.cancel import Cancelled
+
+    if isinstance(exc, KeyboardInterrupt | SystemExit | GeneratorExit | Cancelled):
+        return False
+    return True
+
+
+def reader_crash(path: Path, exc: BaseException, sheet: str | None = None) -> InputError:
+    """The message for a failure inside the Excel reader (a panic or running out of memory)."""
+    if isinstance(exc, MemoryError):
+        return _fail(
+            path,
+            "workbook_too_large",
+            "The workbook is too large to read in the memory available. Close other programs "
+            "and try again, or save the data as a CSV or TREC file and load that.",
+            "메모리가 부족해 통합 문서를 읽을 수 없습니다. 다른 프로그램을 닫고 다시 시도하거나, "
+            "데이터를 CSV나 TREC 파일로 저장해 불러오세요.",
+            sheet=sheet,
+        )
+    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return _fail(
+        path,
+        "reader_crash",
+        f"The Excel reader could not read this workbook ({detail}). The file may be damaged, or "
+        "a cell may hold a value Excel itself cannot show (for example a date far outside the "
+        "calendar, shown as ##### in Excel). Open it in Excel, fix or clear that cell, save a "
+        "copy and load the copy.",
+        f"Excel 읽기 모듈이 이 통합 문서를 읽지 못했습니다({detail}). 파일이 손상되었거나, Excel도 "
+        "표시하지 못하는 값(예: 달력 범위를 한참 벗어난 날짜, Excel에서 #####로 보임)이 든 셀이 "
+        "있을 수 있습니다. Excel에서 열어 그 셀을 고치거나 지우고 사본을 저장한 뒤 사본을 "
+        "불러오세요.",
+        sheet=sheet,
+    )
+
+
 def open_excel(path: Path, data: bytes):
-    """A ``CalamineWorkbook`` over ``data``, or an :class:`InputError` naming the cause."""
+    """``(CalamineWorkbook, WorkbookFacts)`` over ``data``, or an :class:`InputError`
+    naming the cause. The package's sizes are checked first
+    (:func:`~workbench.core.io.limits.check_workbook`), so the reader is never
+    handed a file that would make it allocate past the limits."""
     import python_calamine as pc
 
     if path.name.startswith("~$"):
@@ -307,10 +358,13 @@ def open_excel(path: Path, data: bytes):
             "Excel 통합 문서(.xlsx, .xls, .ods)가 아닙니다. Excel에서 열어 Excel 통합 문서"
             "(.xlsx)로 저장하세요.",
         )
+    facts: WorkbookFacts = check_workbook(path, data)
     try:
-        return pc.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        return pc.CalamineWorkbook.from_filelike(io.BytesIO(data)), facts
     except pc.PasswordError:
         raise _encrypted(path) from None
+    except MemoryError as exc:
+        raise reader_crash(path, exc) from None
     except Exception as exc:  # calamine raises several types for damaged files
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "password" in detail.lower() or "encrypt" in detail.lower():
@@ -332,6 +386,10 @@ def open_excel(path: Path, data: bytes):
             f"통합 문서가 손상되어 열 수 없습니다({detail}). Excel에서 열어 새 이름으로 저장하거나"
             "(Excel이 복구해 주는 경우가 많습니다) 백업본을 사용하세요.",
         ) from None
+    except BaseException as exc:  # a panic in the Rust reader is not an Exception
+        if not reader_failed(exc):
+            raise
+        raise reader_crash(path, exc) from None
 
 
 def _sheet_rows(sheet) -> list[list[Any]]:
@@ -373,8 +431,16 @@ def _sheet_rows(sheet) -> list[list[Any]]:
 def read_excel_sheets(
     path: Path, data: bytes, nrows: int | None = None, names: list[str] | None = None
 ) -> list[RawSheet]:
-    """Every worksheet (or those in ``names``) as cells from A1; chart sheets are skipped."""
-    wb = open_excel(path, data)
+    """Every worksheet (or those in ``names``) as cells from A1; chart sheets are skipped.
+
+    Hidden and "very hidden" sheets are read too and marked ``hidden`` (the
+    sheet choosers never pick them on their own). Every failure inside the
+    reader, a Rust panic included, becomes an :class:`InputError`.
+    """
+    import python_calamine as pc
+
+    wb, facts = open_excel(path, data)
+    name: str | None = None
     try:
         sheets: list[RawSheet] = []
         meta = {m.name: m for m in wb.sheets_metadata}
@@ -384,15 +450,23 @@ def read_excel_sheets(
             m = meta.get(name)
             if m is not None and "Work" not in str(m.typ) and "Dialog" not in str(m.typ):
                 continue  # chart or macro sheet
+            hidden = m is not None and m.visible != pc.SheetVisibleEnum.Visible
             try:
                 sheet = wb.get_sheet_by_name(name)
+                end = sheet.end
+                if end is not None:
+                    # every format, .ods and .xlsb too: the range from A1 is what gets built
+                    check_extent(path, name, end[0] + 1, end[1] + 1)
                 if nrows is not None:
                     # skip_empty_area=False keeps row i as Excel row i + 1
                     rows = sheet.to_python(skip_empty_area=False, nrows=nrows)
                 else:
                     rows = _sheet_rows(sheet)
-                end = sheet.end
                 total = (end[0] + 1 if end else 0) if nrows is not None else None
+            except InputError:
+                raise
+            except MemoryError as exc:
+                raise reader_crash(path, exc, sheet=name) from None
             except Exception as exc:
                 raise _fail(
                     path,
@@ -403,12 +477,24 @@ def read_excel_sheets(
                     "열어 새 이름으로 저장하세요.",
                     sheet=name,
                 ) from None
-            sheets.append(RawSheet(name=name, rows=rows, total_rows=total))
+            sheets.append(
+                RawSheet(
+                    name=name,
+                    rows=rows,
+                    total_rows=total,
+                    hidden=hidden,
+                    error_cells=facts.error_cells.get(name, {}),
+                )
+            )
         return sheets
+    except BaseException as exc:  # a panic in the Rust reader is not an Exception
+        if isinstance(exc, InputError) or not reader_failed(exc):
+            raise
+        raise reader_crash(path, exc, sheet=name) from None
     finally:
         try:
             wb.close()
-        except Exception:
+        except BaseException:  # pragma: no cover - closing must not hide the real outcome
             pass
 
 
@@ -514,10 +600,19 @@ class Table:
     columns: dict[str, np.ndarray]
     rows: np.ndarray
     total_rows: int  # data rows in the sheet (more than len(rows) in a preview)
+    #: header → {Excel row number → Excel error text such as "#N/A"}: cells the
+    #: reader hands over as blanks, named in their own message instead
+    error_cells: dict[str, dict[int, str]] = field(default_factory=dict)
 
     @property
     def n_rows(self) -> int:
         return int(self.rows.shape[0])
+
+    def excel_error(self, header: str | None, row: int) -> str | None:
+        """The Excel error (``"#N/A"`` …) in ``header``'s cell of ``row``, if any."""
+        if header is None or not self.error_cells:
+            return None
+        return self.error_cells.get(header, {}).get(int(row))
 
 
 def _header_index(rows: list[list[Any]]) -> int | None:
@@ -588,6 +683,7 @@ def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | Non
     headers: list[str] = []
     columns: dict[str, np.ndarray] = {}
     seen: dict[str, int] = {}
+    header_of: dict[int, str] = {}
     for j, raw in enumerate(raw_headers):
         values = cols[j]
         if not raw:
@@ -602,9 +698,14 @@ def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | Non
             seen[name] = 1
         headers.append(name)
         columns[name] = values
+        header_of[j] = name
+    errors: dict[str, dict[int, str]] = {}
+    for (r, j), text in sheet.error_cells.items():
+        if r > header_index and j in header_of:
+            errors.setdefault(header_of[j], {})[sheet.row_number(r)] = text
     if sheet.total_rows is not None:
         total = max(sheet.total_rows - first, n_data)
     else:
         total = n_data
     header_row = sheet.row_number(header_index)
-    return Table(sheet.name, headers, header_row, columns, numbers, total)
+    return Table(sheet.name, headers, header_row, columns, numbers, total, errors)

@@ -24,7 +24,15 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
-from workbench.core.io.book import Book, Sheet, open_book, release
+from workbench.core.io.book import (
+    Book,
+    Sheet,
+    open_book,
+    release,
+    sheet_list,
+    visible_sheets,
+    warn_hidden_skipped,
+)
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import (
     display_text,
@@ -360,8 +368,11 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
             else:
                 out.append(sheet)
         return out
-    runs = [s for s in book.sheets if s.table is not None and s.kind in ("run", "run_wide")]
-    nonempty = [s for s in book.sheets if s.table is not None]
+    # hidden sheets only when named: a hidden old run must not become an extra system
+    visible = visible_sheets(book)
+    runs = [s for s in visible if s.table is not None and s.kind in ("run", "run_wide")]
+    nonempty = [s for s in visible if s.table is not None]
+    warn_hidden_skipped(book, [], col)
     if runs:
         for s in nonempty:
             if s not in runs:
@@ -376,13 +387,13 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
         return runs
     if len(nonempty) == 1:
         return nonempty  # check its columns and say what is missing
-    found = ", ".join(s.name for s in book.sheets) or "(none)"
+    found, found_ko = sheet_list(book, "en"), sheet_list(book, "ko")
     col.error(
         "no_run_sheet",
         "No run sheet was found (a sheet with question id, passage id and rank or score "
         f"columns, or one row per question with columns 1, 2, 3 …). Sheets: {found}.",
         "실행 결과 시트를 찾지 못했습니다(질문ID, 문단ID, 순위 또는 점수 열이 있는 시트, 또는 "
-        f"질문마다 한 행에 1, 2, 3 … 열이 있는 시트). 있는 시트: {found}.",
+        f"질문마다 한 행에 1, 2, 3 … 열이 있는 시트). 있는 시트: {found_ko}.",
     )
     return []
 

@@ -26,7 +26,15 @@ from workbench.core import schema as S
 from workbench.core.io.common import Collector, slices
 from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import Table
-from workbench.core.problems import InputError, error
+from workbench.core.jsonload import (
+    DuplicateKey,
+    KeyRepeats,
+    LineCounter,
+    check_depth,
+    decode,
+    invalid_json,
+    report_duplicates,
+)
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
 RUN_HEADERS = ["query_id", "Q0", "doc_id", "rank", "score", "tag"]
@@ -162,19 +170,51 @@ _DOC_ID_KEYS = ("documentId", "document_id", "docId", "doc_id", "passageId", "pa
 _REL_KEYS = ("relevance", "grade", "rel", "label", "score")
 
 
-def _line_of(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
+def _duplicate_warning(col: Collector) -> DuplicateKey:
+    def warn(key: str, line: int, kept: Any) -> None:
+        shown = json.dumps(kept, ensure_ascii=False)
+        shown = shown if len(shown) <= 60 else shown[:57] + "…"
+        col.warning(
+            "json_duplicate_key",
+            f'Line {line} repeats the key "{key}" in one object; only its last value ({shown}) '
+            "is used. Delete the key you do not mean.",
+            f'{line}번째 줄에서 한 객체 안에 키 "{key}"가 다시 나옵니다. 마지막 값({shown})만 '
+            "씁니다. 뜻하지 않은 키를 지우세요.",
+            row=line,
+        )
+
+    return warn
 
 
-def _items_with_lines(text: str, path: Path) -> list[tuple[Any, int]]:
-    """Top-level items and the line each starts on (JSON array, object or JSON lines)."""
-    dec = json.JSONDecoder()
+def _items_with_lines(text: str, path: Path, col: Collector) -> list[tuple[Any, int]]:
+    """Top-level items and the line each starts on (JSON array, object or JSON lines).
+
+    Linear in the file: the nesting depth is checked before parsing
+    (:func:`~workbench.core.jsonload.check_depth`), and line numbers come from
+    one :class:`~workbench.core.jsonload.LineCounter` pass. Objects repeating a
+    key get a warning naming the key, the line and the value kept.
+    """
+    check_depth(text, file=path.name)
+    pairs = KeyRepeats()
+    dec = json.JSONDecoder(object_pairs_hook=pairs)
+    lines = LineCounter(text)
+    warn = _duplicate_warning(col)
     try:
         if path.suffix.lower() == ".jsonl":
             out = []
             for n, line in enumerate(text.splitlines(), start=1):
                 if line.strip():
-                    out.append((json.loads(line), n))
+                    try:
+                        obj, end, repeats = decode(dec, pairs, line, len(line) - len(line.lstrip()))
+                        if line[end:].strip():
+                            raise json.JSONDecodeError("Extra data", line, end)
+                    except json.JSONDecodeError as exc:
+                        # numbered as a line of the file, not of the one-line document
+                        doc = "\n" * (n - 1) + line
+                        raise json.JSONDecodeError(exc.msg, doc, n - 1 + exc.pos) from None
+                    for key, kept in repeats:
+                        warn(key, n, kept)
+                    out.append((obj, n))
             return out
         start = len(text) - len(text.lstrip())
         if text[start : start + 1] == "[":
@@ -186,25 +226,19 @@ def _items_with_lines(text: str, path: Path) -> list[tuple[Any, int]]:
                     raise json.JSONDecodeError("unterminated list", text, i)
                 if text[i] == "]":
                     break
-                obj, end = dec.raw_decode(text, i)
-                out.append((obj, _line_of(text, i)))
+                obj, end, repeats = decode(dec, pairs, text, i)
+                if repeats:
+                    report_duplicates(text, i, end, repeats, lines, warn)
+                out.append((obj, lines.line_of(i)))
                 i = end
             return out
-        data = json.loads(text)
+        data, end, repeats = decode(dec, pairs, text, start)
+        if text[end:].strip():
+            raise json.JSONDecodeError("Extra data", text, end)
+        if repeats:
+            report_duplicates(text, start, end, repeats, lines, warn)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            [
-                error(
-                    "json_invalid",
-                    f"The JSON file is not valid near line {exc.lineno}, column {exc.colno} "
-                    f"({exc.msg}). Check for a missing comma, quote or bracket.",
-                    f"JSON 파일의 {exc.lineno}번째 줄 {exc.colno}번째 글자 근처가 올바르지 "
-                    f"않습니다({exc.msg}). 빠진 쉼표, 따옴표, 괄호가 있는지 확인하세요.",
-                    file=path.name,
-                    row=exc.lineno,
-                )
-            ]
-        ) from None
+        raise invalid_json(exc, path.name) from None
     if isinstance(data, dict):
         if any(k in data for k in _Q_KEYS):
             return [(data, 1)]
@@ -224,7 +258,7 @@ def _first(d: dict, keys: tuple[str, ...]) -> Any:
 def json_table(text: str, path: Path, col: Collector) -> tuple[Table, ColumnMapping]:
     """The JSON ground truth as a judgments table (question id, text, passage, grade)."""
     qids, qtexts, pids, grades, rows = [], [], [], [], []
-    for item, line in _items_with_lines(text, path):
+    for item, line in _items_with_lines(text, path, col):
         if not isinstance(item, dict):
             col.error(
                 "json_item",

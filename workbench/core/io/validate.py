@@ -113,6 +113,8 @@ def ids_checked(
         header = mapping.header_for(role)
         ko = ROLE_LABELS[role][0]
         for r in rows[blank][:500]:
+            if report_excel_error(col, table, header, int(r), label(role, "en"), ko):
+                continue
             col.error(
                 f"blank_{role}",
                 f"The {label(role, 'en')} in row {r} is blank. Fill it in or delete the row.",
@@ -223,6 +225,8 @@ def grades_checked(
     if bad.size and not any_integer:
         bad = _converted(col, table.sheet, header, raw, rows, bad, out, conversions or {})
     for i in bad[:500]:
+        if report_excel_error(col, table, header, int(rows[i]), "grade", "등급"):
+            continue
         report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i], any_integer)
     if any_integer:
         _report_trec_scale(col, table.sheet, header, out, ok, rows)
@@ -349,6 +353,29 @@ def _report_trec_scale(
             row=first,
             column=header,
         )
+
+
+def report_excel_error(
+    col: Collector, table: Table, header: str | None, row: int, what_en: str, what_ko: str
+) -> bool:
+    """An error for a cell holding an Excel error (``#N/A``, ``#DIV/0!`` …), which
+    the reader hands over as a blank; False when the cell holds none."""
+    text = table.excel_error(header, row)
+    if text is None:
+        return False
+    col.error(
+        "excel_error_cell",
+        f"Row {row}: the cell holds the Excel error {text}, not a {what_en}. A formula failed "
+        "there (a lookup that found nothing, a division by zero, a deleted reference); fix it "
+        "in Excel, or replace it with the value, and save again.",
+        f"{row}행: 셀에 {what_ko} 대신 Excel 오류 {josa(text, '이')} 들어 있습니다. 그 자리의 "
+        "수식이 실패했습니다(찾는 값이 없음, 0으로 나눔, 지워진 참조 등). Excel에서 수식을 "
+        "고치거나 값으로 바꾼 뒤 다시 저장하세요.",
+        sheet=table.sheet,
+        row=row,
+        column=header,
+    )
+    return True
 
 
 def report_bad_grade(

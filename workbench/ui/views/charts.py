@@ -17,8 +17,6 @@ marker shape per system as a second cue.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +47,7 @@ import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401 - registers ImageExporter
 
 from workbench.core import chart_data as cd
+from workbench.core.atomic import atomic_write
 from workbench.core.results import Results
 from workbench.ui import palette
 
@@ -334,16 +333,8 @@ class ChartWidget(QWidget):
 
     @staticmethod
     def _atomic(path: str | Path, write) -> Path:
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=".chart-", suffix=path.suffix, dir=path.parent)
-        os.close(fd)
-        try:
-            write(tmp)
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        return path
+        # the core's writer: the workbench's temporary names, its messages on OS errors
+        return atomic_write(path, lambda tmp: write(str(tmp)), check_lock=False)
 
     def save_dialog(self) -> None:
         name, chosen = QFileDialog.getSaveFileName(

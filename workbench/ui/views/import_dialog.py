@@ -498,7 +498,8 @@ class ImportDialog(QDialog):
         self.sheet_combo.blockSignals(True)
         self.sheet_combo.clear()
         for sp in sheets:
-            self.sheet_combo.addItem(sp.name, sp.name)
+            shown = self.tr("{sheet} (hidden)").format(sheet=sp.name) if sp.hidden else sp.name
+            self.sheet_combo.addItem(shown, sp.name)
         first_used = next((i for i, sp in enumerate(sheets) if self._uses.get(sp.name)), 0)
         self.sheet_combo.setCurrentIndex(first_used)
         self.sheet_combo.blockSignals(False)
@@ -511,9 +512,11 @@ class ImportDialog(QDialog):
         self.inspected.emit()
 
     def _default_uses(self) -> None:
-        sheets = list(self.preview.sheets) if self.preview is not None else []
+        every = list(self.preview.sheets) if self.preview is not None else []
         initial_sheets = self._initial.get("sheets")
-        uses: dict[str, str | None] = {sp.name: None for sp in sheets}
+        uses: dict[str, str | None] = {sp.name: None for sp in every}
+        # a sheet hidden in Excel is used only when the user picks it
+        sheets = [sp for sp in every if not sp.hidden]
         if self.kind == "judgments":
             if isinstance(initial_sheets, dict):
                 for kind, name in initial_sheets.items():
