@@ -982,7 +982,7 @@ class ImportDialog(QDialog):
         handle.progress.connect(self._on_check_progress)
         handle.finished.connect(lambda fc, key=key: self._on_checked(key, fc))
         handle.failed.connect(self._on_check_failed)
-        handle.cancelled.connect(self._on_check_cancelled)
+        handle.cancelled.connect(lambda h=handle: self._on_check_cancelled(h))
         self.progress.setVisible(True)
         self.progress.setRange(0, 100)
         self.progress.setValue(0)
@@ -1047,9 +1047,10 @@ class ImportDialog(QDialog):
             self._load_requested = False
             self._show_not_loaded()
 
-    def _on_check_cancelled(self) -> None:
-        if self._check_handle is not None and self._check_handle.is_cancelled():
-            self._check_handle = None
+    def _on_check_cancelled(self, handle) -> None:
+        if self._check_handle is not None and handle is not self._check_handle:
+            return  # a check replaced by a newer one, which is running
+        self._check_handle = None
         self.progress.setVisible(False)
         self.stop_button.setVisible(False)
         if self._load_requested:
