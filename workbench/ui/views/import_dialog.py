@@ -972,6 +972,7 @@ class ImportDialog(QDialog):
         if self.check is not None and self._check_options == key:
             return
         self._cancel_check()
+        self._load_problems = []
         # the worker gets its own copies: the user may change a dropdown meanwhile
         task_options = dict(options)
         task_options["mappings"] = {n: m.copy() for n, m in options["mappings"].items()}
@@ -980,8 +981,8 @@ class ImportDialog(QDialog):
         )
         self._check_handle = handle
         handle.progress.connect(self._on_check_progress)
-        handle.finished.connect(lambda fc, key=key: self._on_checked(key, fc))
-        handle.failed.connect(self._on_check_failed)
+        handle.finished.connect(lambda fc, key=key, h=handle: self._on_checked(key, fc, h))
+        handle.failed.connect(lambda exc, h=handle: self._on_check_failed(exc, h))
         handle.cancelled.connect(lambda h=handle: self._on_check_cancelled(h))
         self.progress.setVisible(True)
         self.progress.setRange(0, 100)
@@ -1001,7 +1002,9 @@ class ImportDialog(QDialog):
         if self._handle is None:
             self.progress.setValue(int(round(fraction * 100)))
 
-    def _on_checked(self, key: dict, check) -> None:
+    def _on_checked(self, key: dict, check, handle=None) -> None:
+        if handle is not None and handle is not self._check_handle:
+            return  # the answer of a check already replaced by a newer one
         self._check_handle = None
         self.progress.setVisible(False)
         self.stop_button.setVisible(False)
@@ -1032,7 +1035,9 @@ class ImportDialog(QDialog):
             self._load_requested = False
             self._finish_or_fail()
 
-    def _on_check_failed(self, exc: BaseException) -> None:
+    def _on_check_failed(self, exc: BaseException, handle=None) -> None:
+        if handle is not None and handle is not self._check_handle:
+            return
         self._check_handle = None
         self.progress.setVisible(False)
         self.stop_button.setVisible(False)
