@@ -414,11 +414,11 @@ def report_bad_grade(
         return
     looks = proposed_grade(shown)
     hint_en = (
-        f" (It looks like {looks}: confirm it in the app's import preview, or give "
+        f" (It looks like {looks}: confirm it in the import preview, or give "
         f"--read-grade '{shown}={looks}' on the command line.)"
     )
     hint_ko = (
-        f" ({josa(str(looks), '으로')} 보입니다. 앱의 불러오기 미리보기에서 확인하거나 "
+        f" ({josa(str(looks), '으로')} 보입니다. 불러오기 미리보기에서 확인하거나 "
         f"명령줄에서 --read-grade '{shown}={looks}' 옵션을 주세요.)"
     )
     col.error(
