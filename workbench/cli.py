@@ -11,7 +11,6 @@ one sentence with exit code 1.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -90,6 +89,24 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unit", choices=["passage", "document"], default="passage")
     p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
     p.add_argument(
+        "--trec-compat",
+        action="store_true",
+        help="trec_eval's conventions: questions without relevant judgments stay in the means "
+        "(scoring 0); a negative grade in TREC qrels is unjudged for Judged@K",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        metavar="N",
+        help="evaluate the first N of each list (trec_eval -M)",
+    )
+    p.add_argument(
+        "--measures",
+        default=None,
+        help="measures to report, by name, comma-separated (e.g. nDCG,MAP,P@10; default: all for --k)",
+    )
+    p.add_argument(
         "--resolution",
         choices=["median", "majority", "max", "min", "assessor"],
         default="median",
@@ -158,8 +175,23 @@ def parse_ks(text: str) -> tuple[int, ...]:
     return tuple(ks)
 
 
+def parse_measures(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from workbench.core.metrics import parse_measure_list
+
+    try:
+        return parse_measure_list(text)
+    except ValueError as exc:
+        raise UsageError(
+            f"--measures expects measure names such as nDCG,MAP,P@10 ({exc})"
+        ) from None
+
+
 def _write_json(data: dict, target: str) -> None:
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    from workbench.core.results import json_text
+
+    text = json_text(data)
     if target == "-":
         sys.stdout.write(text + "\n")
         return
@@ -197,6 +229,8 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
         raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
     if args.resolution == "assessor" and not args.adjudicator:
         raise UsageError("--resolution assessor needs --adjudicator NAME")
+    if args.depth is not None and args.depth < 1:
+        raise UsageError("--depth must be 1 or more")
     return EvalSettings(
         ks=parse_ks(args.k),
         threshold=args.threshold,
@@ -208,6 +242,9 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
         score_floor=args.score_floor,
         resolution=args.resolution,
         adjudicator=args.adjudicator,
+        trec_compat=args.trec_compat,
+        depth=args.depth,
+        measures=parse_measures(args.measures),
     )
 
 

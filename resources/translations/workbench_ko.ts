@@ -2483,6 +2483,14 @@ first relevant: {bucket}
         <translation>시스템이 질문에 아무것도 돌려주지 않으면 답변 보류로 봅니다. 기준을 정하면 이 점수 이상인 결과가 없을 때도 보류로 봅니다.</translation>
     </message>
     <message>
+        <source>Same as trec_eval</source>
+        <translation>trec_eval와 같은 방식</translation>
+    </message>
+    <message>
+        <source>Questions without relevant evidence stay in the means (scoring 0), and a negative grade in TREC qrels counts as unjudged, as trec_eval does. Off: such questions are left out of the means and shown apart.</source>
+        <translation>trec_eval처럼, 관련 근거가 없는 질문도 평균에 넣고(0점) TREC qrels의 음수 등급은 미판정으로 봅니다. 끄면 그런 질문은 평균에서 빼고 따로 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>%1 %2 or higher counts as relevant</source>
         <translation>%1 %2 이상을 관련 있음으로 봅니다</translation>
     </message>

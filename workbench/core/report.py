@@ -281,6 +281,9 @@ _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "score_floor": ("점수 하한(답변 보류 판단)", "Score floor (abstention)"),
     "resolution": ("평가자 등급 통합 방식", "Assessor grade resolution"),
     "adjudicator": ("최종 판정자", "Adjudicator"),
+    "trec_compat": ("trec_eval와 같은 방식", "trec_eval conventions"),
+    "depth": ("평가 깊이 (목록 앞 N개만)", "Depth (first N places of each list, trec_eval -M)"),
+    "measures": ("보고할 지표 (직접 지정)", "Measures asked for"),
 }
 
 _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
@@ -320,6 +323,18 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("resolution", "max"): ("가장 높은 등급", "highest grade"),
     ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
     ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+    ("trec_compat", "True"): (
+        "예: 관련 근거가 없는 질문도 평균에 넣고(0점), TREC qrels의 음수 등급은 Judged@K에서 "
+        "미판정으로 봄; 결과가 없는 질문은 0점(trec_eval -c와 같음)",
+        "yes: questions without relevant evidence stay in the means (scoring 0); a negative "
+        "grade in TREC qrels is unjudged for Judged@K; a question missing from a run scores 0 "
+        "(as trec_eval -c)",
+    ),
+    ("trec_compat", "False"): (
+        "아니오: 관련 근거가 없는 질문은 평균에서 빼고 따로 보고함(연구 글의 방식)",
+        "no: questions without relevant evidence are left out of the means and reported "
+        "apart (as the seeds ask)",
+    ),
 }
 
 _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
@@ -1467,6 +1482,10 @@ def _setting_meaning(key: str, value: Any, lang: str) -> str:
         )[i]
     if key == "adjudicator" and value is None:
         return ("없음", "none")[i]
+    if key == "depth" and value is None:
+        return ("없음: 목록 전체를 평가", "none: the whole list is evaluated")[i]
+    if key == "measures" and value is None:
+        return ("없음: K 목록에서 정한 기본 지표", "none: the default set for the cutoffs K")[i]
     pair = _SETTING_VALUES.get((key, str(value)))
     return pair[i] if pair else ""
 
@@ -1482,6 +1501,10 @@ def _settings_line(settings: s.EvalSettings, lang: str) -> str:
         f"{_SETTING_LABELS['dedup'][i]}: {_setting_meaning('dedup', d['dedup'], lang) or d['dedup']}",
         f"{_SETTING_LABELS['unit'][i]}: {_setting_meaning('unit', d['unit'], lang) or d['unit']}",
     ]
+    if d.get("trec_compat"):
+        parts.append(_SETTING_LABELS["trec_compat"][i])
+    if d.get("depth") is not None:
+        parts.append(f"{_SETTING_LABELS['depth'][i]}: {d['depth']}")
     return " · ".join(parts)
 
 

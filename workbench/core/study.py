@@ -49,6 +49,7 @@ from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
+from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.korean import josa
 from workbench.core.problems import Problem, warning
 from workbench.core.project import Project, frame_to_records, records_to_frame
@@ -536,13 +537,16 @@ class Study:
             runs = src.run_set.runs
             if not len(runs):
                 continue
-            mapping = {r.original: n for r, n in names.items() if r.source == src.id}
-            if any(k != v for k, v in mapping.items()):
-                runs = runs.assign(**{s.SYSTEM: runs[s.SYSTEM].map(mapping)})
+            renames = {
+                r.original: n for r, n in names.items() if r.source == src.id and r.original != n
+            }
+            if renames:
+                runs = rename_systems(runs, renames)
             frames.append(runs)
         if not frames:
             return _empty(s.RUN_COLUMNS)
-        return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+        # the id columns stay categorical (a plain concat would make them text objects)
+        return concat_runs(frames)
 
     def sources(self) -> list[s.SourceFile]:
         """Every input file (judgments first), as read."""
@@ -579,6 +583,7 @@ class Study:
             passages=self.judgment_set.passages,
             progress=progress,
             cancelled=cancelled,
+            unjudged=self.judgment_set.unjudged,
         )
         results.warnings = [*self.warnings(), *results.warnings]
         return results

@@ -23,6 +23,7 @@ from workbench.core.io.ids import (
     empty_mask,
     is_blank,
     normalize_ids,
+    normalize_ids_counted,
 )
 from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, closest_header
 from workbench.core.io.mapping import normalize_header as normalize_header_value
@@ -106,11 +107,17 @@ def ids_checked(
     keep: np.ndarray,
     rows: np.ndarray,
 ) -> np.ndarray:
-    """Normalised ids of ``role``; an error for each blank one."""
-    values = normalize_ids(column(table, mapping, role, keep))
+    """Normalised ids of ``role``; an error for each blank one.
+
+    Invisible characters removed from the ids (see :mod:`workbench.core.io.ids`)
+    are counted in one warning for the column.
+    """
+    values, invisible = normalize_ids_counted(column(table, mapping, role, keep))
+    header = mapping.header_for(role)
+    if invisible.any():
+        report_invisible(col, table.sheet, header or ROLE_LABELS[role][0], rows[invisible])
     blank = empty_mask(values)
     if blank.any():
-        header = mapping.header_for(role)
         ko = ROLE_LABELS[role][0]
         for r in rows[blank][:500]:
             if report_excel_error(col, table, header, int(r), label(role, "en"), ko):
@@ -124,6 +131,28 @@ def ids_checked(
                 column=header,
             )
     return values
+
+
+#: rows quoted in the invisible-characters warning
+_ROWS_QUOTED = 5
+
+
+def report_invisible(col: Collector, sheet: str | None, header: str, rows: np.ndarray) -> None:
+    """One warning for a column whose ids held invisible characters (removed)."""
+    n = int(rows.size)
+    shown = ", ".join(str(int(r)) for r in rows[:_ROWS_QUOTED]) + (" …" if n > _ROWS_QUOTED else "")
+    col.warning(
+        "id_invisible_removed",
+        f"{n} cell(s) of column '{header}' held invisible characters (a byte-order mark, "
+        f"zero-width space, soft hyphen or direction mark) in or around the id; they were "
+        f"removed, so for example '\ufeffQ001' is the same id as 'Q001' (rows {shown}).",
+        f"'{header}' 열의 {n}개 칸에 눈에 보이지 않는 문자(BOM, 폭 없는 공백, 소프트 하이픈, "
+        f"방향 표시 문자)가 ID 안이나 앞뒤에 들어 있어 지웠습니다. 예를 들어 BOM이 붙은 "
+        f"'Q001'도 'Q001'과 같은 ID로 봅니다({shown}행).",
+        sheet=sheet,
+        row=int(rows[0]),
+        column=header,
+    )
 
 
 def texts(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray, n: int) -> np.ndarray:
@@ -195,6 +224,7 @@ def grades_checked(
     *,
     any_integer: bool = False,
     conversions: Mapping[str, int] | None = None,
+    negative: list | None = None,
 ) -> np.ndarray:
     """Grades as int64; an error for each blank, non-integer or out-of-scale grade.
 
@@ -209,7 +239,8 @@ def grades_checked(
     use e.g. −1 or 4) every whole number is accepted: a negative grade becomes 0
     (not relevant; trec_eval also gives it no gain) with one warning counting
     them; grades above 3 are kept — nDCG gains ``2**g − 1`` use them — with one
-    warning saying so.
+    warning saying so. The mask of the negative grades is appended to
+    ``negative`` when given (trec_eval counts such a passage as unjudged).
     """
     raw = column(table, mapping, S.GRADE, keep)
     header = mapping.header_for(S.GRADE)
@@ -229,8 +260,11 @@ def grades_checked(
             continue
         report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i], any_integer)
     if any_integer:
-        _report_trec_scale(col, table.sheet, header, out, ok, rows)
-        out[ok & (out < 0)] = 0
+        report_trec_scale(col, table.sheet, header, out, ok, rows)
+        below = ok & (out < 0)
+        if negative is not None:
+            negative.append(below)
+        out[below] = 0
     return out
 
 
@@ -313,7 +347,7 @@ def _converted(
     return bad[still]
 
 
-def _report_trec_scale(
+def report_trec_scale(
     col: Collector,
     sheet: str | None,
     header: str | None,

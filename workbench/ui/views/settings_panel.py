@@ -118,6 +118,8 @@ class SettingsPanel(QWidget):
         self.floor_spin.setDecimals(3)
         self.floor_spin.setRange(-1e9, 1e9)
         self.floor_spin.setSingleStep(0.05)
+        self.trec_compat_check = QCheckBox(self)
+        self.trec_compat_check.setObjectName("trec_compat_check")
         self.order_rule = QLabel(self)
         self.order_rule.setObjectName("order_rule")
         self.order_rule.setWordWrap(True)
@@ -159,6 +161,7 @@ class SettingsPanel(QWidget):
         fl.addWidget(self.floor_check)
         fl.addWidget(self.floor_spin, 1)
         right.addRow(self.floor_row_label, fl)
+        right.addRow(self.trec_compat_check)
 
         grid = QGridLayout(self.box)
         grid.addLayout(left, 0, 0)
@@ -175,6 +178,7 @@ class SettingsPanel(QWidget):
         self.window_spin.valueChanged.connect(self._changed)
         self.floor_check.toggled.connect(self._changed)
         self.floor_spin.valueChanged.connect(self._changed)
+        self.trec_compat_check.toggled.connect(self._changed)
         state.settings_changed.connect(self.show_settings)
 
         self.retranslate()
@@ -286,6 +290,14 @@ class SettingsPanel(QWidget):
             )
         )
         self.floor_spin.setToolTip(self.floor_check.toolTip())
+        self.trec_compat_check.setText(self.tr("Same as trec_eval"))
+        self.trec_compat_check.setToolTip(
+            self.tr(
+                "Questions without relevant evidence stay in the means (scoring 0), and a "
+                "negative grade in TREC qrels counts as unjudged, as trec_eval does. Off: "
+                "such questions are left out of the means and shown apart."
+            )
+        )
         self._update_texts()
 
     def _update_texts(self) -> None:
@@ -328,6 +340,7 @@ class SettingsPanel(QWidget):
             self.floor_check.setChecked(settings.score_floor is not None)
             if settings.score_floor is not None:
                 self.floor_spin.setValue(float(settings.score_floor))
+            self.trec_compat_check.setChecked(bool(settings.trec_compat))
         finally:
             self._updating = False
         self._set_ks_valid(True)
@@ -357,6 +370,7 @@ class SettingsPanel(QWidget):
             window=self.window_spin.value(),
             unit=self.unit_combo.currentData(),
             score_floor=self.floor_spin.value() if self.floor_check.isChecked() else None,
+            trec_compat=self.trec_compat_check.isChecked(),
         )
 
     def _set_ks_valid(self, valid: bool) -> None:
