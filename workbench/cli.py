@@ -68,8 +68,20 @@ def app_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_grade_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--read-grade",
+        action="append",
+        default=[],
+        metavar="VALUE=GRADE",
+        help="read a grade typed another way as this grade, e.g. --read-grade 3점=3 "
+        "(repeatable; listed in the warnings and the report)",
+    )
+
+
 def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_grade_option(p)
     p.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
     p.add_argument("--k", default="1,3,5,10", help="cutoffs, comma-separated (default 1,3,5,10)")
     p.add_argument("--threshold", type=int, default=1, help="relevance threshold θ (default 1)")
@@ -126,6 +138,7 @@ def command_parser() -> argparse.ArgumentParser:
         help="write the resolved judgments as TREC qrels (.txt/.qrels) or the extended workbook (.xlsx)",
     )
     jd.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_grade_option(jd)
     jd.add_argument(
         "--resolution",
         choices=["median", "majority", "max", "min", "assessor"],
@@ -143,6 +156,7 @@ def command_parser() -> argparse.ArgumentParser:
     jd.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
     ag.add_argument("--qrels", required=True)
+    _add_grade_option(ag)
     ag.add_argument("--json", metavar="PATH|-")
     ag.add_argument("--lang", choices=["ko", "en"], default=None)
     tp = sub.add_parser("template", help="write blank Excel templates")
@@ -243,13 +257,30 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
     )
 
 
+def _grade_conversions(values: list[str]) -> dict[str, int]:
+    """``--read-grade VALUE=GRADE`` options as value → grade (0–3)."""
+    out: dict[str, int] = {}
+    for item in values or []:
+        value, sep, grade = str(item).rpartition("=")
+        if not sep or not value.strip() or grade.strip() not in ("0", "1", "2", "3"):
+            raise UsageError(
+                f"--read-grade expects VALUE=GRADE with a grade 0-3 (e.g. 3점=3), got '{item}'"
+            )
+        out[value.strip()] = int(grade)
+    return out
+
+
 def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
     """The study of the files named on the command line (as the app would build it)."""
     from workbench.core.io import load_judgments, load_run
     from workbench.core.study import Study
 
     study = Study(settings)
-    study.set_judgments(load_judgments(args.qrels))
+    conversions = _grade_conversions(getattr(args, "read_grade", None) or [])
+    study.set_judgments(
+        load_judgments(args.qrels, conversions=conversions or None),
+        {"conversions": conversions} if conversions else None,
+    )
     for path in getattr(args, "run", None) or []:
         study.add_runs(load_run(path))
     return study

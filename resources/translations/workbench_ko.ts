@@ -346,7 +346,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -1111,7 +1111,7 @@ n = {n} questions</source>
     <name>ImportDialog</name>
     <message>
         <source>Check and load a file</source>
-        <extracomment>the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown)</extracomment>
+        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
         <translation>파일 확인 후 불러오기</translation>
     </message>
     <message>
@@ -1153,6 +1153,34 @@ n = {n} questions</source>
     <message>
         <source>The first row of the table shows what each column holds. If a guess is wrong, choose the right meaning in its dropdown, or (ignore) for a column that is not needed. Then press Load.</source>
         <translation>표의 첫 줄은 각 열이 무엇을 담고 있는지 보여 줍니다. 추측이 틀렸으면 목록에서 맞는 뜻을 고르고, 필요 없는 열은 (무시)를 고르세요. 그다음 [불러오기]를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Go to row:</source>
+        <translation>행으로 가기:</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>보기</translation>
+    </message>
+    <message>
+        <source>Grades written another way</source>
+        <translation>다르게 적힌 등급</translation>
+    </message>
+    <message>
+        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
+        <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자가 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Value in the file</source>
+        <translation>파일의 값</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>행</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>읽을 등급</translation>
     </message>
     <message>
         <source>Reading the file…</source>
@@ -1199,24 +1227,44 @@ n = {n} questions</source>
         <translation>열의 뜻</translation>
     </message>
     <message>
+        <source>Showing rows {first}–{last} of {total} rows.</source>
+        <translation>전체 {total}행 중 {first}–{last}행을 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>Showing the first {shown} of {total} rows.</source>
         <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Click to show row {row}.</source>
+        <translation>누르면 {row}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the whole file.</source>
+        <translation>파일 전체에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
         <source>No problems found in the previewed rows.</source>
         <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
+        <source>Checks: checking every row of the file…</source>
+        <translation>검사: 파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사(시트 {sheets}개, {rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사({rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
         <source>Checks: {errors} errors, {warnings} warnings</source>
         <translation>점검 결과: 오류 {errors}개, 경고 {warnings}개</translation>
     </message>
     <message>
-        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
-        <translation>{row}행은 미리 보기 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>불러오는 중…</translation>
+        <source>The check was stopped; press Load to check the file and load it.</source>
+        <translation>검사를 멈췄습니다. [불러오기]를 누르면 파일을 검사한 뒤 불러옵니다.</translation>
     </message>
     <message>
         <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
@@ -1225,6 +1273,46 @@ n = {n} questions</source>
     <message>
         <source>Loading was cancelled. Nothing was loaded.</source>
         <translation>불러오기를 취소했습니다. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Row {row} is selected.</source>
+        <translation>{row}행을 선택했습니다.</translation>
+    </message>
+    <message>
+        <source>Reading the rows around row {row}…</source>
+        <translation>{row}행 주변을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Row {row} holds no data; the rows nearest to it are shown.</source>
+        <translation>{row}행에는 데이터가 없어 가장 가까운 행들을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Checking every row of the file…</source>
+        <translation>파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Every row was checked. Press Load to use the file.</source>
+        <translation>모든 행을 확인했습니다. [불러오기]를 누르면 이 파일을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Every row was checked; nothing is loaded until the errors below are fixed, converted or left out.</source>
+        <translation>모든 행을 확인했습니다. 아래 오류를 고치거나, 바꿔 읽거나, 빼기로 하기 전에는 아무것도 불러오지 않습니다.</translation>
+    </message>
+    <message>
+        <source>{n}: rows {rows}</source>
+        <translation>{n}개: {rows}행</translation>
+    </message>
+    <message>
+        <source>(leave as an error)</source>
+        <translation>(오류로 둠)</translation>
+    </message>
+    <message>
+        <source>Read these {n} values as chosen above ({rows} rows)</source>
+        <translation>위에서 고른 대로 값 {n}개를 바꿔 읽기({rows}개 행)</translation>
+    </message>
+    <message>
+        <source>Leave these {n} rows out: {rows} (they are listed in the warnings and the report)</source>
+        <translation>이 {n}개 행은 빼고 읽기: {rows}행 (경고와 보고서에 적힙니다)</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -1495,6 +1583,46 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>버리기</translation>
     </message>
     <message>
+        <source>Close the demo?</source>
+        <translation>데모를 닫을까요?</translation>
+    </message>
+    <message>
+        <source>Close the demo and open your file?</source>
+        <translation>데모를 닫고 내 파일을 열까요?</translation>
+    </message>
+    <message>
+        <source>The demo's files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo's systems).</source>
+        <translation>데모 파일과 시스템을 닫고, 내 파일로 새 연구를 시작합니다(데모 시스템도, 이름이 겹쳐 바뀐 시스템도, 데모 시스템과의 비교도 남지 않습니다).</translation>
+    </message>
+    <message>
+        <source>The grades and notes given in the demo are not kept.</source>
+        <translation>데모에서 매긴 등급과 메모는 남기지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Close the demo and open</source>
+        <translation>데모를 닫고 열기</translation>
+    </message>
+    <message>
+        <source>Replace the judgments?</source>
+        <translation>평가 파일을 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>Replace the judgments with {file}?</source>
+        <translation>평가 파일을 {file} 파일로 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>On the current judgments you gave {grades} grades, resolved {resolutions} items by hand and wrote {notes} notes or flags. Keep them (for a corrected copy of the same file), or drop them (for other judgments)?</source>
+        <translation>지금 평가 파일에 대해 등급 {grades}개를 매기고, 항목 {resolutions}개를 직접 조정하고, 메모나 표시 {notes}개를 남기셨습니다. 같은 파일을 고친 것이면 남겨 두고, 다른 평가 파일이면 지우시겠어요?</translation>
+    </message>
+    <message>
+        <source>Replace, keep my work</source>
+        <translation>바꾸고 작업은 남기기</translation>
+    </message>
+    <message>
+        <source>Replace and drop my work</source>
+        <translation>바꾸고 작업은 지우기</translation>
+    </message>
+    <message>
         <source>Save the work?</source>
         <translation>작업을 저장할까요?</translation>
     </message>
@@ -1603,11 +1731,16 @@ n = {n} questions</source>
     <name>OverviewPage</name>
     <message>
         <source>Charts</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>차트</translation>
     </message>
     <message>
         <source>Computing scores…</source>
         <translation>점수 계산 중…</translation>
+    </message>
+    <message>
+        <source>Rename {name}…</source>
+        <translation>{name} 이름 바꾸기…</translation>
     </message>
     <message>
         <source>paired randomization test</source>
@@ -1672,6 +1805,10 @@ n = {n} questions</source>
     <message>
         <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Double-click a system's name to rename it; hover over it for its file.</source>
+        <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
         <source>Measure:</source>
@@ -1872,6 +2009,45 @@ first relevant: {bucket}
     <message>
         <source>Share of questions</source>
         <translation>질문 비율</translation>
+    </message>
+</context>
+<context>
+    <name>RenameSystemDialog</name>
+    <message>
+        <source>Rename a system</source>
+        <translation>시스템 이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>New name for {name}. The file is not changed; the project keeps the name.</source>
+        <translation>{name}의 새 이름을 적으세요. 파일은 바뀌지 않고, 이름은 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>From {source}; called '{original}' in the file.</source>
+        <translation>출처: {source}. 파일에서의 이름: '{original}'.</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Use the file's name ({original})</source>
+        <translation>파일의 이름 쓰기({original})</translation>
+    </message>
+    <message>
+        <source>A system needs a name.</source>
+        <translation>시스템 이름을 적어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Another system is already called {name}. Choose a name no other system has.</source>
+        <translation>이미 다른 시스템의 이름이 {name:이에요}. 다른 시스템이 쓰지 않는 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <source>This system is no longer loaded.</source>
+        <translation>이 시스템은 이제 불러와져 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -2350,6 +2526,7 @@ first relevant: {bucket}
     <name>StartPage</name>
     <message>
         <source>Retrieval Evaluation Workbench</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>검색 평가 워크벤치</translation>
     </message>
     <message>
@@ -2417,6 +2594,10 @@ first relevant: {bucket}
         <translation>연 파일이 여기에 표시됩니다.</translation>
     </message>
     <message>
+        <source>Rename…</source>
+        <translation>이름 바꾸기…</translation>
+    </message>
+    <message>
         <source>Remove</source>
         <translation>빼기</translation>
     </message>
@@ -2449,10 +2630,6 @@ first relevant: {bucket}
         <translation>아직 시스템 결과가 없습니다.</translation>
     </message>
     <message>
-        <source>{file}, sheet {sheet}</source>
-        <translation>{file}, 시트 {sheet}</translation>
-    </message>
-    <message>
         <source>{file} — {questions} questions</source>
         <translation>{file} — 질문 {questions}개</translation>
     </message>
@@ -2482,9 +2659,45 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>Systems</name>
+    <message>
+        <source>(no file name)</source>
+        <translation>(파일 이름 없음)</translation>
+    </message>
+    <message>
+        <source>{file} ({folder})</source>
+        <translation>{file} ({folder})</translation>
+    </message>
+    <message>
+        <source>{file}, sheet {sheet}</source>
+        <translation>{file}, 시트 {sheet}</translation>
+    </message>
+    <message>
+        <source>{name}: from {source}</source>
+        <translation>{name}: {source}에서</translation>
+    </message>
+    <message>
+        <source>Folder: {folder}</source>
+        <translation>폴더: {folder}</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; renamed by you.</source>
+        <translation>파일에서의 이름: '{original}'. 사용자가 이름을 바꾸었습니다.</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; another system has that name, so it is called '{name}' here. Rename it to choose another name.</source>
+        <translation>파일에서의 이름: '{original}'. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Double-click or right-click to rename.</source>
+        <translation>두 번 누르거나 오른쪽 단추를 누르면 이름을 바꿀 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
+        <extracomment>system → where it comes from (file, sheet, folder), shown on its name</extracomment>
         <translation>시스템</translation>
     </message>
     <message>

@@ -258,7 +258,17 @@ _T: dict[str, tuple[str, str]] = {
     "sheet": ("시트", "Sheet"),
     "sha256": ("SHA-256", "SHA-256"),
     "none": ("없음", "none"),
+    "read_choices": (
+        "확인을 받고 바꿔 읽은 값과 뺀 행",
+        "Values read as you confirmed, and rows left out",
+    ),
+    "first_row": ("첫 행", "First row"),
+    "what": ("내용", "What"),
 }
+
+#: warnings that record a choice the user made while loading a file: they change
+#: what is counted, so the Settings sheet lists them with the other choices
+READ_CHOICE_CODES = ("grade_converted", "rows_left_out")
 
 _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "ks": ("K (상위 몇 개까지 볼지)", "Cutoffs K"),
@@ -1272,13 +1282,23 @@ class _Report:
         sh.ws.freeze_panes = "A2"
         row = last + 2
         sh.title(row, sh.t("inputs"))
-        sh.table(
+        last_input = sh.table(
             row + 1,
             [sh.t("file"), sh.t("sheet"), sh.t("sha256")],
             [[src.name, src.sheet or "", src.sha256] for src in self.sources],
         )
+        end = last
+        choices = [w for w in r.warnings if w.code in READ_CHOICE_CODES]
+        if choices:
+            row = last_input + 2
+            sh.title(row, sh.t("read_choices"))
+            end = sh.table(
+                row + 1,
+                [sh.t("file"), sh.t("sheet"), sh.t("first_row"), sh.t("what")],
+                [[w.file, w.sheet or "", w.row, w.text(lang)] for w in choices],
+            )
         sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
-        sh.wrap_column(4, 2, last, 60)
+        sh.wrap_column(4, 2, end, 60)
         sh.fit_columns(default_max=70)
 
 

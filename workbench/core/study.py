@@ -266,7 +266,14 @@ class Edit(Protocol):
 
 
 class RenameRefused(ValueError):
-    """A system cannot take that name (empty, or another system has it)."""
+    """A system cannot take that name: ``reason`` is ``"empty"`` (no name),
+    ``"taken"`` (another system has it; ``name`` is that name) or ``"unknown"``
+    (no system is called ``name``), so the app can explain it in its language."""
+
+    def __init__(self, message: str, reason: str = "taken", name: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.name = name
 
 
 # -- the study ----------------------------------------------------------------------
@@ -303,6 +310,11 @@ class Study:
         return bool(
             len(self.added_grades) or len(self.resolutions) or self.notes or self.chosen_names
         )
+
+    def judgment_work(self) -> tuple[int, int, int]:
+        """The work done on the judgments, which replacing them drops: (grades given
+        in the app, hand resolutions, questions with a note or a flag)."""
+        return len(self.added_grades), len(self.resolutions), len(self.notes)
 
     def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
         self.judgment_set = judgment_set
@@ -427,14 +439,14 @@ class Study:
         own name: back to the automatic name). Raises :class:`RenameRefused`."""
         info = self.system_info(name)
         if info is None:
-            raise RenameRefused(f"no system is called {name!r}")
+            raise RenameRefused(f"no system is called {name!r}", "unknown", name)
         after = None if new_name is None else str(new_name).strip()
         if after == "":
-            raise RenameRefused("a system needs a name")
+            raise RenameRefused("a system needs a name", "empty")
         if after is not None and any(
             i.name == after for i in self.system_infos() if i.ref != info.ref
         ):
-            raise RenameRefused(f"another system is called {after!r}")
+            raise RenameRefused(f"another system is called {after!r}", "taken", after)
         if after == info.original:
             after = None  # the file's own name, free again: no longer a choice to keep
         return RenameEdit(info.ref, self.chosen_names.get(info.ref), after)
@@ -798,6 +810,22 @@ def _renamed_warning(info: SystemInfo) -> Problem:
     )
 
 
+def read_options(options: dict | None) -> dict:
+    """How a file was read, as the study keeps it for the project file: the
+    confirmed ``mappings`` and ``sheets``, the grade ``conversions`` the user
+    confirmed and the ``skip_rows`` left out (the last two only when there are
+    any)."""
+    options = options or {}
+    out = {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}
+    if options.get("conversions"):
+        out["conversions"] = {str(k): int(v) for k, v in options["conversions"].items()}
+    if options.get("skip_rows"):
+        out["skip_rows"] = {
+            str(k): sorted({int(r) for r in v}) for k, v in options["skip_rows"].items() if v
+        }
+    return out
+
+
 def study_from_files(
     judgments: JudgmentSet, run_sets: Sequence[RunSet], settings: EvalSettings | None = None
 ) -> Study:
@@ -881,6 +909,10 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
             mappings=dict(options.get("mappings") or {}),
             sheets=options.get("sheets"),
             names=dict(names or {}),
+            conversions={str(k): int(v) for k, v in (options.get("conversions") or {}).items()},
+            skip_rows={
+                str(k): [int(r) for r in v] for k, v in (options.get("skip_rows") or {}).items()
+            },
         )
 
     sources = []
@@ -918,7 +950,14 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
     for src, result in loaded:
         if result is None:
             continue
-        options = {"mappings": dict(src.mappings), "sheets": src.sheets}
+        options = read_options(
+            {
+                "mappings": src.mappings,
+                "sheets": src.sheets,
+                "conversions": src.conversions,
+                "skip_rows": src.skip_rows,
+            }
+        )
         if src.kind == "judgments":
             study.set_judgments(result, options)
         else:

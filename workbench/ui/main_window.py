@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -54,7 +55,8 @@ from workbench.core.project import (
     load_project,
     save_project,
 )
-from workbench.core.study import Study, study_from_project, study_to_project
+from workbench.core.schema import EvalSettings
+from workbench.core.study import Study, read_options, study_from_project, study_to_project
 from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
 from workbench.ui import dialogs, fonts, i18n
@@ -160,18 +162,47 @@ def mark_clean_exit() -> None:
 
 
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments or runs with the saved options."""
+    """Load one source (worker thread): judgments or runs with the saved options
+    (mappings, sheets, the grade conversions confirmed and the rows left out)."""
     mappings = options.get("mappings") or None
     if mappings:
         mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
     sheets = options.get("sheets") or None
+    skip_rows = options.get("skip_rows") or None
     if kind == "judgments":
         return io.load_judgments(
-            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+            path,
+            mappings=mappings,
+            sheets=sheets,
+            progress=progress,
+            cancelled=cancelled,
+            conversions=options.get("conversions") or None,
+            skip_rows=skip_rows,
         )
     return io.load_run(
-        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+        path,
+        mappings=mappings,
+        sheets=sheets,
+        progress=progress,
+        cancelled=cancelled,
+        skip_rows=skip_rows,
     )
+
+
+def is_demo_file(path: str | Path) -> bool:
+    """The file is one of the bundled demo files."""
+    try:
+        return Path(path).resolve().parent == demo_dir().resolve()
+    except OSError:
+        return False
+
+
+def clean_settings(settings: EvalSettings) -> EvalSettings:
+    """The settings a clean study starts with: the user's choices, without an
+    adjudicator (a name from the files just closed)."""
+    if settings.resolution == "assessor":
+        return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
+    return replace(settings, adjudicator=None)
 
 
 class BusyIndicator(QWidget):
@@ -687,6 +718,9 @@ class MainWindow(QMainWindow):
             self.import_dialog = None
             return
         path, kind, options = self._import_queue.pop(0)
+        # a run file is checked against the judgments it will be scored with: not
+        # the demo's, when opening one's own file closes the demo
+        closing_demo = self.demo_only() and not is_demo_file(path)
         dialog = ImportDialog(
             path,
             kind,
@@ -694,6 +728,7 @@ class MainWindow(QMainWindow):
             settings=self.settings,
             parent=self,
             initial_options=options,
+            study=None if closing_demo else self.state.study.snapshot(),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
@@ -707,10 +742,22 @@ class MainWindow(QMainWindow):
         if result is None:
             return
         path = str(dialog.path.resolve())
+        keep_work = False
+        if self.demo_only() and not is_demo_file(path):
+            # one's own files never join the demo: a clean study, asked once
+            if not self.ask_close_demo():
+                self._import_queue.clear()  # the rest of the files opened with it too
+                return
+            self.start_clean_study()
+        elif dialog.kind == "judgments" and self.state.judgment_set is not None:
+            choice = self.ask_replace_judgments(dialog.path.name)
+            if choice == "cancel":
+                return
+            keep_work = choice == "keep"
         self._remember_recent(path)
-        options = _read_options(dialog.options)
+        options = read_options(dialog.options)
         if dialog.kind == "judgments":
-            self.state.set_judgments(result, options)
+            self.state.set_judgments(result, options, keep_work=keep_work)
         else:
             self.state.add_runs(result, options)
         if self.state.has_data and self.current_page_key() == "start":
@@ -785,12 +832,12 @@ class MainWindow(QMainWindow):
     def _apply_demo(self, loaded) -> None:
         if any(result is None for *_rest, result in loaded):
             return
-        study = Study(self.state.settings)
+        study = Study(clean_settings(self.state.settings))
         for kind, _path, options, result in loaded:
             if kind == "judgments":
-                study.set_judgments(result, _read_options(options))
+                study.set_judgments(result, read_options(options))
             else:
-                study.add_runs(result, _read_options(options))
+                study.add_runs(result, read_options(options))
         self.state.set_study(study)
         self.show_page("overview")
         self.sources_loaded.emit()
@@ -920,6 +967,8 @@ class MainWindow(QMainWindow):
         except InputError as exc:
             show_error(self, exc)
             return
+        if self.demo_only() and not recovered and not self.ask_close_demo():
+            return
 
         def check(progress=None, cancelled=None):
             return check_sources(project)
@@ -945,9 +994,13 @@ class MainWindow(QMainWindow):
                 if source is None:
                     continue  # skipped
             sources.append(source)
-            items.append(
-                (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
-            )
+            options = {
+                "mappings": source.mappings,
+                "sheets": source.sheets,
+                "conversions": source.conversions,
+                "skip_rows": source.skip_rows,
+            }
+            items.append((source.kind, source.path, options))
 
         def apply(loaded) -> None:
             pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
@@ -1014,6 +1067,8 @@ class MainWindow(QMainWindow):
             sheets=source.sheets,
             system=source.system,
             names=source.names,
+            conversions=source.conversions,
+            skip_rows=source.skip_rows,
         )
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
@@ -1091,6 +1146,76 @@ class MainWindow(QMainWindow):
             remove_recovery()
         return False
 
+    def demo_only(self) -> bool:
+        """Every file loaded is a demo file (whatever was done with them)."""
+        files = self.state.study.sources()
+        return bool(files) and all(is_demo_file(f.path) for f in files)
+
+    def ask_close_demo(self) -> bool:
+        """Opening one's own files while the demo is loaded: close the demo first?
+        True when the user agrees (the demo's files, and any grades or notes given
+        on them, are then closed); the demo and one's own files never mix."""
+        box = QMessageBox(self)
+        box.setObjectName("closeDemo")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Close the demo?"))
+        box.setText(self.tr("Close the demo and open your file?"))
+        info = self.tr(
+            "The demo's files and systems are closed, so your files start a study of "
+            "their own (no demo systems, no renamed duplicates, no comparison with the "
+            "demo's systems)."
+        )
+        if self.state.study.has_work:
+            info += " " + self.tr("The grades and notes given in the demo are not kept.")
+        box.setInformativeText(info)
+        close = box.addButton(self.tr("Close the demo and open"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(close)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is close
+
+    def ask_replace_judgments(self, file_name: str) -> str:
+        """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
+        the grades, resolutions and notes given in the app), ``"drop"`` (replace and
+        drop them) or ``"cancel"``. Asked only when there is such work."""
+        grades, resolutions, notes = self.state.study.judgment_work()
+        if not (grades or resolutions or notes):
+            return "drop"
+        box = QMessageBox(self)
+        box.setObjectName("replaceJudgments")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Replace the judgments?"))
+        box.setText(self.tr("Replace the judgments with {file}?").format(file=file_name))
+        box.setInformativeText(
+            self.tr(
+                "On the current judgments you gave {grades} grades, resolved {resolutions} "
+                "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
+                "copy of the same file), or drop them (for other judgments)?"
+            ).format(grades=grades, resolutions=resolutions, notes=notes)
+        )
+        keep = box.addButton(self.tr("Replace, keep my work"), QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(
+            self.tr("Replace and drop my work"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is keep:
+            return "keep"
+        if clicked is drop:
+            return "drop"
+        return "cancel"
+
+    def start_clean_study(self) -> None:
+        """An empty study (the user's settings kept), no project file: every page
+        starts afresh."""
+        self.project_path = None
+        self._update_title()
+        self.state.set_study(Study(clean_settings(self.state.settings)))
+
     def _only_demo(self) -> bool:
         """Only the bundled demo is loaded and nothing was added to it."""
         files = self.state.study.sources()
@@ -1155,8 +1280,3 @@ class MainWindow(QMainWindow):
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)
-
-
-def _read_options(options: dict) -> dict:
-    """How a file was read, as the study keeps it for the project file."""
-    return {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}

@@ -139,7 +139,8 @@ def render_all(
     )
     dialog.resize(*DIALOG_SIZE)
     ready = {"done": False}
-    dialog.inspected.connect(lambda: ready.__setitem__("done", True))
+    # the whole-file check follows the preview: shot once its counts are in
+    dialog.checked.connect(lambda: ready.__setitem__("done", True))
     dialog.show()
     wait_until(lambda: ready["done"], 60000)
     written.append(_grab(dialog, name("import")))

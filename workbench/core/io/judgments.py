@@ -16,6 +16,7 @@ is ever taken for the judgments, questions or passages sheet.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +35,7 @@ from workbench.core.io.book import (
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
+from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
 from workbench.core.io.validate import (
     column,
     grades_checked,
@@ -210,13 +212,17 @@ def _usable(col: Collector, sheet: Sheet, role: str) -> bool:
 
 # -- the three frames -------------------------------------------------------------
 def judgments_from_sheet(
-    col: Collector, sheet: Sheet, any_grade: bool = False, unjudged: list | None = None
+    col: Collector,
+    sheet: Sheet,
+    any_grade: bool = False,
+    conversions: Mapping[str, int] | None = None,
+    unjudged: list | None = None,
 ) -> pd.DataFrame | None:
     """The judgments frame of a sheet, with every row-level problem collected.
 
     ``any_grade``: TREC qrels — any whole-number grade (see ``grades_checked``);
     the (question, passage) pairs graded below 0 are appended to ``unjudged``
-    as one frame.
+    as one frame. ``conversions``: grade values the user confirmed.
     """
     table, mapping = sheet.table, sheet.mapping
     if not _usable(col, sheet, "judgments"):
@@ -230,7 +236,16 @@ def judgments_from_sheet(
     qid = ids_checked(col, table, mapping, S.QID, keep, rows)
     pid = ids_checked(col, table, mapping, S.PID, keep, rows)
     negative: list = []
-    grade = grades_checked(col, table, mapping, keep, rows, any_integer=any_grade, negative=negative)
+    grade = grades_checked(
+        col,
+        table,
+        mapping,
+        keep,
+        rows,
+        any_integer=any_grade,
+        conversions=conversions,
+        negative=negative,
+    )
     if unjudged is not None and negative and negative[0].any():
         unjudged.append(pd.DataFrame({S.QID: qid[negative[0]], S.PID: pid[negative[0]]}))
     df = _judgment_frame(
@@ -301,7 +316,9 @@ def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.Data
     return df[first].reset_index(drop=True)
 
 
-def resolutions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame:
+def resolutions_from_sheet(
+    col: Collector, sheet: Sheet, conversions: Mapping[str, int] | None = None
+) -> pd.DataFrame:
     """The hand resolutions of a ``조정``/``resolutions`` sheet (RESOLUTION_COLUMNS).
 
     Ids and grades are checked like the judgments sheet's (0–3; a bad cell
@@ -327,7 +344,7 @@ def resolutions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame:
     data = {
         S.QID: ids_checked(col, table, mapping, S.QID, keep, rows),
         S.PID: ids_checked(col, table, mapping, S.PID, keep, rows),
-        S.GRADE: grades_checked(col, table, mapping, keep, rows),
+        S.GRADE: grades_checked(col, table, mapping, keep, rows, conversions=conversions),
     }
     by_header = {normalize_header(h): h for h in table.headers}
     for name, headers in _RESOLUTION_HEADERS.items():
@@ -537,14 +554,20 @@ def load_judgments(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
     *,
+    conversions: Mapping[str, int] | Iterable[GradeConversion] | None = None,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
     fast: bool = True,
 ) -> JudgmentSet:
     """Read judgments from an Excel/CSV/TREC qrels/JSON file.
 
     ``mappings`` maps a sheet name to a confirmed :class:`ColumnMapping` (it
     replaces detection for that sheet); ``sheets`` names the sheets to use as
-    ``{"judgments": …, "questions": …, "passages": …}``. Every problem found is
-    collected; errors raise :class:`InputError` (with the warnings too),
+    ``{"judgments": …, "questions": …, "passages": …}``. ``conversions``: grade
+    values the user confirmed (``"3점"`` → 3, see :mod:`~workbench.core.io.recover`);
+    ``skip_rows``: sheet → Excel rows the user chose to leave out. Both are
+    listed in the warnings. Every problem found is collected; errors raise
+    :class:`~workbench.core.io.common.FileErrors` (an :class:`InputError`, with
+    the warnings too, the grade values refused and the rows with errors),
     warnings go to ``JudgmentSet.problems``. ``progress(fraction, text)`` is
     called per step; when ``cancelled()`` turns true :class:`Cancelled` is raised.
 
@@ -556,12 +579,15 @@ def load_judgments(
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
-    if fast and not mappings and not sheets:
+    # rows left out are taken out of the general reader's tables
+    if fast and not mappings and not sheets and not skip_rows:
         quick = _fast_trec_qrels(path, col, steps)
         if quick is not None:
             return quick
         col = Collector(path.name)
     book = open_book(path, col, steps, mappings, upto=0.3)
+    leave_out_rows(book, skip_rows, col)
+    converted = conversion_table(conversions)
     if book.kind == "trec_run":
         raise InputError(
             [
@@ -587,7 +613,11 @@ def load_judgments(
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
             js = judgments_from_sheet(
-                col, chosen["judgments"], any_grade=book.kind == "trec_qrels", unjudged=unjudged
+                col,
+                chosen["judgments"],
+                any_grade=book.kind == "trec_qrels",
+                conversions=converted,
+                unjudged=unjudged,
             )
     steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
@@ -602,7 +632,9 @@ def load_judgments(
         None,
     )
     resolutions = (
-        resolutions_from_sheet(col, resolution_sheet) if resolution_sheet is not None else None
+        resolutions_from_sheet(col, resolution_sheet, converted)
+        if resolution_sheet is not None
+        else None
     )
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +54,7 @@ from workbench.core.io.ids import (
 )
 from workbench.core.io.mapping import normalize_header
 from workbench.core.io.reading import detect_kind
+from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -576,6 +578,7 @@ def load_run(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
     *,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
     fast: bool = True,
 ) -> RunSet:
     """Read one or more systems' ranked lists from an Excel/CSV/TREC run file.
@@ -584,8 +587,10 @@ def load_run(
     the sheets to read (default: every sheet that looks like a run);
     ``system``: the name of the file's only system (ignored, with a warning,
     when the file holds several). Rank is NaN when the file has none, score
-    NaN when absent. Errors raise :class:`InputError`; warnings go to
-    ``RunSet.problems``.
+    NaN when absent. ``skip_rows``: sheet → Excel rows the user chose to leave
+    out (listed in the warnings). Errors raise :class:`InputError`
+    (:class:`~workbench.core.io.common.FileErrors`, with the rows that have
+    errors); warnings go to ``RunSet.problems``.
 
     The id and text columns are categoricals (categories in text order). A
     clean TREC run is parsed by :mod:`workbench.core.io.fast_trec` straight
@@ -596,12 +601,14 @@ def load_run(
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
-    if fast and not mappings and not sheets:
+    # rows left out are taken out of the general reader's tables
+    if fast and not mappings and not sheets and not skip_rows:
         quick = _fast_trec_run(path, col, steps, system)
         if quick is not None:
             return quick
         col = Collector(path.name)
     book = open_book(path, col, steps, mappings)
+    leave_out_rows(book, skip_rows, col)
     if book.kind in ("trec_qrels", "json"):
         raise InputError(
             [

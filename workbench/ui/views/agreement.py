@@ -358,6 +358,7 @@ class AgreementPage(QWidget):
         self._fit_to_font()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.data_changed.connect(self.refresh)
         state.settings_changed.connect(self._on_settings_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -754,6 +755,23 @@ class AgreementPage(QWidget):
         self.queue_view.verticalHeader().setDefaultSectionSize(row)
         self.queue_view.setMinimumHeight(row * 7 + fm.height() + 12)
         self.heatmap.setMinimumHeight(fm.height() * 4 + 4 * (fm.horizontalAdvance("0000") + 8))
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no heat-map cell filter, every item listed,
+        nothing selected, the first pair (the statistics follow from data_changed)."""
+        self.runner.cancel("agreement")
+        self.data = None
+        self.current = None
+        self.model.set_cell(None)
+        self.cell_filter_label.hide()
+        self.clear_cell_button.hide()
+        self.unresolved_check.blockSignals(True)
+        self.unresolved_check.setChecked(False)
+        self.unresolved_check.blockSignals(False)
+        self.model.set_unresolved_only(False)
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.clear()
+        self.pair_combo.blockSignals(False)
 
     # == computing ===========================================================================
     def _judgments_identity(self) -> object:

@@ -57,6 +57,7 @@ from workbench.core.results import Results
 from workbench.ui import palette
 from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
+from workbench.ui.system_labels import system_tooltip
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -330,6 +331,7 @@ class ComparePage(QWidget):
         self._failure.connect(self._on_failed)
         self.retranslate()
         state.results_changed.connect(self.set_results)
+        state.study_reset.connect(self.reset_view)
         if getattr(state, "results", None) is not None:
             self.set_results(state.results)
 
@@ -371,6 +373,29 @@ class ComparePage(QWidget):
             self._timer.start()
 
     # -- results ----------------------------------------------------------------------
+    def reset_view(self) -> None:
+        """A new study or judgments file: the baseline and measures are chosen afresh
+        (the first system, the default measures) and the old comparison goes."""
+        self._timer.stop()
+        self._filling = True
+        self.baseline_combo.clear()
+        self.metrics_list.clear()
+        self._filling = False
+        self.state.runner.cancel("compare")
+        self.results = None
+        self._show(pd.DataFrame(columns=list(stats.COMPARISON_FIELDS)))
+        self.status.setText("")
+
+    def _system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        by_name = {i.name: i for i in infos}
+        for i in range(self.baseline_combo.count()):
+            info = by_name.get(self.baseline_combo.itemText(i))
+            if info is not None:
+                self.baseline_combo.setItemData(
+                    i, system_tooltip(info, infos), Qt.ItemDataRole.ToolTipRole
+                )
+
     def set_results(self, results: Results | None) -> None:
         self.results = results
         self._filling = True
@@ -385,6 +410,7 @@ class ComparePage(QWidget):
             return
         systems = [str(s) for s in results.systems]
         self.baseline_combo.addItems(systems)
+        self._system_tips()
         if keep_base in systems:
             self.baseline_combo.setCurrentText(keep_base)
         chosen = [m for m in keep_metrics if m in results.measures] or cd.default_metrics(results)
@@ -541,6 +567,7 @@ class ComparePage(QWidget):
 
     # -- language -------------------------------------------------------------------------
     def retranslate(self) -> None:
+        self._system_tips()  # the tooltips name files and sheets in the UI language
         self.baseline_label.setText(self.tr("Baseline:"))
         self.baseline_combo.setToolTip(self.tr("Every other system is compared with this one."))
         self.test_label.setText(self.tr("Test:"))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QProgressBar,
     QScrollArea,
     QSplitter,
@@ -43,7 +44,9 @@ from workbench.ui.models.metrics_table import (
     ui_language,
 )
 from workbench.ui.state import AppState
+from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable
+from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 
 
@@ -192,6 +195,12 @@ class OverviewPage(QWidget):
         self.metrics_view = _table("metrics_table")
         self.metrics_view.setModel(self.metrics_proxy)
         self.metrics_fitter = _fit(self.metrics_view)
+        # a system is renamed from its row: double-click, or the context menu
+        self.metrics_view.doubleClicked.connect(self._on_metrics_double_clicked)
+        self.metrics_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.metrics_view.customContextMenuRequested.connect(self._metrics_menu)
+        #: the last rename dialog opened from this page (None: none yet)
+        self.rename_dialog: RenameSystemDialog | None = None
         self.column_chooser = MetricColumnChooser(self.metrics_view, self.metrics_model)
         self.metrics_title = _title("metrics_title")
         self.metrics_hint = _hint("metrics_hint")
@@ -341,8 +350,11 @@ class OverviewPage(QWidget):
 
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
+        state.data_changed.connect(self._fill_system_tips)
+        state.study_reset.connect(self.reset_view)
         self.retranslate()
         self.set_results(state.results)
+        self._fill_system_tips()
 
     # -- public -----------------------------------------------------------------------
     def add_chart(self, widget: QWidget, title: str) -> int:
@@ -404,6 +416,52 @@ class OverviewPage(QWidget):
         if first and self.isVisible():
             # once more after the content page has been laid out (header heights are real)
             QTimer.singleShot(0, self, self.refit)
+
+    # -- systems: where they come from, renaming --------------------------------------
+    def _fill_system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        self.metrics_model.set_system_tooltips(
+            {i.name: system_tooltip(i, infos, rename_hint=True) for i in infos}
+        )
+
+    def system_at(self, index) -> str | None:
+        """The system of a row of the systems table (a view index), or None."""
+        if not index.isValid():
+            return None
+        row = self.metrics_proxy.mapToSource(index).row()
+        systems = self.metrics_model.systems
+        return systems[row] if 0 <= row < len(systems) else None
+
+    def rename_system(self, name: str) -> RenameSystemDialog | None:
+        """Ask for a new name of system ``name`` (the rename dialog, window-modal)."""
+        self.rename_dialog = open_rename_dialog(self.state, name, self)
+        return self.rename_dialog
+
+    def _on_metrics_double_clicked(self, index) -> None:
+        name = self.system_at(index)
+        if name is not None:
+            self.rename_system(name)
+
+    def _metrics_menu(self, pos) -> None:
+        name = self.system_at(self.metrics_view.indexAt(pos))
+        if name is None:
+            return
+        menu = QMenu(self.metrics_view)
+        menu.addAction(
+            self.tr("Rename {name}…").format(name=name), lambda: self.rename_system(name)
+        )
+        menu.exec(self.metrics_view.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no marks, no selection, rows in the order
+        the systems were added, the first details tab."""
+        self.set_comparisons(None)
+        self.metrics_view.clearSelection()
+        self.metrics_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.metrics_proxy.sort(-1)
+        self.details.setCurrentIndex(0)
+        self._fill_system_tips()
 
     def set_comparisons(self, comparisons: pd.DataFrame | None) -> None:
         """Mark significant differences against the baseline (▲ better, ▼ worse)."""
@@ -625,6 +683,8 @@ class OverviewPage(QWidget):
                 "The best value of each column is bold. Click a header to sort; right-click "
                 "a header to choose columns; hover over a header for what it measures."
             )
+            + " "
+            + self.tr("Double-click a system's name to rename it; hover over it for its file.")
         )
         self._fill_marks_legend()
         if self.comparisons is not None:

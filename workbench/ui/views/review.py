@@ -75,6 +75,7 @@ from workbench.core.study import Study
 from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
+from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import FrozenColumnTable
 from workbench.ui.views.passage_cards import (
     META_COLOUR,
@@ -243,6 +244,7 @@ class ReviewPage(QWidget):
         self._build_actions()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.results_changed.connect(self._on_results)
         state.data_changed.connect(self._on_data_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -495,6 +497,8 @@ class ReviewPage(QWidget):
         return self.tr("Preparing the question review…")
 
     def retranslate(self) -> None:
+        if hasattr(self, "_system_boxes"):
+            self._system_tips()  # the tooltips name files and sheets in the UI language
         lang = _lang()
         self.metric_label.setText(self.tr("Metric"))
         self.fail_label.setText(self.tr("Fails below"))
@@ -611,7 +615,56 @@ class ReviewPage(QWidget):
         self.empty_label.setVisible(empty)
 
     def _on_data_changed(self) -> None:
-        pass  # the next results rebuild the index from the study
+        self._system_tips()  # the next results rebuild the index from the study
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: nothing chosen on the old data stays — no
+        list filter, no questions chosen on another page, no open question, no
+        evidence or cards of the old files; systems and K are chosen afresh."""
+        self._note_timer.stop()  # a note typed on the old data is not carried over
+        self.state.runner.cancel(INDEX_TASK)
+        self.index = None
+        self.view = None
+        self.selected = None
+        self.hover_pid = ""
+        self.chosen_systems = []
+        self._sorted_once = False
+        self._sized_for = ()
+        for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.flagged_check.setChecked(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(False)
+        self.banner_box.setVisible(False)
+        self.model.set_filters(
+            question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
+        )
+        self.k_spin.setProperty("auto", True)
+        self._clear_list()
+        self._metrics_for = ""
+        self.gold_table.clear()
+        self.gold_table.setRowCount(0)
+        self.metrics_table.clear()
+        self.metrics_table.setRowCount(0)
+        self.note_edit.blockSignals(True)
+        self.note_edit.clear()
+        self.note_edit.blockSignals(False)
+        self._note_qid = ""
+        self._render()
+        self._update_count()
+        self._show_empty(True)
+
+    def _system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        by_name = {i.name: i for i in infos}
+        for name, box in self._system_boxes.items():
+            info = by_name.get(name)
+            box.setToolTip(system_tooltip(info, infos) if info is not None else "")
 
     def _on_busy(self, busy: bool, text: str) -> None:
         self.busy_label.setText(text if busy else "")
@@ -718,6 +771,7 @@ class ReviewPage(QWidget):
             box.setChecked(name in chosen)
             box.blockSignals(False)
         self._update_system_boxes()
+        self._system_tips()
 
     def _update_system_boxes(self) -> None:
         full = len(self.chosen_systems) >= MAX_SYSTEMS
