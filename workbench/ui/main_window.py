@@ -22,13 +22,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from workbench.core import io
 from workbench.core.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.korean import Word
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -54,10 +55,11 @@ from workbench.core.project import (
     load_project,
     save_project,
 )
-from workbench.core.study import Study, study_from_project, study_to_project
+from workbench.core.schema import EvalSettings
+from workbench.core.study import Study, read_options, study_from_project, study_to_project
 from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
-from workbench.ui import fonts, i18n
+from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
@@ -162,18 +164,47 @@ def mark_clean_exit() -> None:
 
 
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments or runs with the saved options."""
+    """Load one source (worker thread): judgments or runs with the saved options
+    (mappings, sheets, the grade conversions confirmed and the rows left out)."""
     mappings = options.get("mappings") or None
     if mappings:
         mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
     sheets = options.get("sheets") or None
+    skip_rows = options.get("skip_rows") or None
     if kind == "judgments":
         return io.load_judgments(
-            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+            path,
+            mappings=mappings,
+            sheets=sheets,
+            progress=progress,
+            cancelled=cancelled,
+            conversions=options.get("conversions") or None,
+            skip_rows=skip_rows,
         )
     return io.load_run(
-        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+        path,
+        mappings=mappings,
+        sheets=sheets,
+        progress=progress,
+        cancelled=cancelled,
+        skip_rows=skip_rows,
     )
+
+
+def is_demo_file(path: str | Path) -> bool:
+    """The file is one of the bundled demo files."""
+    try:
+        return Path(path).resolve().parent == demo_dir().resolve()
+    except OSError:
+        return False
+
+
+def clean_settings(settings: EvalSettings) -> EvalSettings:
+    """The settings a clean study starts with: the user's choices, without an
+    adjudicator (a name from the files just closed)."""
+    if settings.resolution == "assessor":
+        return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
+    return replace(settings, adjudicator=None)
 
 
 class BusyIndicator(QWidget):
@@ -363,9 +394,7 @@ class MainWindow(QMainWindow):
         # the Export page saves the charts of the Overview and Compare pages
         self.page("export").set_chart_sources(self.chart_sources)
         # a filled pool workbook is one more assessor's judgments file
-        self.page("judging").import_requested.connect(
-            lambda path: self.add_judgment_files([path])
-        )
+        self.page("judging").import_requested.connect(lambda path: self.add_judgment_files([path]))
 
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
@@ -470,12 +499,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentItem(entry[2])
         return True
 
-    def show_questions(self, question_ids: list, _title: str = "") -> None:
-        """Open these questions in the Question review page (when it is there)."""
+    def show_questions(self, question_ids: list, title: str = "") -> None:
+        """Open these questions in the Question review page (when it is there);
+        ``title`` says where they were chosen (its banner shows it)."""
         review = self.page("questions")
         show = getattr(review, "show_questions", None)
         if callable(show):
-            show([str(q) for q in question_ids])
+            show([str(q) for q in question_ids], title=title)
             self.show_page("questions")
 
     def current_page_key(self) -> str:
@@ -651,7 +681,7 @@ class MainWindow(QMainWindow):
     def open_judgments(self) -> None:
         """Open one judgments file, or several at once (one per assessor); they
         replace the judgments loaded."""
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self, self.tr("Open judgments files"), self._start_dir(), self._data_filter()
         )
         if paths:
@@ -659,7 +689,7 @@ class MainWindow(QMainWindow):
 
     def add_judgments(self) -> None:
         """Add judgments files of other assessors to those loaded."""
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self,
             self.tr("Add another assessor's judgments"),
             self._start_dir(),
@@ -674,7 +704,7 @@ class MainWindow(QMainWindow):
         self.import_files(paths, "judgments", add=add)
 
     def add_runs(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self, self.tr("Add system results"), self._start_dir(), self._data_filter()
         )
         if paths:
@@ -686,7 +716,7 @@ class MainWindow(QMainWindow):
                 self,
                 self.tr("File not found"),
                 self.tr("{path} no longer exists. It was removed from the recent files.").format(
-                    path=path
+                    path=Word(path)
                 ),
             )
             self.settings.remove_recent_file(path)
@@ -718,7 +748,10 @@ class MainWindow(QMainWindow):
             self.import_dialog = None
             return
         path, kind, options, batch = self._import_queue.pop(0)
-        joins = batch["add"] or batch["replaced"]
+        # a run file is checked against the judgments it will be scored with: not
+        # the demo's, when opening one's own file closes the demo
+        closing_demo = self.demo_only() and not is_demo_file(path)
+        joins = bool(batch["add"] or batch["replaced"]) and not closing_demo
         # a file that joins others must not contradict them (checked in the worker)
         verify = self.state.study.snapshot().merged_with if joins else None
         dialog = ImportDialog(
@@ -728,6 +761,7 @@ class MainWindow(QMainWindow):
             settings=self.settings,
             parent=self,
             initial_options=options,
+            study=None if closing_demo else self.state.study.snapshot(),
             several=joins or batch["size"] > 1,
             verify=verify,
         )
@@ -745,18 +779,32 @@ class MainWindow(QMainWindow):
         if result is None:
             return
         path = str(dialog.path.resolve())
+        keep_work = False
+        # another assessor's file joins the judgments loaded: nothing is replaced
+        joins = bool(dialog.property("joins"))
+        if self.demo_only() and not is_demo_file(path):
+            # one's own files never join the demo: a clean study, asked once
+            if not self.ask_close_demo():
+                self._import_queue.clear()  # the rest of the files opened with it too
+                return
+            self.start_clean_study()
+        elif dialog.kind == "judgments" and self.state.judgment_set is not None and not joins:
+            choice = self.ask_replace_judgments(dialog.path.name)
+            if choice == "cancel":
+                return
+            keep_work = choice == "keep"
         self._remember_recent(path)
-        options = _read_options(dialog.options)
+        options = read_options(dialog.options)
         if dialog.kind == "judgments":
             batch = getattr(dialog, "batch", {})
-            if dialog.property("joins") and self.state.study.judgment_set is not None:
+            if joins and self.state.study.judgment_set is not None:
                 try:
                     self.state.add_judgments(result, options)
                 except InputError as exc:
                     show_error(self, exc)
                     return
             else:
-                self.state.set_judgments(result, options)
+                self.state.set_judgments(result, options, keep_work=keep_work)
                 batch["replaced"] = True
         else:
             self.state.add_runs(result, options)
@@ -832,19 +880,19 @@ class MainWindow(QMainWindow):
     def _apply_demo(self, loaded) -> None:
         if any(result is None for *_rest, result in loaded):
             return
-        study = Study(self.state.settings)
+        study = Study(clean_settings(self.state.settings))
         for kind, _path, options, result in loaded:
             if kind == "judgments":
-                study.set_judgments(result, _read_options(options))
+                study.set_judgments(result, read_options(options))
             else:
-                study.add_runs(result, _read_options(options))
+                study.add_runs(result, read_options(options))
         self.state.set_study(study)
         self.show_page("overview")
         self.sources_loaded.emit()
 
     # -- templates ---------------------------------------------------------------------------
     def save_templates(self) -> None:
-        directory = QFileDialog.getExistingDirectory(
+        directory = dialogs.get_existing_directory(
             self, self.tr("Choose a folder for the blank templates"), self._start_dir()
         )
         if directory:
@@ -885,7 +933,7 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
-        path, _ = QFileDialog.getSaveFileName(
+        path, _ = dialogs.get_save_file_name(
             self,
             self.tr("Save project"),
             start,
@@ -954,7 +1002,7 @@ class MainWindow(QMainWindow):
         """Open a project file (a dialog when ``path`` is None). ``recovered``: the
         recovery file, restored as unsaved work (no project path, not a recent file)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
+            path, _ = dialogs.get_open_file_name(
                 self,
                 self.tr("Open project"),
                 self._start_dir(),
@@ -966,6 +1014,8 @@ class MainWindow(QMainWindow):
             project = load_project(path)
         except InputError as exc:
             show_error(self, exc)
+            return
+        if self.demo_only() and not recovered and not self.ask_close_demo():
             return
 
         def check(progress=None, cancelled=None):
@@ -992,9 +1042,13 @@ class MainWindow(QMainWindow):
                 if source is None:
                     continue  # skipped
             sources.append(source)
-            items.append(
-                (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
-            )
+            options = {
+                "mappings": source.mappings,
+                "sheets": source.sheets,
+                "conversions": source.conversions,
+                "skip_rows": source.skip_rows,
+            }
+            items.append((source.kind, source.path, options))
 
         def apply(loaded) -> None:
             pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
@@ -1018,7 +1072,7 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The file {name} was not found at\n{path}\n\n"
                     "It may have been moved or renamed. Locate it to continue."
-                ).format(name=source.name, path=source.path)
+                ).format(name=Word(source.name), path=source.path)
             )
         else:
             box.setText(
@@ -1026,7 +1080,7 @@ class MainWindow(QMainWindow):
                     "The file {name} has changed since the project was saved.\n\n"
                     "Load it anyway to use its current contents (scores may change), "
                     "or locate the original file."
-                ).format(name=source.name)
+                ).format(name=Word(source.name))
             )
         locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
         if status.state == "changed":
@@ -1045,7 +1099,7 @@ class MainWindow(QMainWindow):
             if status.state == "missing":
                 return None
             return source
-        new_path, _ = QFileDialog.getOpenFileName(
+        new_path, _ = dialogs.get_open_file_name(
             self,
             self.tr("Locate {name}").format(name=source.name),
             str(Path(source.path).parent),
@@ -1061,6 +1115,8 @@ class MainWindow(QMainWindow):
             sheets=source.sheets,
             system=source.system,
             names=source.names,
+            conversions=source.conversions,
+            skip_rows=source.skip_rows,
         )
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
@@ -1138,6 +1194,76 @@ class MainWindow(QMainWindow):
             remove_recovery()
         return False
 
+    def demo_only(self) -> bool:
+        """Every file loaded is a demo file (whatever was done with them)."""
+        files = self.state.study.sources()
+        return bool(files) and all(is_demo_file(f.path) for f in files)
+
+    def ask_close_demo(self) -> bool:
+        """Opening one's own files while the demo is loaded: close the demo first?
+        True when the user agrees (the demo's files, and any grades or notes given
+        on them, are then closed); the demo and one's own files never mix."""
+        box = QMessageBox(self)
+        box.setObjectName("closeDemo")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Close the demo?"))
+        box.setText(self.tr("Close the demo and open your file?"))
+        info = self.tr(
+            "The demo's files and systems are closed, so your files start a study of "
+            "their own (no demo systems, no renamed duplicates, no comparison with the "
+            "demo's systems)."
+        )
+        if self.state.study.has_work:
+            info += " " + self.tr("The grades and notes given in the demo are not kept.")
+        box.setInformativeText(info)
+        close = box.addButton(self.tr("Close the demo and open"), QMessageBox.ButtonRole.AcceptRole)
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(close)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is close
+
+    def ask_replace_judgments(self, file_name: str) -> str:
+        """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
+        the grades, resolutions and notes given in the app), ``"drop"`` (replace and
+        drop them) or ``"cancel"``. Asked only when there is such work."""
+        grades, resolutions, notes = self.state.study.judgment_work()
+        if not (grades or resolutions or notes):
+            return "drop"
+        box = QMessageBox(self)
+        box.setObjectName("replaceJudgments")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Replace the judgments?"))
+        box.setText(self.tr("Replace the judgments with {file}?").format(file=file_name))
+        box.setInformativeText(
+            self.tr(
+                "On the current judgments you gave {grades} grades, resolved {resolutions} "
+                "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
+                "copy of the same file), or drop them (for other judgments)?"
+            ).format(grades=grades, resolutions=resolutions, notes=notes)
+        )
+        keep = box.addButton(self.tr("Replace, keep my work"), QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(
+            self.tr("Replace and drop my work"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is keep:
+            return "keep"
+        if clicked is drop:
+            return "drop"
+        return "cancel"
+
+    def start_clean_study(self) -> None:
+        """An empty study (the user's settings kept), no project file: every page
+        starts afresh."""
+        self.project_path = None
+        self._update_title()
+        self.state.set_study(Study(clean_settings(self.state.settings)))
+
     def _only_demo(self) -> bool:
         """Only the bundled demo is loaded and nothing was added to it."""
         files = self.state.study.sources()
@@ -1202,11 +1328,3 @@ class MainWindow(QMainWindow):
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)
-
-
-def _read_options(options: dict) -> dict:
-    """How a file was read, as the study keeps it for the project file."""
-    out = {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}
-    if options.get("assessor"):
-        out["assessor"] = options["assessor"]
-    return out
