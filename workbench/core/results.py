@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from workbench.core.problems import Problem
@@ -81,13 +82,17 @@ def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -
             "n": int(row["n"]),
             "metrics": {m: _clean(row[m]) for m in results.measures},
         }
+    pq = results.per_question
+    measures = list(results.measures)
+    # column-wise: a row per question holds dozens of measures (NaN → None)
+    values = pq[measures].to_numpy(dtype=float)
+    cells = values.astype(object)
+    cells[np.isnan(values)] = None
     per_question = [
-        {
-            "system": rec["system"],
-            "question_id": rec["question_id"],
-            "metrics": {m: _clean(rec[m]) for m in results.measures},
-        }
-        for rec in results.per_question.to_dict("records")
+        {"system": system, "question_id": qid, "metrics": dict(zip(measures, row))}
+        for system, qid, row in zip(
+            pq["system"].astype(str).tolist(), pq["question_id"].astype(str).tolist(), cells.tolist()
+        )
     ]
     abstention = {
         system: {k: _clean(v) for k, v in row.items()}

@@ -1157,6 +1157,32 @@ class MainWindow(QMainWindow):
             )
         self.project_opened.emit()
 
+    def ask(
+        self,
+        name: str,
+        title: str,
+        text: str,
+        choices: list[tuple[str, str, QMessageBox.ButtonRole]],
+        info: str = "",
+        escape: str | None = None,
+    ) -> str | None:
+        """A question with buttons: ``choices`` are (key, label, role), the first one
+        the default; returns the key clicked (None: the box was closed). ``name``
+        is the box's object name (tests answer by it)."""
+        box = QMessageBox(self)
+        box.setObjectName(name)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if info:
+            box.setInformativeText(info)
+        buttons = {box.addButton(label, role): key for key, label, role in choices}
+        box.setDefaultButton(next(iter(buttons)))
+        if escape is not None:
+            box.setEscapeButton(next(b for b, key in buttons.items() if key == escape))
+        box.exec()
+        return buttons.get(box.clickedButton())
+
     # -- recovery ------------------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
         """At startup: when the last session closed without saving (a recovery file
@@ -1167,30 +1193,30 @@ class MainWindow(QMainWindow):
         path = pending_recovery()
         if path is None:
             return False
-        box = QMessageBox(self)
-        box.setObjectName("recoveryQuestion")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Restore unsaved work?"))
-        box.setText(
+        info = ""
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            info = self.tr("Saved automatically at {time}.").format(time=when)
+        except OSError:
+            pass
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "recoveryQuestion",
+            self.tr("Restore unsaved work?"),
             self.tr(
                 "The workbench closed without saving last time. "
                 "Restore the work (files, settings, grades, notes)?"
-            )
+            ),
+            [
+                ("restore", self.tr("Restore"), role.AcceptRole),
+                ("discard", self.tr("Discard"), role.DestructiveRole),
+            ],
+            info,
         )
-        try:
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            box.setInformativeText(self.tr("Saved automatically at {time}.").format(time=when))
-        except OSError:
-            pass
-        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
-        box.setDefaultButton(restore)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is restore:
+        if clicked == "restore":
             self.open_project(path, recovered=True)
             return True
-        if clicked is discard:
+        if clicked == "discard":
             remove_recovery()
         return False
 
@@ -1203,11 +1229,6 @@ class MainWindow(QMainWindow):
         """Opening one's own files while the demo is loaded: close the demo first?
         True when the user agrees (the demo's files, and any grades or notes given
         on them, are then closed); the demo and one's own files never mix."""
-        box = QMessageBox(self)
-        box.setObjectName("closeDemo")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Close the demo?"))
-        box.setText(self.tr("Close the demo and open your file?"))
         info = self.tr(
             "The demo's files and systems are closed, so your files start a study of "
             "their own (no demo systems, no renamed duplicates, no comparison with the "
@@ -1215,13 +1236,19 @@ class MainWindow(QMainWindow):
         )
         if self.state.study.has_work:
             info += " " + self.tr("The grades and notes given in the demo are not kept.")
-        box.setInformativeText(info)
-        close = box.addButton(self.tr("Close the demo and open"), QMessageBox.ButtonRole.AcceptRole)
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(close)
-        box.setEscapeButton(cancel)
-        box.exec()
-        return box.clickedButton() is close
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "closeDemo",
+            self.tr("Close the demo?"),
+            self.tr("Close the demo and open your file?"),
+            [
+                ("close", self.tr("Close the demo and open"), role.AcceptRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            info,
+            escape="cancel",
+        )
+        return clicked == "close"
 
     def ask_replace_judgments(self, file_name: str) -> str:
         """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
@@ -1230,32 +1257,24 @@ class MainWindow(QMainWindow):
         grades, resolutions, notes = self.state.study.judgment_work()
         if not (grades or resolutions or notes):
             return "drop"
-        box = QMessageBox(self)
-        box.setObjectName("replaceJudgments")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Replace the judgments?"))
-        box.setText(self.tr("Replace the judgments with {file}?").format(file=file_name))
-        box.setInformativeText(
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "replaceJudgments",
+            self.tr("Replace the judgments?"),
+            self.tr("Replace the judgments with {file}?").format(file=file_name),
+            [
+                ("keep", self.tr("Replace, keep my work"), role.AcceptRole),
+                ("drop", self.tr("Replace and drop my work"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
             self.tr(
                 "On the current judgments you gave {grades} grades, resolved {resolutions} "
                 "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
                 "copy of the same file), or drop them (for other judgments)?"
-            ).format(grades=grades, resolutions=resolutions, notes=notes)
+            ).format(grades=grades, resolutions=resolutions, notes=notes),
+            escape="cancel",
         )
-        keep = box.addButton(self.tr("Replace, keep my work"), QMessageBox.ButtonRole.AcceptRole)
-        drop = box.addButton(
-            self.tr("Replace and drop my work"), QMessageBox.ButtonRole.DestructiveRole
-        )
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(keep)
-        box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is keep:
-            return "keep"
-        if clicked is drop:
-            return "drop"
-        return "cancel"
+        return clicked or "cancel"
 
     def start_clean_study(self) -> None:
         """An empty study (the user's settings kept), no project file: every page
@@ -1282,30 +1301,22 @@ class MainWindow(QMainWindow):
 
     def ask_save_before_closing(self) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"``."""
-        box = QMessageBox(self)
-        box.setObjectName("saveBeforeClosing")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Save the work?"))
-        box.setText(
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "saveBeforeClosing",
+            self.tr("Save the work?"),
             self.tr(
                 "Save the work as a project before closing? Without a project file, the files "
                 "you opened, the settings, grades and notes are not kept."
-            )
+            ),
+            [
+                ("save", self.tr("Save project…"), role.AcceptRole),
+                ("discard", self.tr("Close without saving"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            escape="cancel",
         )
-        save = box.addButton(self.tr("Save project…"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(
-            self.tr("Close without saving"), QMessageBox.ButtonRole.DestructiveRole
-        )
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(save)
-        box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is save:
-            return "save"
-        if clicked is discard:
-            return "discard"
-        return "cancel"
+        return clicked or "cancel"
 
     # -- closing ---------------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)

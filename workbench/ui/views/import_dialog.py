@@ -318,8 +318,11 @@ class ImportDialog(QDialog):
         sheet_row.addSpacing(16)
         sheet_row.addWidget(self.use_label)
         sheet_row.addWidget(self.use_combo)
-        sheet_row.addSpacing(16)
-        sheet_row.addWidget(self.rows_label, 1)
+        sheet_row.addStretch(1)
+        # the row count and "go to row" on their own line: at a large font the
+        # sheet's use would otherwise be cut to a few letters
+        rows_row = QHBoxLayout()
+        rows_row.addWidget(self.rows_label, 1)
         self.goto_label = QLabel()
         self.goto_spin = QSpinBox()
         self.goto_spin.setObjectName("gotoRow")
@@ -330,11 +333,12 @@ class ImportDialog(QDialog):
         self.goto_spin.editingFinished.connect(
             lambda: self.select_excel_row(self.goto_spin.value())
         )
-        sheet_row.addWidget(self.goto_label)
-        sheet_row.addWidget(self.goto_spin)
-        sheet_row.addWidget(self.goto_button)
+        rows_row.addWidget(self.goto_label)
+        rows_row.addWidget(self.goto_spin)
+        rows_row.addWidget(self.goto_button)
         self.sheet_label = QLabel()
         form.addRow(self.sheet_label, sheet_row)
+        form.addRow("", rows_row)
         self._build_assessor_row(form)
         root.addLayout(form)
 
@@ -708,6 +712,11 @@ class ImportDialog(QDialog):
         self.table.setHorizontalHeaderLabels([str(h) for h in headers])
         labels = [self.tr("Meaning")] + [str(n) for n in numbers]
         self.table.setVerticalHeaderLabels(labels)
+        # wide enough for "열의 뜻" at any font (row numbers alone would size it)
+        header_fm = self.table.verticalHeader().fontMetrics()
+        self.table.verticalHeader().setMinimumWidth(
+            max(header_fm.horizontalAdvance(text) for text in labels) + 16
+        )
         for col, header in enumerate(headers):
             combo = QComboBox()
             combo.setObjectName(f"role:{header}")

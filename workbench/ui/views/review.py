@@ -632,20 +632,7 @@ class ReviewPage(QWidget):
         self.chosen_systems = []
         self._sorted_once = False
         self._sized_for = ()
-        for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
-            combo.blockSignals(True)
-            combo.setCurrentIndex(0)
-            combo.blockSignals(False)
-        for widget in (self.search, self.flagged_check):
-            widget.blockSignals(True)
-        self.search.clear()
-        self.flagged_check.setChecked(False)
-        for widget in (self.search, self.flagged_check):
-            widget.blockSignals(False)
-        self.banner_box.setVisible(False)
-        self.model.set_filters(
-            question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
-        )
+        self._clear_filters()
         self.k_spin.setProperty("auto", True)
         self._clear_list()
         self._metrics_for = ""
@@ -977,26 +964,31 @@ class ReviewPage(QWidget):
         self._reselect_current()
         self._update_count()
 
+    def _clear_filters(self) -> None:
+        """Every list filter off (type, answerable, triage, search, flagged, the
+        questions chosen on another page), without a refresh per widget."""
+        for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.flagged_check.setChecked(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(False)
+        self.banner_box.setVisible(False)
+        self.model.set_filters(
+            question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
+        )
+
     def open_question(self, question_id: str, keep_selection: bool = False) -> None:
         """Open one question; clears list filters that would hide it."""
         question_id = str(question_id)
         if not self.model.knows(question_id):
             return
         if self.model.row_of(question_id) < 0:
-            for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
-                combo.blockSignals(True)
-                combo.setCurrentIndex(0)
-                combo.blockSignals(False)
-            for widget in (self.search, self.flagged_check):
-                widget.blockSignals(True)
-            self.search.clear()
-            self.flagged_check.setChecked(False)
-            for widget in (self.search, self.flagged_check):
-                widget.blockSignals(False)
-            self.banner_box.setVisible(False)
-            self.model.set_filters(
-                question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
-            )
+            self._clear_filters()
             self._update_count()
         if question_id == self.current_qid:
             self._reselect_current()
