@@ -53,11 +53,12 @@ from __future__ import annotations
 import hashlib
 import random
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import numpy as np
 import pandas as pd
 
 from workbench.core import schema as s
@@ -334,11 +335,21 @@ def mark_edit(
 
 
 # -- building a pool ------------------------------------------------------------------------
-def judged_by(study: Study, assessor: str) -> set[Item]:
-    """The items ``assessor`` has graded (the judgments in force)."""
-    j = study.judgments_in_force()
-    mine = j[j[s.ASSESSOR].astype(str) == str(assessor)]
+def graded_items(frame: pd.DataFrame | None, assessor: str) -> set[Item]:
+    """The (question, passage) items ``assessor`` graded in a judgments frame."""
+    if frame is None or not len(frame):
+        return set()
+    mine = frame[frame[s.ASSESSOR].astype(str) == str(assessor)]
     return set(zip(mine[s.QID].astype(str), mine[s.PID].astype(str)))
+
+
+def judged_by(study: Study, assessor: str) -> set[Item]:
+    """The items ``assessor`` has graded (the judgments in force): the files'
+    grades and those given in the app (:func:`graded_items` of both)."""
+    js = study.judgment_set
+    return graded_items(js.judgments if js is not None else None, assessor) | graded_items(
+        study.added_grades, assessor
+    )
 
 
 def passage_ranking(
@@ -478,16 +489,19 @@ def pool_progress(pool: Pool, judged: set[Item], question_id: str | None = None)
     return _progress(pool, items, judged)
 
 
-def assessor_progress(study: Study) -> list[tuple[str, PoolProgress]]:
+def assessor_progress(
+    study: Study, judged: Callable[[str], set[Item]] | None = None
+) -> list[tuple[str, PoolProgress]]:
     """Every pool assessor (in the order their first pool was made) with the
-    progress of their pools together (an item in two of their pools counts once)."""
+    progress of their pools together (an item in two of their pools counts once).
+    ``judged``: assessor → graded items (default :func:`judged_by`)."""
     out: dict[str, PoolProgress] = {}
     seen: dict[str, set[Item]] = {}
     judged_of: dict[str, set[Item]] = {}
     for pool in study.pools.pools:
         who = pool.assessor
         if who not in judged_of:
-            judged_of[who] = judged_by(study, who)
+            judged_of[who] = judged(who) if judged is not None else judged_by(study, who)
         fresh = [i for i in pool.items if i not in seen.setdefault(who, set())]
         seen[who].update(fresh)
         out[who] = out.get(who, PoolProgress()) + _progress(pool, fresh, judged_of[who])
@@ -514,28 +528,33 @@ class PoolEffect:
 
 
 def _mean_judged(
-    ranking: pd.DataFrame, per_question: pd.DataFrame, k: int, judged: pd.Series
+    top: pd.DataFrame, per_question: pd.DataFrame, k: int, judged: pd.Series
 ) -> dict[str, float]:
-    """system → mean over its evaluated questions of (judged in top k) / k."""
-    top = ranking[(ranking["position"] <= k)]
-    flag = judged.loc[top.index]
+    """system → mean over its evaluated questions (``per_question``; a question
+    the system did not answer counts 0) of (judged passages in its top ``k``) / k."""
     counts = (
         pd.DataFrame(
             {
-                s.SYSTEM: top[s.SYSTEM].astype(str),
-                s.QID: top[s.QID].astype(str),
-                "judged": flag.to_numpy(dtype=float),
+                s.SYSTEM: top[s.SYSTEM].astype(str).to_numpy(),
+                s.QID: top[s.QID].astype(str).to_numpy(),
+                "judged": judged.to_numpy(dtype=float),
             }
         )
         .groupby([s.SYSTEM, s.QID], sort=False)["judged"]
         .sum()
+        .rename("judged")
+        .reset_index()
     )
-    out: dict[str, float] = {}
-    pq = per_question[[s.SYSTEM, s.QID]].astype(str)
-    for system, group in pq.groupby(s.SYSTEM, sort=False):
-        values = [counts.get((system, q), 0.0) / k for q in group[s.QID]]
-        out[system] = float(sum(values) / len(values)) if values else float("nan")
-    return out
+    pq = pd.DataFrame(
+        {
+            s.SYSTEM: per_question[s.SYSTEM].astype(str).to_numpy(),
+            s.QID: per_question[s.QID].astype(str).to_numpy(),
+        }
+    )
+    rows = pq.merge(counts, on=[s.SYSTEM, s.QID], how="left")
+    share = rows["judged"].fillna(0.0) / k
+    means = share.groupby(rows[s.SYSTEM], sort=False).mean()
+    return {str(x): float(v) for x, v in means.items()}
 
 
 def pool_effect(
@@ -553,29 +572,26 @@ def pool_effect(
     ranking = passage_ranking(study, results, progress, cancelled)
     per_question = results.per_question
     judgments = study.judgments_in_force()
-    keys = pd.MultiIndex.from_arrays(
-        [
-            judgments[s.QID].astype(str),
-            judgments[s.PID].astype(str),
-            judgments[s.ASSESSOR].astype(str),
-        ]
-    )
-    pool_grades: set[tuple[str, str, str]] = set()
     pooled: set[Item] = set()
+    parts = []
     for pool in study.pools.pools:
         pooled.update(pool.items)
-        pool_grades.update((q, p, pool.assessor) for q, p in pool.items)
-    from_pool = keys.isin(list(pool_grades)) if pool_grades else [False] * len(keys)
-    others = judgments[~pd.Series(from_pool, index=judgments.index)]
-    before_items = set(zip(others[s.QID].astype(str), others[s.PID].astype(str)))
-    r_items = list(zip(ranking[s.QID].astype(str), ranking[s.PID].astype(str)))
-    after = pd.Series(ranking[s.GRADE].notna().to_numpy(), index=ranking.index)
-    before = after & pd.Series([i in before_items for i in r_items], index=ranking.index)
+        items = np.asarray(pool.items, dtype=object).reshape(-1, 2)
+        parts.append((items[:, 0], items[:, 1], np.full(len(items), pool.assessor, dtype=object)))
+    pool_q, pool_p, pool_a = (np.concatenate(cols) for cols in zip(*parts))
+    j_q, j_p = judgments[s.QID].astype(str), judgments[s.PID].astype(str)
+    from_pool = pd.MultiIndex.from_arrays([j_q, j_p, judgments[s.ASSESSOR].astype(str)]).isin(
+        pd.MultiIndex.from_arrays([pool_q, pool_p, pool_a])
+    )
+    # judged before the pools: some grade not given by a pool's assessor to its passage
+    before_items = pd.MultiIndex.from_arrays([j_q[~from_pool], j_p[~from_pool]])
+    top = ranking[ranking["position"] <= k]
+    top_items = pd.MultiIndex.from_arrays([top[s.QID].astype(str), top[s.PID].astype(str)])
+    after = pd.Series(top[s.GRADE].notna().to_numpy(), index=top.index)
+    before = after & pd.Series(top_items.isin(before_items), index=top.index)
     agreement = None
-    in_pool = pd.Series(
-        [i in pooled for i in zip(judgments[s.QID].astype(str), judgments[s.PID].astype(str))],
-        index=judgments.index,
-        dtype=bool,
+    in_pool = pd.MultiIndex.from_arrays([j_q, j_p]).isin(
+        pd.MultiIndex.from_arrays([pool_q, pool_p])
     )
     pooled_judgments = judgments[in_pool]
     if len(pooled_judgments):
@@ -584,8 +600,8 @@ def pool_effect(
             agreement = summary
     return PoolEffect(
         k=k,
-        judged_before=_mean_judged(ranking, per_question, k, before),
-        judged_after=_mean_judged(ranking, per_question, k, after),
+        judged_before=_mean_judged(top, per_question, k, before),
+        judged_after=_mean_judged(top, per_question, k, after),
         assessors=assessor_progress(study),
         agreement=agreement,
         pooled_items=len(pooled),

@@ -64,7 +64,7 @@ from workbench.core.pool import (
     assessor_progress,
     build_pool,
     default_seed,
-    judged_by,
+    graded_items,
     mark_edit,
     next_item,
     pool_progress,
@@ -577,7 +577,7 @@ class JudgingPage(QWidget):
             self._update_buttons()
             self.shown.emit()
             return
-        judged = judged_by(study, pool.assessor)
+        judged = self._judged(pool.assessor)
         item = next_item(pool, judged)
         self.current = item
         self._set_progress(pool, judged)
@@ -595,6 +595,19 @@ class JudgingPage(QWidget):
             self.stack.setCurrentIndex(1)
         self._update_buttons()
         self.shown.emit()
+
+    def _judged(self, assessor: str) -> set:
+        """What ``assessor`` graded (:func:`judged_by`): the files' part is kept
+        while the files stay the same, so an edit costs only the app's grades."""
+        study = self.state.study
+        frame = study.judgment_set.judgments if study.judgment_set is not None else None
+        cache = getattr(self, "_file_judged", None)
+        if cache is None or cache[0] is not frame:
+            cache = (frame, {})
+            self._file_judged = cache
+        if assessor not in cache[1]:
+            cache[1][assessor] = graded_items(frame, assessor)
+        return cache[1][assessor] | graded_items(study.added_grades, assessor)
 
     def _example_text(self, passage_id: str) -> str:
         return self._passage_texts().passage(passage_id, _lang()).text
@@ -661,7 +674,7 @@ class JudgingPage(QWidget):
             if widget is not None:
                 widget.setParent(None)
                 widget.deleteLater()
-        rows = assessor_progress(self.state.study)
+        rows = assessor_progress(self.state.study, self._judged)
         self.assessors_box.setVisible(bool(rows))
         for r, (who, p) in enumerate(rows):
             name = QLabel(who)
