@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study's evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -183,7 +183,7 @@
     </message>
     <message>
         <source>Resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>Not graded by this assessor</source>
@@ -235,7 +235,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
-        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
+        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
         <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
@@ -311,7 +311,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>reason: {reason}</source>
@@ -339,14 +339,14 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
     <message>
         <source>Resolve with the grade {name} gave (key {key}).</source>
-        <translation>{name}이(가) 준 등급으로 결정합니다 (단축키 {key}).</translation>
+        <translation>{name:이} 준 등급으로 결정합니다 (단축키 {key}).</translation>
     </message>
 </context>
 <context>
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -364,6 +364,10 @@ To measure agreement, add a second person's grades for the same questions and pa
 </context>
 <context>
     <name>ByTypeChart</name>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
     <message>
         <source>(no type)</source>
         <translation>(유형 없음)</translation>
@@ -399,6 +403,10 @@ n = {n} questions</source>
     <message>
         <source>Save this chart as a PNG or SVG image.</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Chart '{name}' · {element}</source>
+        <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -454,15 +462,19 @@ n = {n} questions</source>
     </message>
     <message>
         <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
-        <translation>각 시스템을 {baseline}와(과) 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+        <translation>각 시스템을 {baseline:과} 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
     </message>
     <message>
         <source>{system} worse than {baseline} on {metric}</source>
-        <translation>{metric}에서 {system}이(가) {baseline}보다 못함</translation>
+        <translation>{metric}에서 {system:이} {baseline}보다 못함</translation>
     </message>
     <message>
         <source>{system} vs {baseline} on {metric}</source>
         <translation>{metric}: {system} 대 {baseline}</translation>
+    </message>
+    <message>
+        <source>Compare · {what}</source>
+        <translation>시스템 비교 · {what}</translation>
     </message>
     <message>
         <source>Baseline:</source>
@@ -568,6 +580,10 @@ n = {n} questions</source>
 <context>
     <name>CoverageChart</name>
     <message>
+        <source>Judged coverage</source>
+        <translation>평가 비율</translation>
+    </message>
+    <message>
         <source>{system}
 {share} of the top {k} results are judged
 (mean over {n} questions the system answered)</source>
@@ -610,6 +626,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>CurveChart</name>
+    <message>
+        <source>Over K</source>
+        <translation>K에 따른 변화</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -854,12 +874,16 @@ missing core</source>
 <context>
     <name>DifferenceHistogramChart</name>
     <message>
+        <source>Differences per question</source>
+        <translation>질문별 차이</translation>
+    </message>
+    <message>
         <source>{b} better</source>
-        <translation>{b}가 나음</translation>
+        <translation>{b:이} 나음</translation>
     </message>
     <message>
         <source>{a} better</source>
-        <translation>{a}가 나음</translation>
+        <translation>{a:이} 나음</translation>
     </message>
     <message>
         <source>about equal</source>
@@ -867,7 +891,7 @@ missing core</source>
     </message>
     <message>
         <source>{b} − {a} in [{low}, {high}): {count} questions ({side})</source>
-        <translation>{b} − {a}가 [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
+        <translation>{b} − {a:이} [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
     </message>
     <message>
         <source>Difference per question: {b} − {a}</source>
@@ -875,7 +899,7 @@ missing core</source>
     </message>
     <message>
         <source>{metric} difference (right of 0: {b} better)</source>
-        <translation>{metric} 차이 (0의 오른쪽: {b}가 나음)</translation>
+        <translation>{metric} 차이 (0의 오른쪽: {b:이} 나음)</translation>
     </message>
     <message>
         <source>Questions</source>
@@ -930,6 +954,34 @@ missing core</source>
         <translation>진단 기준값 바꾸기</translation>
     </message>
     <message>
+        <source>Go back to the default evaluation manual</source>
+        <translation>기본 평가 매뉴얼로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Edit the evaluation manual</source>
+        <translation>평가 매뉴얼 고치기</translation>
+    </message>
+    <message>
+        <source>Make a judging pool for {assessor}</source>
+        <translation>{assessor}의 판정 풀 만들기</translation>
+    </message>
+    <message>
+        <source>Remove the judging pool of {assessor}</source>
+        <translation>{assessor}의 판정 풀 지우기</translation>
+    </message>
+    <message>
+        <source>Unmark {passage} of {question}</source>
+        <translation>{question}의 {passage} 표시 지우기</translation>
+    </message>
+    <message>
+        <source>Mark {passage} of {question} as cannot judge</source>
+        <translation>{question}의 {passage:을} 판단 불가로 표시</translation>
+    </message>
+    <message>
+        <source>Leave {passage} of {question} for later</source>
+        <translation>{question}의 {passage:을} 나중에 판정</translation>
+    </message>
+    <message>
         <source>Undo</source>
         <translation>실행 취소</translation>
     </message>
@@ -954,11 +1006,11 @@ missing core</source>
     </message>
     <message>
         <source>The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.</source>
-        <translation>파일 {name}이(가) 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
+        <translation>파일 {name:이} 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The file {name} was not found. It may have been moved or deleted.</source>
-        <translation>파일 {name}을(를) 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
+        <translation>파일 {name:을} 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
     </message>
     <message>
         <source>The computer ran out of memory. Close other programs or use a smaller file.</source>
@@ -1113,6 +1165,10 @@ missing core</source>
         <translation>답변 보류</translation>
     </message>
     <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
         <source>System cards</source>
         <translation>시스템 정보</translation>
     </message>
@@ -1169,8 +1225,12 @@ missing core</source>
         <translation>답변 가능한 질문과 답변 불가 질문에서 각 시스템이 아무것도 돌려주지 않은 비율.</translation>
     </message>
     <message>
-        <source>Every choice that changes a number, and the input files with their checksums.</source>
-        <translation>숫자에 영향을 주는 모든 설정과 입력 파일, 그 체크섬.</translation>
+        <source>What each grade means, with examples, and the rule for “relevant” (θ).</source>
+        <translation>등급마다의 뜻과 예시, ‘관련’의 기준(θ).</translation>
+    </message>
+    <message>
+        <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
+        <translation>숫자를 바꾸는 모든 설정, 입력 파일과 체크섬, 판정 풀.</translation>
     </message>
     <message>
         <source>Needs two or more systems to compare.</source>
@@ -1250,7 +1310,7 @@ missing core</source>
     </message>
     <message>
         <source>The chart {name} could not be saved in {folder}: {reason}. {done} of {total} charts were saved. Choose another folder, or close the files in other programs.</source>
-        <translation>차트 {name}을(를) {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
+        <translation>차트 {name:을} {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -1311,6 +1371,10 @@ missing core</source>
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>Spread over questions</source>
+        <translation>질문별 분포</translation>
+    </message>
+    <message>
         <source>{system}
 {metric} in [{low}, {high}{close}
 {count} questions</source>
@@ -1335,8 +1399,20 @@ missing core</source>
     <name>ImportDialog</name>
     <message>
         <source>Check and load a file</source>
-        <extracomment>the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown)</extracomment>
+        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table one of several judgments files: propose the assessor from the file name the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
         <translation>파일 확인 후 불러오기</translation>
+    </message>
+    <message>
+        <source>Assessor:</source>
+        <translation>평가자:</translation>
+    </message>
+    <message>
+        <source>(none: one unnamed assessor)</source>
+        <translation>(없음: 이름 없는 평가자 한 명)</translation>
+    </message>
+    <message>
+        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors' files can be compared.</source>
+        <translation>이 파일에는 평가자 열이 없습니다. 이 파일의 등급은 이 이름(파일 이름에서 제안)으로 저장되어 여러 평가자의 파일을 비교할 수 있습니다.</translation>
     </message>
     <message>
         <source>This file holds:</source>
@@ -1377,6 +1453,34 @@ missing core</source>
     <message>
         <source>The first row of the table shows what each column holds. If a guess is wrong, choose the right meaning in its dropdown, or (ignore) for a column that is not needed. Then press Load.</source>
         <translation>표의 첫 줄은 각 열이 무엇을 담고 있는지 보여 줍니다. 추측이 틀렸으면 목록에서 맞는 뜻을 고르고, 필요 없는 열은 (무시)를 고르세요. 그다음 [불러오기]를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Go to row:</source>
+        <translation>행으로 가기:</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>보기</translation>
+    </message>
+    <message>
+        <source>Grades written another way</source>
+        <translation>다르게 적힌 등급</translation>
+    </message>
+    <message>
+        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
+        <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자가 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Value in the file</source>
+        <translation>파일의 값</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>행</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>읽을 등급</translation>
     </message>
     <message>
         <source>Reading the file…</source>
@@ -1427,24 +1531,44 @@ missing core</source>
         <translation>열의 뜻</translation>
     </message>
     <message>
+        <source>Showing rows {first}–{last} of {total} rows.</source>
+        <translation>전체 {total}행 중 {first}–{last}행을 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>Showing the first {shown} of {total} rows.</source>
         <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Click to show row {row}.</source>
+        <translation>누르면 {row}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the whole file.</source>
+        <translation>파일 전체에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
         <source>No problems found in the previewed rows.</source>
         <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
+        <source>Checks: checking every row of the file…</source>
+        <translation>검사: 파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사(시트 {sheets}개, {rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사({rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
         <source>Checks: {errors} errors, {warnings} warnings</source>
         <translation>점검 결과: 오류 {errors}개, 경고 {warnings}개</translation>
     </message>
     <message>
-        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
-        <translation>{row}행은 미리 보기 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>불러오는 중…</translation>
+        <source>The check was stopped; press Load to check the file and load it.</source>
+        <translation>검사를 멈췄습니다. [불러오기]를 누르면 파일을 검사한 뒤 불러옵니다.</translation>
     </message>
     <message>
         <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
@@ -1455,8 +1579,228 @@ missing core</source>
         <translation>불러오기를 취소했습니다. 아무것도 불러오지 않았습니다.</translation>
     </message>
     <message>
+        <source>Row {row} is selected.</source>
+        <translation>{row}행을 선택했습니다.</translation>
+    </message>
+    <message>
+        <source>Reading the rows around row {row}…</source>
+        <translation>{row}행 주변을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Row {row} holds no data; the rows nearest to it are shown.</source>
+        <translation>{row}행에는 데이터가 없어 가장 가까운 행들을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Checking every row of the file…</source>
+        <translation>파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Every row was checked. Press Load to use the file.</source>
+        <translation>모든 행을 확인했습니다. [불러오기]를 누르면 이 파일을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Every row was checked; nothing is loaded until the errors below are fixed, converted or left out.</source>
+        <translation>모든 행을 확인했습니다. 아래 오류를 고치거나, 바꿔 읽거나, 빼기로 하기 전에는 아무것도 불러오지 않습니다.</translation>
+    </message>
+    <message>
+        <source>{n}: rows {rows}</source>
+        <translation>{n}개: {rows}행</translation>
+    </message>
+    <message>
+        <source>(leave as an error)</source>
+        <translation>(오류로 둠)</translation>
+    </message>
+    <message>
+        <source>Read these {n} values as chosen above ({rows} rows)</source>
+        <translation>위에서 고른 대로 값 {n}개를 바꿔 읽기({rows}개 행)</translation>
+    </message>
+    <message>
+        <source>Leave these {n} rows out: {rows} (they are listed in the warnings and the report)</source>
+        <translation>이 {n}개 행은 빼고 읽기: {rows}행 (경고와 보고서에 적힙니다)</translation>
+    </message>
+    <message>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>JudgingPage</name>
+    <message>
+        <source>Pool:</source>
+        <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <translation>판정 풀:</translation>
+    </message>
+    <message>
+        <source>New pool…</source>
+        <translation>새 풀…</translation>
+    </message>
+    <message>
+        <source>Remove pool</source>
+        <translation>풀 지우기</translation>
+    </message>
+    <message>
+        <source>Save for Excel…</source>
+        <translation>엑셀용으로 저장…</translation>
+    </message>
+    <message>
+        <source>A workbook for an assessor who only has Excel: the passages still to judge, a 0–3 dropdown, a note column and the manual; no system names, ranks or scores.</source>
+        <translation>엑셀만 쓰는 평가자를 위한 통합 문서: 아직 판정할 문단, 0–3 선택 목록, 메모 열과 매뉴얼이 들어 있고 시스템 이름·순위·점수는 없습니다.</translation>
+    </message>
+    <message>
+        <source>Read a filled workbook…</source>
+        <translation>작성한 통합 문서 읽기…</translation>
+    </message>
+    <message>
+        <source>Read an assessor's filled pool workbook back as their grades.</source>
+        <translation>평가자가 작성한 판정 풀 통합 문서를 그 평가자의 등급으로 읽어 옵니다.</translation>
+    </message>
+    <message>
+        <source>This pool:</source>
+        <translation>이 풀:</translation>
+    </message>
+    <message>
+        <source>This question:</source>
+        <translation>이 질문:</translation>
+    </message>
+    <message>
+        <source>Key {key}</source>
+        <translation>{key} 키</translation>
+    </message>
+    <message>
+        <source>Later [L]</source>
+        <translation>나중에 [L]</translation>
+    </message>
+    <message>
+        <source>Judge this passage after the others.</source>
+        <translation>이 문단은 다른 문단을 다 본 뒤에 판정합니다.</translation>
+    </message>
+    <message>
+        <source>Cannot judge… [X]</source>
+        <translation>판단 불가… [X]</translation>
+    </message>
+    <message>
+        <source>This passage cannot be judged (say why); it is not shown again.</source>
+        <translation>이 문단은 판정할 수 없습니다(이유를 적습니다). 다시 나오지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Undo [Backspace]</source>
+        <translation>되돌리기 [Backspace]</translation>
+    </message>
+    <message>
+        <source>Take back the last judging step made on this page.</source>
+        <translation>이 화면에서 한 마지막 판정을 되돌립니다.</translation>
+    </message>
+    <message>
+        <source>Why can this passage not be judged? (e.g. the text is cut off)</source>
+        <translation>이 문단을 판정할 수 없는 이유는? (예: 본문이 잘려 있음)</translation>
+    </message>
+    <message>
+        <source>Cannot judge</source>
+        <translation>판단 불가</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Keys: 0–3 grade · L later · X cannot judge · Backspace undo. Judge by the manual on the right; the systems are not shown on purpose.</source>
+        <translation>키: 0–3 등급 · L 나중에 · X 판단 불가 · Backspace 되돌리기. 오른쪽 매뉴얼에 따라 판정하세요. 시스템은 일부러 보여 주지 않습니다.</translation>
+    </message>
+    <message>
+        <source>All assessors</source>
+        <translation>모든 평가자</translation>
+    </message>
+    <message>
+        <source>{assessor} — {n} passages</source>
+        <translation>{assessor} — 문단 {n}개</translation>
+    </message>
+    <message>
+        <source>Open judgments and system results, then make a judging pool for an assessor (New pool…).</source>
+        <translation>판정 파일과 시스템 결과를 연 뒤 평가자의 판정 풀을 만드세요(새 풀…).</translation>
+    </message>
+    <message>
+        <source>No judging pool yet. Make one for an assessor with New pool…: the passages the systems ranked highest that this assessor has not graded, one at a time, without system names, ranks or scores.</source>
+        <translation>아직 판정 풀이 없습니다. 새 풀…로 평가자의 풀을 만드세요. 시스템들이 높은 순위에 올린 문단 가운데 이 평가자가 아직 판정하지 않은 것을 시스템 이름·순위·점수 없이 하나씩 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>{assessor} has judged every passage of this pool: {graded} graded, {cannot} could not be judged. Thank you.</source>
+        <translation>{assessor:이} 이 풀의 모든 문단을 판정했습니다: 등급 {graded}개, 판단 불가 {cannot}개. 수고하셨습니다.</translation>
+    </message>
+    <message>
+        <source>Question {question} ({n} of {total} questions)</source>
+        <translation>질문 {question} (질문 {total}개 중 {n}번째)</translation>
+    </message>
+    <message>
+        <source>Passage {passage}</source>
+        <translation>문단 {passage}</translation>
+    </message>
+    <message>
+        <source>(the files give no text for this passage)</source>
+        <translation>(파일에 이 문단의 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>You left this passage for later.</source>
+        <translation>나중에 보기로 한 문단입니다.</translation>
+    </message>
+    <message>
+        <source>{done} of {total} done ({graded} graded, {cannot} cannot judge) · {later} left for later</source>
+        <translation>{total}개 중 {done}개 완료 (등급 {graded}개, 판단 불가 {cannot}개) · 나중에 {later}개</translation>
+    </message>
+    <message>
+        <source>{done} of {total} passages</source>
+        <translation>문단 {total}개 중 {done}개</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{total}개 중 {done}개</translation>
+    </message>
+    <message>
+        <source>Say in a few words why this passage cannot be judged.</source>
+        <translation>이 문단을 판정할 수 없는 이유를 짧게 적어 주세요.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>되돌릴 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The last change was made elsewhere in the app; undo it on its page.</source>
+        <translation>마지막 변경은 다른 화면에서 한 것입니다. 그 화면에서 되돌리세요.</translation>
+    </message>
+    <message>
+        <source>A pool needs the assessor's name.</source>
+        <translation>판정 풀에는 평가자 이름이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Choose at least one question and one system.</source>
+        <translation>질문과 시스템을 하나 이상 고르세요.</translation>
+    </message>
+    <message>
+        <source>Nothing to judge</source>
+        <translation>판정할 문단 없음</translation>
+    </message>
+    <message>
+        <source>{assessor} has already graded every passage the chosen systems ranked in their top {depth}. No pool was made.</source>
+        <translation>{assessor:은} 고른 시스템들의 상위 {depth}개 문단을 이미 모두 판정했습니다. 풀을 만들지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>pool_{assessor}.xlsx</source>
+        <translation>판정풀_{assessor}.xlsx</translation>
+    </message>
+    <message>
+        <source>Save the pool for Excel</source>
+        <translation>판정 풀을 엑셀용으로 저장</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>엑셀 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Saved {file}. Give it to {assessor}, then read it back here.</source>
+        <translation>{file} 파일을 저장했습니다. {assessor}에게 전달한 뒤, 작성한 파일을 여기서 읽어 오세요.</translation>
+    </message>
+    <message>
+        <source>Read a filled pool workbook</source>
+        <translation>작성한 판정 풀 통합 문서 읽기</translation>
     </message>
 </context>
 <context>
@@ -1479,7 +1823,7 @@ missing core</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1497,6 +1841,10 @@ missing core</source>
     <message>
         <source>Questions</source>
         <translation>질문별 검토</translation>
+    </message>
+    <message>
+        <source>Judging</source>
+        <translation>판정</translation>
     </message>
     <message>
         <source>Compare</source>
@@ -1529,6 +1877,10 @@ missing core</source>
     <message>
         <source>Open judgments…</source>
         <translation>평가 파일 열기…</translation>
+    </message>
+    <message>
+        <source>Add another assessor's judgments…</source>
+        <translation>다른 평가자의 판정 추가…</translation>
     </message>
     <message>
         <source>Add system results…</source>
@@ -1607,8 +1959,12 @@ missing core</source>
         <translation>모든 파일 (*)</translation>
     </message>
     <message>
-        <source>Open judgments file</source>
-        <translation>평가 파일 열기</translation>
+        <source>Open judgments files</source>
+        <translation>판정 파일 열기</translation>
+    </message>
+    <message>
+        <source>Add another assessor's judgments</source>
+        <translation>다른 평가자의 판정 추가</translation>
     </message>
     <message>
         <source>Add system results</source>
@@ -1620,7 +1976,7 @@ missing core</source>
     </message>
     <message>
         <source>{path} no longer exists. It was removed from the recent files.</source>
-        <translation>{path}이(가) 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
+        <translation>{path:이} 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
     </message>
     <message>
         <source>Reading {name}…</source>
@@ -1685,7 +2041,7 @@ missing core</source>
 {path}
 
 It may have been moved or renamed. Locate it to continue.</source>
-        <translation>파일 {name}을(를) 다음 위치에서 찾을 수 없습니다:
+        <translation>파일 {name:을} 다음 위치에서 찾을 수 없습니다:
 {path}
 
 옮겨졌거나 이름이 바뀌었을 수 있습니다. 계속하려면 파일 위치를 지정하세요.</translation>
@@ -1694,7 +2050,7 @@ It may have been moved or renamed. Locate it to continue.</source>
         <source>The file {name} has changed since the project was saved.
 
 Load it anyway to use its current contents (scores may change), or locate the original file.</source>
-        <translation>프로젝트를 저장한 뒤 파일 {name}이(가) 바뀌었습니다.
+        <translation>프로젝트를 저장한 뒤 파일 {name:이} 바뀌었습니다.
 
 지금 내용 그대로 불러오거나(점수가 달라질 수 있습니다), 원래 파일의 위치를 지정하세요.</translation>
     </message>
@@ -1743,6 +2099,46 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>버리기</translation>
     </message>
     <message>
+        <source>Close the demo?</source>
+        <translation>데모를 닫을까요?</translation>
+    </message>
+    <message>
+        <source>Close the demo and open your file?</source>
+        <translation>데모를 닫고 내 파일을 열까요?</translation>
+    </message>
+    <message>
+        <source>The demo's files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo's systems).</source>
+        <translation>데모 파일과 시스템을 닫고, 내 파일로 새 연구를 시작합니다(데모 시스템도, 이름이 겹쳐 바뀐 시스템도, 데모 시스템과의 비교도 남지 않습니다).</translation>
+    </message>
+    <message>
+        <source>The grades and notes given in the demo are not kept.</source>
+        <translation>데모에서 매긴 등급과 메모는 남기지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Close the demo and open</source>
+        <translation>데모를 닫고 열기</translation>
+    </message>
+    <message>
+        <source>Replace the judgments?</source>
+        <translation>평가 파일을 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>Replace the judgments with {file}?</source>
+        <translation>평가 파일을 {file} 파일로 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>On the current judgments you gave {grades} grades, resolved {resolutions} items by hand and wrote {notes} notes or flags. Keep them (for a corrected copy of the same file), or drop them (for other judgments)?</source>
+        <translation>지금 평가 파일에 대해 등급 {grades}개를 매기고, 항목 {resolutions}개를 직접 조정하고, 메모나 표시 {notes}개를 남기셨습니다. 같은 파일을 고친 것이면 남겨 두고, 다른 평가 파일이면 지우시겠어요?</translation>
+    </message>
+    <message>
+        <source>Replace, keep my work</source>
+        <translation>바꾸고 작업은 남기기</translation>
+    </message>
+    <message>
+        <source>Replace and drop my work</source>
+        <translation>바꾸고 작업은 지우기</translation>
+    </message>
+    <message>
         <source>Save the work?</source>
         <translation>작업을 저장할까요?</translation>
     </message>
@@ -1760,7 +2156,106 @@ Load it anyway to use its current contents (scores may change), or locate the or
     </message>
 </context>
 <context>
+    <name>ManualDialog</name>
+    <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
+        <source>Fix what each grade means before judging, with real examples, so every assessor judges by the same rule. The manual is saved with the project, shown beside every grading action and written into the report.</source>
+        <translation>판정하기 전에 등급마다의 뜻을 실제 예시와 함께 정해 두어 모든 평가자가 같은 기준으로 판정하게 합니다. 매뉴얼은 프로젝트와 함께 저장되고, 판정하는 곳마다 옆에 보이며, 보고서에도 들어갑니다.</translation>
+    </message>
+    <message>
+        <source>Grade {grade}</source>
+        <translation>등급 {grade}</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>이름:</translation>
+    </message>
+    <message>
+        <source>Definition:</source>
+        <translation>정의:</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>예시:</translation>
+    </message>
+    <message>
+        <source>One example per line: a passage id (e.g. D012-03), or the passage's text.</source>
+        <translation>한 줄에 예시 하나: 문단ID(예: D012-03) 또는 문단 본문.</translation>
+    </message>
+    <message>
+        <source>What counts as relevant</source>
+        <translation>무엇을 ‘관련’으로 볼까</translation>
+    </message>
+    <message>
+        <source>Relevant from grade (θ):</source>
+        <translation>관련으로 보는 등급(θ):</translation>
+    </message>
+    <message>
+        <source>Rule:</source>
+        <translation>기준:</translation>
+    </message>
+    <message>
+        <source>Principles (one per line)</source>
+        <translation>운영 원칙 (한 줄에 하나)</translation>
+    </message>
+    <message>
+        <source>Use the seed table</source>
+        <translation>연구 문서의 표 쓰기</translation>
+    </message>
+    <message>
+        <source>Fill in the grade table and principles of the study's articles.</source>
+        <translation>연구 문서의 등급 표와 운영 원칙으로 채웁니다.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>저장</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Also compute the scores with θ = {new} (now {old})</source>
+        <translation>점수도 θ = {new}로 계산 (지금은 {old})</translation>
+    </message>
+</context>
+<context>
+    <name>ManualPanel</name>
+    <message>
+        <source>Examples:</source>
+        <extracomment>characters of an example passage's text shown in the panel between an example's passage id and its text in the editor</extracomment>
+        <translation>예시:</translation>
+    </message>
+    <message>
+        <source>Relevant from grade {theta} (θ)</source>
+        <translation>등급 {theta} 이상이면 관련 (θ)</translation>
+    </message>
+    <message>
+        <source>Principles</source>
+        <translation>운영 원칙</translation>
+    </message>
+    <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>고치기…</translation>
+    </message>
+    <message>
+        <source>Change the grade definitions, examples and θ</source>
+        <translation>등급 정의, 예시, θ를 고칩니다</translation>
+    </message>
+</context>
+<context>
     <name>MetricBarChart</name>
+    <message>
+        <source>Scores</source>
+        <translation>점수</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -1844,46 +2339,70 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
-    <name>OverviewCharts</name>
+    <name>NewPoolDialog</name>
     <message>
-        <source>Scores</source>
-        <extracomment>the charts show new results (after the worker delivered) the CI whiskers are drawn</extracomment>
-        <translation>점수</translation>
+        <source>New judging pool</source>
+        <translation>새 판정 풀</translation>
     </message>
     <message>
-        <source>Over K</source>
-        <translation>K에 따른 변화</translation>
+        <source>The pool holds every passage the chosen systems ranked in their top places for the chosen questions, once each, that this assessor has not graded yet. The assessor sees them one at a time in a shuffled order, without system names, ranks or scores.</source>
+        <translation>판정 풀에는 고른 질문에 대해 고른 시스템들이 상위에 올린 문단 가운데 이 평가자가 아직 판정하지 않은 것이 하나씩 들어갑니다. 평가자는 섞인 순서로 한 번에 하나씩, 시스템 이름·순위·점수 없이 봅니다.</translation>
     </message>
     <message>
-        <source>First relevant rank</source>
-        <translation>첫 관련 문단 순위</translation>
+        <source>Assessor:</source>
+        <translation>평가자:</translation>
     </message>
     <message>
-        <source>By question type</source>
-        <translation>질문 유형별</translation>
+        <source>Top passages per system:</source>
+        <translation>시스템마다 상위 몇 개:</translation>
     </message>
     <message>
-        <source>Spread over questions</source>
-        <translation>질문별 분포</translation>
+        <source>Order seed:</source>
+        <translation>순서 시드:</translation>
     </message>
     <message>
-        <source>A vs B per question</source>
-        <translation>질문별 A 대 B</translation>
+        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor's name.</source>
+        <translation>섞는 순서를 정합니다. 같은 시드면 언제나 같은 순서입니다. 기본값은 평가자 이름에서 나옵니다.</translation>
     </message>
     <message>
-        <source>Judged coverage</source>
-        <translation>평가 비율</translation>
+        <source>Questions</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Systems</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>모두</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Make the pool</source>
+        <translation>풀 만들기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
     </message>
 </context>
 <context>
     <name>OverviewPage</name>
     <message>
         <source>Charts</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>차트</translation>
     </message>
     <message>
         <source>Computing scores…</source>
         <translation>점수 계산 중…</translation>
+    </message>
+    <message>
+        <source>Rename {name}…</source>
+        <translation>{name} 이름 바꾸기…</translation>
     </message>
     <message>
         <source>paired randomization test</source>
@@ -1948,6 +2467,10 @@ n = {n} questions</source>
     <message>
         <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Double-click a system's name to rename it; hover over it for its file.</source>
+        <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
         <source>Measure:</source>
@@ -2054,6 +2577,85 @@ abstention rate</source>
     </message>
 </context>
 <context>
+    <name>PoolEffectBox</name>
+    <message>
+        <source>Hide details</source>
+        <extracomment>a new computation is shown (tests wait for it)</extracomment>
+        <translation>자세히 닫기</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>자세히</translation>
+    </message>
+    <message>
+        <source>What the judging pools did</source>
+        <translation>판정 풀이 한 일</translation>
+    </message>
+    <message>
+        <source>Assessor</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Pooled</source>
+        <translation>풀 문단</translation>
+    </message>
+    <message>
+        <source>Graded</source>
+        <translation>판정함</translation>
+    </message>
+    <message>
+        <source>Cannot judge</source>
+        <translation>판단 불가</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>나중에</translation>
+    </message>
+    <message>
+        <source>Still waiting</source>
+        <translation>남음</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Judged@{k} before</source>
+        <translation>Judged@{k} 풀 전</translation>
+    </message>
+    <message>
+        <source>Judged@{k} now</source>
+        <translation>Judged@{k} 지금</translation>
+    </message>
+    <message>
+        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system's top {k} that has a grade): {before} before the pools, {after} now.</source>
+        <translation>판정 풀의 문단 {n}개: {graded}개 판정, {waiting}개 남음. Judged@{k}(시스템 상위 {k}개 가운데 등급이 있는 비율): 풀 전 {before}, 지금 {after}.</translation>
+    </message>
+    <message>
+        <source>No two assessors have graded the same pooled passage yet.</source>
+        <translation>아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>{a} and {b}: κ = {kappa} ({band}) over {n} passages</source>
+        <translation>{a}·{b}: 문단 {n}개에서 κ = {kappa} ({band})</translation>
+    </message>
+    <message>
+        <source>Agreement on the pooled passages: {pairs}.</source>
+        <translation>풀 문단의 평가자 일치도: {pairs}.</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>찾는 위치(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>파일 형식(&amp;T):</translation>
+    </message>
+</context>
+<context>
     <name>QuestionListModel</name>
     <message>
         <source>Question</source>
@@ -2100,6 +2702,10 @@ abstention rate</source>
 <context>
     <name>RankDistributionChart</name>
     <message>
+        <source>First relevant rank</source>
+        <translation>첫 관련 문단 순위</translation>
+    </message>
+    <message>
         <source>rank 1</source>
         <translation>1위</translation>
     </message>
@@ -2145,10 +2751,49 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>RenameSystemDialog</name>
+    <message>
+        <source>Rename a system</source>
+        <translation>시스템 이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>New name for {name}. The file is not changed; the project keeps the name.</source>
+        <translation>{name}의 새 이름을 적으세요. 파일은 바뀌지 않고, 이름은 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>From {source}; called '{original}' in the file.</source>
+        <translation>출처: {source}. 파일에서의 이름: '{original}'.</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Use the file's name ({original})</source>
+        <translation>파일의 이름 쓰기({original})</translation>
+    </message>
+    <message>
+        <source>A system needs a name.</source>
+        <translation>시스템 이름을 적어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Another system is already called {name}. Choose a name no other system has.</source>
+        <translation>이미 다른 시스템의 이름이 {name:이에요}. 다른 시스템이 쓰지 않는 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <source>This system is no longer loaded.</source>
+        <translation>이 시스템은 이제 불러와져 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -2224,6 +2869,10 @@ first relevant: {bucket}
         <translation>카드를 클릭하거나 화살표 키로 고르세요. 0–3을 누르거나 등급을 클릭하면 평가합니다. J / K: 다음 / 이전 질문.</translation>
     </message>
     <message>
+        <source>↑ ranked higher than in the other systems shown · ↓ lower than in one of them · = the same rank · ∅ not retrieved by the others</source>
+        <translation>↑ 함께 보는 다른 시스템보다 높은 순위 · ↓ 다른 시스템보다 낮은 순위 · = 같은 순위 · ∅ 다른 시스템은 찾지 못한 문단</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to review questions one by one.</source>
         <translation>질문을 하나씩 검토하려면 평가 파일과 시스템 결과를 여세요.</translation>
     </message>
@@ -2262,6 +2911,10 @@ first relevant: {bucket}
     <message>
         <source>{0} of {1} questions shown</source>
         <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>{source}: {n} questions</source>
+        <translation>{source}: 질문 {n}개</translation>
     </message>
     <message>
         <source>Showing {0} questions chosen on another page.</source>
@@ -2326,7 +2979,7 @@ first relevant: {bucket}
     <message>
         <source>{passage} is graded {old}. Why should it be {new}?
 (The original grades are kept.)</source>
-        <translation>{passage}의 등급은 {old}입니다. 왜 {new}(이)어야 하나요?
+        <translation>{passage}의 등급은 {old}입니다. 왜 {new:으로} 바꿔야 하나요?
 (원래 등급은 보관됩니다.)</translation>
     </message>
 </context>
@@ -2469,6 +3122,10 @@ first relevant: {bucket}
 <context>
     <name>ScatterChart</name>
     <message>
+        <source>A vs B per question</source>
+        <translation>질문별 A 대 B</translation>
+    </message>
+    <message>
         <source>{count} question(s): {ids}
 {a}: {x}
 {b}: {y}</source>
@@ -2478,11 +3135,11 @@ first relevant: {bucket}
     </message>
     <message>
         <source>{b} better: {n}</source>
-        <translation>{b}가 나음: {n}</translation>
+        <translation>{b:이} 나음: {n}</translation>
     </message>
     <message>
         <source>{a} better: {n}</source>
-        <translation>{a}가 나음: {n}</translation>
+        <translation>{a:이} 나음: {n}</translation>
     </message>
     <message>
         <source>same: {n}</source>
@@ -2588,8 +3245,8 @@ first relevant: {bucket}
         <translation>중복:</translation>
     </message>
     <message>
-        <source>Keep all (a passage counts once)</source>
-        <translation>모두 유지 (같은 문단은 한 번만)</translation>
+        <source>None (a repeat counts at its first place)</source>
+        <translation>없음 (두 번 나온 문단은 첫 번째만 셈)</translation>
     </message>
     <message>
         <source>One passage per document</source>
@@ -2640,6 +3297,14 @@ first relevant: {bucket}
         <translation>시스템이 질문에 아무것도 돌려주지 않으면 답변 보류로 봅니다. 기준을 정하면 이 점수 이상인 결과가 없을 때도 보류로 봅니다.</translation>
     </message>
     <message>
+        <source>Same as trec_eval</source>
+        <translation>trec_eval와 같은 방식</translation>
+    </message>
+    <message>
+        <source>Questions without relevant evidence stay in the means (scoring 0), and a negative grade in TREC qrels counts as unjudged, as trec_eval does. Off: such questions are left out of the means and shown apart.</source>
+        <translation>trec_eval처럼, 관련 근거가 없는 질문도 평균에 넣고(0점) TREC qrels의 음수 등급은 미판정으로 봅니다. 끄면 그런 질문은 평균에서 빼고 따로 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>%1 %2 or higher counts as relevant</source>
         <translation>%1 %2 이상을 관련 있음으로 봅니다</translation>
     </message>
@@ -2656,6 +3321,7 @@ first relevant: {bucket}
     <name>StartPage</name>
     <message>
         <source>Retrieval Evaluation Workbench</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>검색 평가 워크벤치</translation>
     </message>
     <message>
@@ -2723,6 +3389,10 @@ first relevant: {bucket}
         <translation>연 파일이 여기에 표시됩니다.</translation>
     </message>
     <message>
+        <source>Rename…</source>
+        <translation>이름 바꾸기…</translation>
+    </message>
+    <message>
         <source>Remove</source>
         <translation>빼기</translation>
     </message>
@@ -2755,10 +3425,6 @@ first relevant: {bucket}
         <translation>아직 시스템 결과가 없습니다.</translation>
     </message>
     <message>
-        <source>{file}, sheet {sheet}</source>
-        <translation>{file}, 시트 {sheet}</translation>
-    </message>
-    <message>
         <source>{file} — {questions} questions</source>
         <translation>{file} — 질문 {questions}개</translation>
     </message>
@@ -2767,7 +3433,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system's name is (its tooltip is the system card) the shown cards, in order the tooltip of the system's name (its system card), set by the page</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system's name is (its tooltip is the system card) the shown cards, in order the tooltip of the system's name (its system card), set by the page the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -2788,10 +3454,45 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>Systems</name>
+    <message>
+        <source>(no file name)</source>
+        <translation>(파일 이름 없음)</translation>
+    </message>
+    <message>
+        <source>{file} ({folder})</source>
+        <translation>{file} ({folder})</translation>
+    </message>
+    <message>
+        <source>{file}, sheet {sheet}</source>
+        <translation>{file}, 시트 {sheet}</translation>
+    </message>
+    <message>
+        <source>{name}: from {source}</source>
+        <translation>{name}: {source}에서</translation>
+    </message>
+    <message>
+        <source>Folder: {folder}</source>
+        <translation>폴더: {folder}</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; renamed by you.</source>
+        <translation>파일에서의 이름: '{original}'. 사용자가 이름을 바꾸었습니다.</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; another system has that name, so it is called '{name}' here. Rename it to choose another name.</source>
+        <translation>파일에서의 이름: '{original}'. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Double-click or right-click to rename.</source>
+        <translation>두 번 누르거나 오른쪽 단추를 누르면 이름을 바꿀 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
-        <extracomment>system name → its system card as text (tooltip of the system cell)</extracomment>
+        <extracomment>system → where it comes from (file, sheet, folder), shown on its name</extracomment>
         <translation>시스템</translation>
     </message>
     <message>

@@ -30,7 +30,9 @@ the app's reader (:mod:`workbench.core.io.judgments`) reads them back —
 - ``조정`` (``resolutions``): grades resolved by hand (질문ID, 문단ID, 등급,
   조정자, 사유, 평가시각);
 - ``이견`` (``dissent``): every assessor's original grade next to the grade
-  used (:func:`workbench.core.agreement.dissent_record`).
+  used (:func:`workbench.core.agreement.dissent_record`);
+- ``매뉴얼`` (``manual``): the evaluation manual in force
+  (:mod:`workbench.core.manual`), which reads back with the judgments.
 
 Every string cell is a string, never a formula (``=1+1`` stays text). Both
 files are written atomically (:mod:`workbench.core.atomic`).
@@ -401,6 +403,7 @@ def write_judgments_workbook(
     *,
     questions: pd.DataFrame | None = None,
     passages: pd.DataFrame | None = None,
+    manual: Any = None,
 ) -> Path:
     """Write the judgments extended with the app's work; returns the path.
 
@@ -411,6 +414,7 @@ def write_judgments_workbook(
       optional ``by``/``resolved_by_name``, ``reason``, ``time``) → sheet 조정.
     - ``dissent``: :func:`workbench.core.agreement.dissent_record` → sheet 이견.
     - ``questions`` / ``passages``: copied to 질문 / 문단 when given.
+    - ``manual``: the evaluation manual → sheet 매뉴얼 when given.
 
     Evidence roles are written as 핵심/보조/대체 (Korean) or core/supporting/
     alternative; both read back. Sheet layout: see the module docstring.
@@ -484,6 +488,11 @@ def write_judgments_workbook(
             for values in dissent.itertuples(index=False, name=None)
         ]
         book.sheet(names["dissent"], headers, drows)
+
+    if manual is not None:
+        from workbench.core.manual import write_manual_sheet
+
+        write_manual_sheet(book.wb, manual, lang)
 
     wb = book.finish()
 
@@ -568,16 +577,21 @@ def report_request(
     comparisons: pd.DataFrame | None = None,
     test: str | None = None,
     seed: int | None = None,
+    results: Results | None = None,
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
-    one more assessor), the notes, every input file, the diagnosis thresholds,
+    one more assessor), the notes, every input file, the evaluation manual,
+    — with ``results`` — what the judging pools did, the diagnosis thresholds,
     the system cards in force and the judgments' evidence sentences."""
+    from workbench.core.pool import pool_effect
+
     js = study.judgment_set
     judgments = study.judgments_in_force()
     agreement = None
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
+    pools = pool_effect(study, results) if results is not None and study.pools else None
     return ReportRequest(
         lang=lang,
         questions=js.questions if js is not None else None,
@@ -596,6 +610,8 @@ def report_request(
             info.name for info in study.system_infos() if info.ref in study.system_cards
         ),
         evidence=js.evidence if js is not None else None,
+        manual=study.manual_in_force(lang),
+        pools=pools,
     )
 
 
@@ -648,6 +664,7 @@ def report_task(
         comparisons=comparisons,
         test=test,
         seed=seed,
+        results=results,
     )
     report_progress = None
     if progress is not None:
@@ -693,6 +710,7 @@ def judgments_task(
             lang,
             questions=js.questions,
             passages=js.passages,
+            manual=study.manual_in_force(lang),
         )
 
     out = _atomic_cancellable(target, write, cancelled)

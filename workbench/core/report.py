@@ -26,6 +26,8 @@ key                   Korean          contents
 ``significance``      유의성          only when ``comparisons`` is given
 ``agreement``         평가자 일치도   only with ≥ 2 assessors
 ``abstention``        답변 보류       abstention rates; unanswerable questions
+``manual``            평가 매뉴얼     the evaluation manual: each grade's label,
+                                      definition and examples, θ, principles
 ``systems``           시스템 정보     every system's card (retriever, models,
                                       chunking, K, stage) and the warning when
                                       chunk settings differ
@@ -33,7 +35,8 @@ key                   Korean          contents
                                       the stage measures side by side and what
                                       the later stage dropped
 ``settings``          설정            every choice that changes a number, the
-                                      test and seed, versions, input checksums
+                                      test and seed, versions, input checksums,
+                                      the judging pools and what they did
 ====================  ==============  ==========================================
 
 Conventions:
@@ -121,6 +124,7 @@ SHEET_KEYS: tuple[str, ...] = (
     "significance",
     "agreement",
     "abstention",
+    "manual",
     "systems",
     "stages",
     "settings",
@@ -137,6 +141,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "significance": "유의성",
         "agreement": "평가자 일치도",
         "abstention": "답변 보류",
+        "manual": "평가 매뉴얼",
         "systems": "시스템 정보",
         "stages": "단계",
         "settings": "설정",
@@ -151,6 +156,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "significance": "Significance",
         "agreement": "Agreement",
         "abstention": "Abstention",
+        "manual": "Manual",
         "systems": "System cards",
         "stages": "Stages",
         "settings": "Settings",
@@ -359,7 +365,50 @@ _T: dict[str, tuple[str, str]] = {
     "from_pos": ("앞 단계 순위", "Earlier position"),
     "to_pos": ("다음 단계 순위", "Later position"),
     "evidence_sentence": ("근거 문장", "Evidence sentence"),
+    # manual
+    "manual_label": ("이름", "Label"),
+    "manual_definition": ("정의", "Definition"),
+    "manual_example_id": ("예시 문단ID", "Example passage id"),
+    "manual_example_text": ("예시 본문", "Example text"),
+    "manual_theta": ("관련 기준 θ", "Relevance threshold θ"),
+    "manual_principles": ("운영 원칙", "Principles"),
+    # pools
+    "pools": ("판정 풀", "Judging pools"),
+    "pool_assessor": ("평가자", "Assessor"),
+    "pool_depth": ("깊이(상위 몇 개)", "Depth (top K)"),
+    "pool_seed": ("순서 시드", "Order seed"),
+    "pool_questions": ("질문 수", "Questions"),
+    "pool_systems": ("시스템", "Systems"),
+    "pool_created": ("만든 때", "Made"),
+    "pool_items": ("풀 문단 수", "Passages in pool"),
+    "pool_graded": ("판정함", "Graded"),
+    "pool_cannot": ("판정 불가", "Cannot judge"),
+    "pool_later": ("나중에", "Later"),
+    "pool_waiting": ("남음", "Still waiting"),
+    "pool_judged_before": ("풀 판정 전", "Before the pools"),
+    "pool_judged_after": ("지금", "Now"),
+    "pool_order_note": (
+        "판정 순서: 질문을 섞고, 질문마다 문단을 섞습니다(시드로 고정). 시스템 이름·순위·점수는 "
+        "평가자에게 보이지 않습니다.",
+        "Judging order: questions shuffled, then each question's passages shuffled (fixed by the "
+        "seed). Assessors see no system name, rank or score.",
+    ),
+    "pool_agreement": ("판정 풀 문단의 평가자 일치도", "Agreement on the pooled passages"),
+    "pool_no_overlap": (
+        "아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.",
+        "No two assessors have graded the same pooled passage yet.",
+    ),
+    "read_choices": (
+        "확인을 받고 바꿔 읽은 값과 뺀 행",
+        "Values read as you confirmed, and rows left out",
+    ),
+    "first_row": ("첫 행", "First row"),
+    "what": ("내용", "What"),
 }
+
+#: warnings that record a choice the user made while loading a file: they change
+#: what is counted, so the Settings sheet lists them with the other choices
+READ_CHOICE_CODES = ("grade_converted", "rows_left_out")
 
 _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "ks": ("K (상위 몇 개까지 볼지)", "Cutoffs K"),
@@ -372,6 +421,9 @@ _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "score_floor": ("점수 하한(답변 보류 판단)", "Score floor (abstention)"),
     "resolution": ("평가자 등급 통합 방식", "Assessor grade resolution"),
     "adjudicator": ("최종 판정자", "Adjudicator"),
+    "trec_compat": ("trec_eval와 같은 방식", "trec_eval conventions"),
+    "depth": ("평가 깊이 (목록 앞 N개만)", "Depth (first N places of each list, trec_eval -M)"),
+    "measures": ("보고할 지표 (직접 지정)", "Measures asked for"),
 }
 
 _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
@@ -395,7 +447,10 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
         "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
         "trec_eval: score descending, then passage id descending (rank column ignored)",
     ),
-    ("dedup", "none"): ("없음 (같은 문단은 한 번만 셈)", "none (a repeated passage counts once)"),
+    ("dedup", "none"): (
+        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
+        "none: a passage listed twice in one ranking counts only at its first place",
+    ),
     ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
     ("dedup", "adjacent"): (
         "이미 나온 문단과 인접한(±w) 문단 제외",
@@ -411,6 +466,18 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("resolution", "max"): ("가장 높은 등급", "highest grade"),
     ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
     ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+    ("trec_compat", "True"): (
+        "예: 관련 근거가 없는 질문도 평균에 넣고(0점), TREC qrels의 음수 등급은 Judged@K에서 "
+        "미판정으로 봄; 결과가 없는 질문은 0점(trec_eval -c와 같음)",
+        "yes: questions without relevant evidence stay in the means (scoring 0); a negative "
+        "grade in TREC qrels is unjudged for Judged@K; a question missing from a run scores 0 "
+        "(as trec_eval -c)",
+    ),
+    ("trec_compat", "False"): (
+        "아니오: 관련 근거가 없는 질문은 평균에서 빼고 따로 보고함(연구 글의 방식)",
+        "no: questions without relevant evidence are left out of the means and reported "
+        "apart (as the seeds ask)",
+    ),
 }
 
 _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
@@ -421,6 +488,7 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
     "significance": ("유의성 시트 작성 중", "Writing significance tests"),
     "agreement": ("평가자 일치도 시트 작성 중", "Writing assessor agreement"),
     "abstention": ("답변 보류 시트 작성 중", "Writing abstention"),
+    "manual": ("평가 매뉴얼 시트 작성 중", "Writing the evaluation manual"),
     "settings": ("설정 시트 작성 중", "Writing settings"),
     "diagnosis": ("진단 시트 작성 중", "Writing the diagnosis"),
     "missed": ("놓친 근거 시트 작성 중", "Writing missed evidence"),
@@ -433,7 +501,7 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
 # share of the total work per step, for the progress bar
 _WEIGHTS = {k: 0.02 for k in SHEET_KEYS} | {
     "diagnosis": 0.05,  # evaluates the rules and the Recall@K curves
-    "per_question": 0.39,
+    "per_question": 0.37,
     "low_scoring": 0.07,
     "save": 0.3,
 }  # the sheets add up to just under 0.7, where the save starts
@@ -762,6 +830,8 @@ class _Report:
         self.test = request.test
         self.seed = request.seed
         self.app_version = request.app_version
+        self.manual = request.manual
+        self.pools = request.pools
         self.progress = progress
         self.cancelled = cancelled
         self.st = _Styles()
@@ -822,6 +892,8 @@ class _Report:
             ):
                 continue
             if key == "stages" and not self.plans:
+                continue
+            if key == "manual" and self.manual is None:
                 continue
             out.append(key)
         return out
@@ -1661,6 +1733,8 @@ class _Report:
             sh.note_width(1, _width_of(label, None))
         if kappa_band is not None:
             _put(sh.ws, row + 2, 3, kappa_band(alpha, self.lang))
+        if self.pools is not None:
+            self._pool_agreement(sh, row + len(summary) + 1)
         sh.fit_columns()
 
     # -- abstention -----------------------------------------------------------
@@ -1701,6 +1775,154 @@ class _Report:
         sh.wrap_column(2, row + 2, last, 50)
         sh.fit_columns()
 
+    # -- manual ---------------------------------------------------------------
+
+    def _sheet_manual(self) -> None:
+        from workbench.core.manual import manual_rows
+
+        sh = self.sheet("manual")
+        m = self.manual
+        _header, rows = manual_rows(m, self.lang)
+        grade_rows = [r for r in rows if isinstance(r[0], int)]
+        last = sh.table(
+            1,
+            [
+                sh.t("grade"),
+                sh.t("manual_label"),
+                sh.t("manual_definition"),
+                sh.t("manual_example_id"),
+                sh.t("manual_example_text"),
+            ],
+            grade_rows,
+        )
+        for r in range(2, last + 1):
+            value = sh.ws.cell(row=r, column=1).value
+            if isinstance(value, int):
+                c = sh.ws.cell(row=r, column=1)
+                c.fill = PatternFill("solid", fgColor=g.colour(value).lstrip("#"))
+                c.font = Font(name=FONT_NAME, color=g.text_colour(g.colour(value)).lstrip("#"))
+        sh.wrap_column(3, 2, last, 60)
+        sh.wrap_column(5, 2, last, 50)
+        row = last + 2
+        _put(sh.ws, row, 1, sh.t("manual_theta")).font = sh.st.bold
+        _put(sh.ws, row, 2, m.threshold, INT_FORMAT)
+        _put(sh.ws, row, 3, m.threshold_rule).alignment = sh.st.wrap
+        row += 2
+        if m.principles:
+            sh.title(row, sh.t("manual_principles"))
+            for i, text in enumerate(m.principles, start=1):
+                _put(sh.ws, row + i, 1, i)
+                _put(sh.ws, row + i, 3, text).alignment = sh.st.wrap
+        sh.ws.freeze_panes = "A2"
+        sh.fit_columns()
+        sh.ws.column_dimensions["C"].width = 60
+
+    # -- pools ----------------------------------------------------------------
+
+    def _pool_settings(self, sh: _Sheet, row: int) -> int:
+        """The judging pools on Settings from ``row``; returns the next free row."""
+        effect = self.pools
+        pools = getattr(effect, "pools", None) or []
+        sh.title(row, sh.t("pools"))
+        last = sh.table(
+            row + 1,
+            [
+                sh.t("pool_assessor"),
+                sh.t("pool_depth"),
+                sh.t("pool_seed"),
+                sh.t("pool_questions"),
+                sh.t("pool_systems"),
+                sh.t("pool_items"),
+                sh.t("pool_created"),
+            ],
+            [
+                [
+                    p.assessor,
+                    p.depth,
+                    p.seed,
+                    len(p.questions),
+                    ", ".join(p.systems),
+                    len(p.items),
+                    p.created,
+                ]
+                for p in pools
+            ],
+            [None, INT_FORMAT, INT_FORMAT, INT_FORMAT, None, INT_FORMAT, None],
+        )
+        c = _put(sh.ws, last + 1, 1, sh.t("pool_order_note"))
+        c.font = sh.st.italic
+        row = last + 3
+        last = self._pool_progress_table(sh, row)
+        row = last + 2
+        k = effect.k
+        systems = list(effect.judged_after)
+        last = sh.table(
+            row,
+            [
+                sh.t("system"),
+                f"Judged@{k} · {sh.t('pool_judged_before')}",
+                f"Judged@{k} · {sh.t('pool_judged_after')}",
+            ],
+            [[x, effect.judged_before.get(x), effect.judged_after.get(x)] for x in systems],
+            [None, RATE_FORMAT, RATE_FORMAT],
+        )
+        return last + 2
+
+    def _pool_progress_table(self, sh: _Sheet, row: int) -> int:
+        return sh.table(
+            row,
+            [
+                sh.t("pool_assessor"),
+                sh.t("pool_items"),
+                sh.t("pool_graded"),
+                sh.t("pool_cannot"),
+                sh.t("pool_later"),
+                sh.t("pool_waiting"),
+            ],
+            [
+                [who, p.total, p.graded, p.cannot, p.later, p.waiting]
+                for who, p in self.pools.assessors
+            ],
+            [None, *([INT_FORMAT] * 5)],
+        )
+
+    def _pool_agreement(self, sh: _Sheet, row: int) -> None:
+        sh.title(row, sh.t("pool_agreement"))
+        last = self._pool_progress_table(sh, row + 1)
+        row = last + 2
+        summary = self.pools.agreement
+        if summary is None:
+            _put(sh.ws, row, 1, sh.t("pool_no_overlap")).font = sh.st.italic
+            return
+        rows = []
+        for p in summary.pairs:
+            if p.n:
+                rows.append(
+                    [
+                        p.a,
+                        p.b,
+                        p.n,
+                        p.exact,
+                        p.kappa,
+                        p.kappa_quadratic,
+                        kappa_band(p.kappa, self.lang),
+                    ]
+                )
+        sh.table(
+            row,
+            [
+                sh.t("assessor_a"),
+                sh.t("assessor_b"),
+                sh.t("n"),
+                sh.t("exact"),
+                sh.t("kappa"),
+                sh.t("kappa_quadratic"),
+                sh.t("band"),
+            ],
+            [[_cell_value(v) for v in r] for r in rows],
+            [None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
+        )
+
     # -- settings -------------------------------------------------------------
 
     def _sheet_settings(self) -> None:
@@ -1739,13 +1961,25 @@ class _Report:
         sh.ws.freeze_panes = "A2"
         row = last + 2
         sh.title(row, sh.t("inputs"))
-        sh.table(
+        last_input = sh.table(
             row + 1,
             [sh.t("file"), sh.t("sheet"), sh.t("sha256")],
             [[src.name, src.sheet or "", src.sha256] for src in self.sources],
         )
+        end = last
+        choices = [w for w in r.warnings if w.code in READ_CHOICE_CODES]
+        if choices:
+            row = last_input + 2
+            sh.title(row, sh.t("read_choices"))
+            end = sh.table(
+                row + 1,
+                [sh.t("file"), sh.t("sheet"), sh.t("first_row"), sh.t("what")],
+                [[w.file, w.sheet or "", w.row, w.text(lang)] for w in choices],
+            )
+        if self.pools is not None:
+            self._pool_settings(sh, max(end, last_input) + 2)
         sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
-        sh.wrap_column(4, 2, last, 60)
+        sh.wrap_column(4, 2, end, 60)
         sh.fit_columns(default_max=70)
 
 
@@ -1953,6 +2187,10 @@ def _setting_meaning(key: str, value: Any, lang: str) -> str:
         )[i]
     if key == "adjudicator" and value is None:
         return ("없음", "none")[i]
+    if key == "depth" and value is None:
+        return ("없음: 목록 전체를 평가", "none: the whole list is evaluated")[i]
+    if key == "measures" and value is None:
+        return ("없음: K 목록에서 정한 기본 지표", "none: the default set for the cutoffs K")[i]
     pair = _SETTING_VALUES.get((key, str(value)))
     return pair[i] if pair else ""
 
@@ -1968,6 +2206,10 @@ def _settings_line(settings: s.EvalSettings, lang: str) -> str:
         f"{_SETTING_LABELS['dedup'][i]}: {_setting_meaning('dedup', d['dedup'], lang) or d['dedup']}",
         f"{_SETTING_LABELS['unit'][i]}: {_setting_meaning('unit', d['unit'], lang) or d['unit']}",
     ]
+    if d.get("trec_compat"):
+        parts.append(_SETTING_LABELS["trec_compat"][i])
+    if d.get("depth") is not None:
+        parts.append(f"{_SETTING_LABELS['depth'][i]}: {d['depth']}")
     return " · ".join(parts)
 
 
@@ -2003,6 +2245,10 @@ class ReportRequest:
       a pipeline); ``typed_cards``: the systems whose card was typed in the app.
     - ``evidence``: the judgments' 근거 문장 (EVIDENCE_COLUMNS), highlighted in
       the passage text on Low-scoring.
+    - ``manual``: the evaluation manual (:class:`workbench.core.manual.Manual`)
+      → the Manual sheet (left out without one).
+    - ``pools``: what the judging pools did
+      (:class:`workbench.core.pool.PoolEffect`) → Settings and Agreement.
     """
 
     lang: str = "ko"
@@ -2023,6 +2269,8 @@ class ReportRequest:
     cards: Mapping[str, SystemCard] | None = None
     typed_cards: Sequence[str] = ()
     evidence: pd.DataFrame | None = None
+    manual: Any = None
+    pools: Any = None
 
 
 def build_report(

@@ -22,13 +22,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from workbench.core import io
 from workbench.core.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.korean import Word
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -54,10 +55,11 @@ from workbench.core.project import (
     load_project,
     save_project,
 )
-from workbench.core.study import Study, study_from_project, study_to_project
+from workbench.core.schema import EvalSettings
+from workbench.core.study import Study, read_options, study_from_project, study_to_project
 from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
-from workbench.ui import fonts, i18n
+from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
@@ -66,6 +68,7 @@ from workbench.ui.views.agreement import AgreementPage
 from workbench.ui.views.compare import ComparePage
 from workbench.ui.views.export_page import ExportPage
 from workbench.ui.views.import_dialog import ImportDialog
+from workbench.ui.views.judging import JudgingPage
 from workbench.ui.views.overview import OverviewPage
 from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
@@ -98,6 +101,7 @@ DATA_SUFFIXES = (
 PAGES = (
     ("overview", OverviewPage, "overview"),
     ("questions", ReviewPage, "questions"),
+    ("judging", JudgingPage, "judging"),
     ("compare", ComparePage, "compare"),
     ("systems", SystemsPage, "systems"),
     ("agreement", AgreementPage, "agreement"),
@@ -162,18 +166,47 @@ def mark_clean_exit() -> None:
 
 
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments or runs with the saved options."""
+    """Load one source (worker thread): judgments or runs with the saved options
+    (mappings, sheets, the grade conversions confirmed and the rows left out)."""
     mappings = options.get("mappings") or None
     if mappings:
         mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
     sheets = options.get("sheets") or None
+    skip_rows = options.get("skip_rows") or None
     if kind == "judgments":
         return io.load_judgments(
-            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+            path,
+            mappings=mappings,
+            sheets=sheets,
+            progress=progress,
+            cancelled=cancelled,
+            conversions=options.get("conversions") or None,
+            skip_rows=skip_rows,
         )
     return io.load_run(
-        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+        path,
+        mappings=mappings,
+        sheets=sheets,
+        progress=progress,
+        cancelled=cancelled,
+        skip_rows=skip_rows,
     )
+
+
+def is_demo_file(path: str | Path) -> bool:
+    """The file is one of the bundled demo files."""
+    try:
+        return Path(path).resolve().parent == demo_dir().resolve()
+    except OSError:
+        return False
+
+
+def clean_settings(settings: EvalSettings) -> EvalSettings:
+    """The settings a clean study starts with: the user's choices, without an
+    adjudicator (a name from the files just closed)."""
+    if settings.resolution == "assessor":
+        return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
+    return replace(settings, adjudicator=None)
 
 
 class BusyIndicator(QWidget):
@@ -277,7 +310,9 @@ class MainWindow(QMainWindow):
         self.runner = TaskRunner(self)
         self.project_path: Path | None = None
         self._pages: dict[str, tuple[QWidget, Callable[[], str] | None, QListWidgetItem]] = {}
-        self._import_queue: list[tuple[str, str, dict | None]] = []
+        #: (path, kind, options, batch): files of one open share a ``batch`` — the
+        #: first judgments file of a batch replaces those loaded unless ``add``
+        self._import_queue: list[tuple[str, str, dict | None, dict]] = []
         self.import_dialog: ImportDialog | None = None
         self._restoring = False
         self._pending_view: dict | None = None
@@ -360,6 +395,8 @@ class MainWindow(QMainWindow):
 
         # the Export page saves the charts of the Overview and Compare pages
         self.page("export").set_chart_sources(self.chart_sources)
+        # a filled pool workbook is one more assessor's judgments file
+        self.page("judging").import_requested.connect(lambda path: self.add_judgment_files([path]))
 
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
@@ -397,6 +434,7 @@ class MainWindow(QMainWindow):
             "start": self.tr("Start"),
             "overview": self.tr("Overview"),
             "questions": self.tr("Questions"),
+            "judging": self.tr("Judging"),
             "compare": self.tr("Compare"),
             "systems": self.tr("Systems and stages"),
             "agreement": self.tr("Agreement"),
@@ -464,12 +502,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentItem(entry[2])
         return True
 
-    def show_questions(self, question_ids: list, _title: str = "") -> None:
-        """Open these questions in the Question review page (when it is there)."""
+    def show_questions(self, question_ids: list, title: str = "") -> None:
+        """Open these questions in the Question review page (when it is there);
+        ``title`` says where they were chosen (its banner shows it)."""
         review = self.page("questions")
         show = getattr(review, "show_questions", None)
         if callable(show):
-            show([str(q) for q in question_ids])
+            show([str(q) for q in question_ids], title=title)
             self.show_page("questions")
 
     def current_page_key(self) -> str:
@@ -503,6 +542,7 @@ class MainWindow(QMainWindow):
 
         fm = self.file_menu
         fm.addAction(action("open_judgments", self.open_judgments, QKeySequence.StandardKey.Open))
+        fm.addAction(action("add_judgments", self.add_judgments))
         fm.addAction(action("add_runs", self.add_runs, QKeySequence("Ctrl+R")))
         fm.addSeparator()
         fm.addAction(action("open_project", self.open_project, QKeySequence("Ctrl+Shift+O")))
@@ -558,6 +598,7 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         a = self.actions_by_key
         a["open_judgments"].setText(self.tr("Open judgments…"))
+        a["add_judgments"].setText(self.tr("Add another assessor's judgments…"))
         a["add_runs"].setText(self.tr("Add system results…"))
         a["open_project"].setText(self.tr("Open project…"))
         a["save_project"].setText(self.tr("Save project"))
@@ -641,14 +682,32 @@ class MainWindow(QMainWindow):
         return dialog_start_dir(self.settings.last_directory)
 
     def open_judgments(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open judgments file"), self._start_dir(), self._data_filter()
+        """Open one judgments file, or several at once (one per assessor); they
+        replace the judgments loaded."""
+        paths, _ = dialogs.get_open_file_names(
+            self, self.tr("Open judgments files"), self._start_dir(), self._data_filter()
         )
-        if path:
-            self.import_files([path], "judgments")
+        if paths:
+            self.import_files(paths, "judgments")
+
+    def add_judgments(self) -> None:
+        """Add judgments files of other assessors to those loaded."""
+        paths, _ = dialogs.get_open_file_names(
+            self,
+            self.tr("Add another assessor's judgments"),
+            self._start_dir(),
+            self._data_filter(),
+        )
+        if paths:
+            self.add_judgment_files(paths)
+
+    def add_judgment_files(self, paths: list[str]) -> None:
+        """Queue judgments files that join the judgments loaded (one per assessor)."""
+        add = self.state.study.judgment_set is not None
+        self.import_files(paths, "judgments", add=add)
 
     def add_runs(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self, self.tr("Add system results"), self._start_dir(), self._data_filter()
         )
         if paths:
@@ -660,7 +719,7 @@ class MainWindow(QMainWindow):
                 self,
                 self.tr("File not found"),
                 self.tr("{path} no longer exists. It was removed from the recent files.").format(
-                    path=path
+                    path=Word(path)
                 ),
             )
             self.settings.remove_recent_file(path)
@@ -677,10 +736,13 @@ class MainWindow(QMainWindow):
         if data:
             self.import_files(data, "auto")
 
-    def import_files(self, paths: list[str], kind: str = "auto") -> None:
-        """Queue files for the import dialog, one after another."""
+    def import_files(self, paths: list[str], kind: str = "auto", add: bool = False) -> None:
+        """Queue files for the import dialog, one after another. The first
+        judgments file among them replaces the judgments loaded (``add``: joins
+        them); the others join it (one file per assessor)."""
+        batch = {"size": len(paths), "add": add, "replaced": False}
         for path in paths:
-            self._import_queue.append((str(path), kind, None))
+            self._import_queue.append((str(path), kind, None, batch))
         if self.import_dialog is None:
             self._next_import()
 
@@ -688,7 +750,13 @@ class MainWindow(QMainWindow):
         if not self._import_queue:
             self.import_dialog = None
             return
-        path, kind, options = self._import_queue.pop(0)
+        path, kind, options, batch = self._import_queue.pop(0)
+        # a run file is checked against the judgments it will be scored with: not
+        # the demo's, when opening one's own file closes the demo
+        closing_demo = self.demo_only() and not is_demo_file(path)
+        joins = bool(batch["add"] or batch["replaced"]) and not closing_demo
+        # a file that joins others must not contradict them (checked in the worker)
+        verify = self.state.study.snapshot().merged_with if joins else None
         dialog = ImportDialog(
             path,
             kind,
@@ -696,7 +764,12 @@ class MainWindow(QMainWindow):
             settings=self.settings,
             parent=self,
             initial_options=options,
+            study=None if closing_demo else self.state.study.snapshot(),
+            several=joins or batch["size"] > 1,
+            verify=verify,
         )
+        dialog.setProperty("joins", joins)
+        dialog.batch = batch
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.accepted.connect(lambda d=dialog: self._apply_import(d))
@@ -709,10 +782,33 @@ class MainWindow(QMainWindow):
         if result is None:
             return
         path = str(dialog.path.resolve())
+        keep_work = False
+        # another assessor's file joins the judgments loaded: nothing is replaced
+        joins = bool(dialog.property("joins"))
+        if self.demo_only() and not is_demo_file(path):
+            # one's own files never join the demo: a clean study, asked once
+            if not self.ask_close_demo():
+                self._import_queue.clear()  # the rest of the files opened with it too
+                return
+            self.start_clean_study()
+        elif dialog.kind == "judgments" and self.state.judgment_set is not None and not joins:
+            choice = self.ask_replace_judgments(dialog.path.name)
+            if choice == "cancel":
+                return
+            keep_work = choice == "keep"
         self._remember_recent(path)
-        options = _read_options(dialog.options)
+        options = read_options(dialog.options)
         if dialog.kind == "judgments":
-            self.state.set_judgments(result, options)
+            batch = getattr(dialog, "batch", {})
+            if joins and self.state.study.judgment_set is not None:
+                try:
+                    self.state.add_judgments(result, options)
+                except InputError as exc:
+                    show_error(self, exc)
+                    return
+            else:
+                self.state.set_judgments(result, options, keep_work=keep_work)
+                batch["replaced"] = True
         else:
             self.state.add_runs(result, options)
         if self.state.has_data and self.current_page_key() == "start":
@@ -787,19 +883,19 @@ class MainWindow(QMainWindow):
     def _apply_demo(self, loaded) -> None:
         if any(result is None for *_rest, result in loaded):
             return
-        study = Study(self.state.settings)
+        study = Study(clean_settings(self.state.settings))
         for kind, _path, options, result in loaded:
             if kind == "judgments":
-                study.set_judgments(result, _read_options(options))
+                study.set_judgments(result, read_options(options))
             else:
-                study.add_runs(result, _read_options(options))
+                study.add_runs(result, read_options(options))
         self.state.set_study(study)
         self.show_page("overview")
         self.sources_loaded.emit()
 
     # -- templates ---------------------------------------------------------------------------
     def save_templates(self) -> None:
-        directory = QFileDialog.getExistingDirectory(
+        directory = dialogs.get_existing_directory(
             self, self.tr("Choose a folder for the blank templates"), self._start_dir()
         )
         if directory:
@@ -840,7 +936,7 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
-        path, _ = QFileDialog.getSaveFileName(
+        path, _ = dialogs.get_save_file_name(
             self,
             self.tr("Save project"),
             start,
@@ -909,7 +1005,7 @@ class MainWindow(QMainWindow):
         """Open a project file (a dialog when ``path`` is None). ``recovered``: the
         recovery file, restored as unsaved work (no project path, not a recent file)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
+            path, _ = dialogs.get_open_file_name(
                 self,
                 self.tr("Open project"),
                 self._start_dir(),
@@ -921,6 +1017,8 @@ class MainWindow(QMainWindow):
             project = load_project(path)
         except InputError as exc:
             show_error(self, exc)
+            return
+        if self.demo_only() and not recovered and not self.ask_close_demo():
             return
 
         def check(progress=None, cancelled=None):
@@ -947,9 +1045,13 @@ class MainWindow(QMainWindow):
                 if source is None:
                     continue  # skipped
             sources.append(source)
-            items.append(
-                (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
-            )
+            options = {
+                "mappings": source.mappings,
+                "sheets": source.sheets,
+                "conversions": source.conversions,
+                "skip_rows": source.skip_rows,
+            }
+            items.append((source.kind, source.path, options))
 
         def apply(loaded) -> None:
             pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
@@ -973,7 +1075,7 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The file {name} was not found at\n{path}\n\n"
                     "It may have been moved or renamed. Locate it to continue."
-                ).format(name=source.name, path=source.path)
+                ).format(name=Word(source.name), path=source.path)
             )
         else:
             box.setText(
@@ -981,7 +1083,7 @@ class MainWindow(QMainWindow):
                     "The file {name} has changed since the project was saved.\n\n"
                     "Load it anyway to use its current contents (scores may change), "
                     "or locate the original file."
-                ).format(name=source.name)
+                ).format(name=Word(source.name))
             )
         locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
         if status.state == "changed":
@@ -1000,7 +1102,7 @@ class MainWindow(QMainWindow):
             if status.state == "missing":
                 return None
             return source
-        new_path, _ = QFileDialog.getOpenFileName(
+        new_path, _ = dialogs.get_open_file_name(
             self,
             self.tr("Locate {name}").format(name=source.name),
             str(Path(source.path).parent),
@@ -1016,6 +1118,8 @@ class MainWindow(QMainWindow):
             sheets=source.sheets,
             system=source.system,
             names=source.names,
+            conversions=source.conversions,
+            skip_rows=source.skip_rows,
         )
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
@@ -1056,6 +1160,32 @@ class MainWindow(QMainWindow):
             )
         self.project_opened.emit()
 
+    def ask(
+        self,
+        name: str,
+        title: str,
+        text: str,
+        choices: list[tuple[str, str, QMessageBox.ButtonRole]],
+        info: str = "",
+        escape: str | None = None,
+    ) -> str | None:
+        """A question with buttons: ``choices`` are (key, label, role), the first one
+        the default; returns the key clicked (None: the box was closed). ``name``
+        is the box's object name (tests answer by it)."""
+        box = QMessageBox(self)
+        box.setObjectName(name)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if info:
+            box.setInformativeText(info)
+        buttons = {box.addButton(label, role): key for key, label, role in choices}
+        box.setDefaultButton(next(iter(buttons)))
+        if escape is not None:
+            box.setEscapeButton(next(b for b, key in buttons.items() if key == escape))
+        box.exec()
+        return buttons.get(box.clickedButton())
+
     # -- recovery ------------------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
         """At startup: when the last session closed without saving (a recovery file
@@ -1066,32 +1196,95 @@ class MainWindow(QMainWindow):
         path = pending_recovery()
         if path is None:
             return False
-        box = QMessageBox(self)
-        box.setObjectName("recoveryQuestion")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Restore unsaved work?"))
-        box.setText(
+        info = ""
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            info = self.tr("Saved automatically at {time}.").format(time=when)
+        except OSError:
+            pass
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "recoveryQuestion",
+            self.tr("Restore unsaved work?"),
             self.tr(
                 "The workbench closed without saving last time. "
                 "Restore the work (files, settings, grades, notes)?"
-            )
+            ),
+            [
+                ("restore", self.tr("Restore"), role.AcceptRole),
+                ("discard", self.tr("Discard"), role.DestructiveRole),
+            ],
+            info,
         )
-        try:
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            box.setInformativeText(self.tr("Saved automatically at {time}.").format(time=when))
-        except OSError:
-            pass
-        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
-        box.setDefaultButton(restore)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is restore:
+        if clicked == "restore":
             self.open_project(path, recovered=True)
             return True
-        if clicked is discard:
+        if clicked == "discard":
             remove_recovery()
         return False
+
+    def demo_only(self) -> bool:
+        """Every file loaded is a demo file (whatever was done with them)."""
+        files = self.state.study.sources()
+        return bool(files) and all(is_demo_file(f.path) for f in files)
+
+    def ask_close_demo(self) -> bool:
+        """Opening one's own files while the demo is loaded: close the demo first?
+        True when the user agrees (the demo's files, and any grades or notes given
+        on them, are then closed); the demo and one's own files never mix."""
+        info = self.tr(
+            "The demo's files and systems are closed, so your files start a study of "
+            "their own (no demo systems, no renamed duplicates, no comparison with the "
+            "demo's systems)."
+        )
+        if self.state.study.has_work:
+            info += " " + self.tr("The grades and notes given in the demo are not kept.")
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "closeDemo",
+            self.tr("Close the demo?"),
+            self.tr("Close the demo and open your file?"),
+            [
+                ("close", self.tr("Close the demo and open"), role.AcceptRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            info,
+            escape="cancel",
+        )
+        return clicked == "close"
+
+    def ask_replace_judgments(self, file_name: str) -> str:
+        """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
+        the grades, resolutions and notes given in the app), ``"drop"`` (replace and
+        drop them) or ``"cancel"``. Asked only when there is such work."""
+        grades, resolutions, notes = self.state.study.judgment_work()
+        if not (grades or resolutions or notes):
+            return "drop"
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "replaceJudgments",
+            self.tr("Replace the judgments?"),
+            self.tr("Replace the judgments with {file}?").format(file=file_name),
+            [
+                ("keep", self.tr("Replace, keep my work"), role.AcceptRole),
+                ("drop", self.tr("Replace and drop my work"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            self.tr(
+                "On the current judgments you gave {grades} grades, resolved {resolutions} "
+                "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
+                "copy of the same file), or drop them (for other judgments)?"
+            ).format(grades=grades, resolutions=resolutions, notes=notes),
+            escape="cancel",
+        )
+        return clicked or "cancel"
+
+    def start_clean_study(self) -> None:
+        """An empty study (the user's settings kept), no project file: every page
+        starts afresh."""
+        self.project_path = None
+        self._update_title()
+        self.state.set_study(Study(clean_settings(self.state.settings)))
 
     def _only_demo(self) -> bool:
         """Only the bundled demo is loaded and nothing was added to it."""
@@ -1111,30 +1304,22 @@ class MainWindow(QMainWindow):
 
     def ask_save_before_closing(self) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"``."""
-        box = QMessageBox(self)
-        box.setObjectName("saveBeforeClosing")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Save the work?"))
-        box.setText(
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "saveBeforeClosing",
+            self.tr("Save the work?"),
             self.tr(
                 "Save the work as a project before closing? Without a project file, the files "
                 "you opened, the settings, grades and notes are not kept."
-            )
+            ),
+            [
+                ("save", self.tr("Save project…"), role.AcceptRole),
+                ("discard", self.tr("Close without saving"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            escape="cancel",
         )
-        save = box.addButton(self.tr("Save project…"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(
-            self.tr("Close without saving"), QMessageBox.ButtonRole.DestructiveRole
-        )
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(save)
-        box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is save:
-            return "save"
-        if clicked is discard:
-            return "discard"
-        return "cancel"
+        return clicked or "cancel"
 
     # -- closing ---------------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -1157,8 +1342,3 @@ class MainWindow(QMainWindow):
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)
-
-
-def _read_options(options: dict) -> dict:
-    """How a file was read, as the study keeps it for the project file."""
-    return {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}

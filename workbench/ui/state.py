@@ -20,6 +20,8 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
 from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.korean import Word
+from workbench.core.manual import ManualEdit
+from workbench.core.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.study import (
@@ -87,6 +89,31 @@ def edit_text(edit: Edit) -> str:
         )
     if isinstance(edit, DiagnosisSettingsEdit):
         return QCoreApplication.translate("Edits", "Change the diagnosis thresholds")
+    if isinstance(edit, ManualEdit):
+        if edit.after is None:
+            return QCoreApplication.translate("Edits", "Go back to the default evaluation manual")
+        return QCoreApplication.translate("Edits", "Edit the evaluation manual")
+    if isinstance(edit, PoolAddEdit):
+        return QCoreApplication.translate("Edits", "Make a judging pool for {assessor}").format(
+            assessor=Word(edit.pool.assessor)
+        )
+    if isinstance(edit, PoolRemoveEdit):
+        return QCoreApplication.translate("Edits", "Remove the judging pool of {assessor}").format(
+            assessor=Word(edit.pool.assessor)
+        )
+    if isinstance(edit, PoolMarkEdit):
+        passage, question = Word(edit.item[1]), Word(edit.item[0])
+        if edit.after is None:
+            return QCoreApplication.translate("Edits", "Unmark {passage} of {question}").format(
+                passage=passage, question=question
+            )
+        if edit.after.state == CANNOT:
+            return QCoreApplication.translate(
+                "Edits", "Mark {passage} of {question} as cannot judge"
+            ).format(passage=passage, question=question)
+        return QCoreApplication.translate(
+            "Edits", "Leave {passage} of {question} for later"
+        ).format(passage=passage, question=question)
     return ""
 
 
@@ -146,6 +173,10 @@ class AppState(QObject):
     failed = Signal(object)
     #: an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it
     edit_undone = Signal(object)
+    #: a new study or a new judgments file: what a page chose on the old data —
+    #: filters, selections, questions chosen on another page, a baseline — no
+    #: longer applies, and every page starts afresh (emitted before data_changed)
+    study_reset = Signal()
 
     def __init__(self, parent: QObject | None = None, study: Study | None = None) -> None:
         super().__init__(parent)
@@ -223,15 +254,53 @@ class AppState(QObject):
         self.comparisons = None
         if study.settings != old_settings:
             self.settings_changed.emit(study.settings)
+        self.study_reset.emit()
         self.data_changed.emit()
         self.work_changed.emit()
         self.results_changed.emit(None)
         self.recompute()
 
-    def set_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
+    def set_judgments(
+        self, judgment_set: JudgmentSet, options: dict | None = None, keep_work: bool = False
+    ) -> None:
+        """Use these judgments. Judgments already loaded are replaced together with
+        the work done on them (grades given in the app, hand resolutions, notes)
+        unless ``keep_work`` (the user asked to keep it, e.g. for a corrected copy of
+        the same file); the runs and the systems' names stay. Every page starts
+        afresh (:attr:`study_reset`)."""
+        self.runner.cancel("evaluate")
+        replaced = self.study.judgment_set is not None
+        if replaced and not keep_work:
+            self.study.remove_judgments()
+            self.undo_stack.clear()
         self.study.set_judgments(judgment_set, options)
+        had_results = self.results is not None
+        self.results = None
+        self.comparisons = None
+        self.study_reset.emit()
+        self.data_changed.emit()
+        if replaced and not keep_work:
+            self.work_changed.emit()
+        if had_results:  # the old numbers go at once; the new ones follow
+            self.results_changed.emit(None)
+        self.recompute()
+
+    def add_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
+        """Add another judgments file (another assessor's) to those loaded. Raises
+        :class:`~workbench.core.problems.InputError` (nothing changes) when an
+        assessor graded an item differently in two files."""
+        self.study.add_judgments(judgment_set, options)
         self.data_changed.emit()
         self.recompute()
+
+    def remove_judgment_source(self, source_id: int) -> None:
+        """Forget one judgments file; with the last one, as :meth:`remove_judgments`."""
+        if len(self.study.judgment_sources) <= 1:
+            self.remove_judgments()
+            return
+        if self.study.remove_judgment_source(source_id):
+            self.data_changed.emit()
+            self.recompute()
 
     def add_runs(self, run_set: RunSet, options: dict | None = None) -> None:
         self.study.add_runs(run_set, options)
@@ -260,6 +329,7 @@ class AppState(QObject):
         self.undo_stack.clear()
         self.results = None
         self.comparisons = None
+        self.study_reset.emit()
         self.data_changed.emit()
         self.work_changed.emit()
         self.results_changed.emit(None)
@@ -377,11 +447,17 @@ class AppState(QObject):
         return self.push(self.study.diagnosis_edit(settings))
 
     def system_tooltip(self, name: str) -> str:
-        """The system's card as a tooltip, in the UI language (see
-        :func:`~workbench.core.system_cards.card_text`)."""
+        """What a system's name shows on hover, in the UI language: where it comes
+        from (:func:`workbench.ui.system_labels.system_tooltip`) and its system card."""
         from workbench.ui.i18n import current_language
+        from workbench.ui.system_labels import system_tooltip
 
-        return card_text(name, self.study.card_of(name), current_language())
+        infos = self.study.system_infos()
+        info = next((i for i in infos if i.name == name), None)
+        card = self.study.card_of(name)
+        if info is None:
+            return card_text(name, card, current_language())
+        return system_tooltip(info, infos, card=card)
 
     def rename_system(self, name: str, new_name: str | None) -> Edit:
         """Rename a system (undoably); raises

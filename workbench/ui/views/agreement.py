@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -77,11 +78,14 @@ from workbench.core.agreement import (
     kappa_band,
     note_column,
 )
+from workbench.core.korean import Word
 from workbench.core.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
+from workbench.ui.layouts import FlowLayout
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
+from workbench.ui.views.pool_report import PoolEffectBox
 
 Item = tuple[str, str]
 
@@ -125,6 +129,8 @@ class DisagreementModel(QAbstractTableModel):
         #: (assessor a, assessor b, grade by a, grade by b) — a heat-map cell
         self.cell: tuple[str, str, int, int] | None = None
         self.lang = "en"
+        #: the study's evaluation manual: grade labels and tooltips (None: the defaults)
+        self.grade_manual = None
         self.headers: dict[str, str] = {}
         self._items: list[Item] = []
         self._records: dict[Item, dict] = {}
@@ -248,7 +254,7 @@ class DisagreementModel(QAbstractTableModel):
                 return manual is not None
             if role == Qt.ItemDataRole.ToolTipRole and manual:
                 return self.headers.get("resolved_tip", "").format(
-                    who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                    who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
                 )
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
@@ -271,7 +277,9 @@ class DisagreementModel(QAbstractTableModel):
         if role == RAW_ROLE:
             return None if grade is None else int(grade)
         if role == Qt.ItemDataRole.DisplayRole:
-            return "–" if grade is None else grades.chip_text(int(grade), self.lang)
+            if grade is None:
+                return "–"
+            return grades.chip_text(int(grade), self.lang, self.grade_manual)
         if role == Qt.ItemDataRole.BackgroundRole and grade is not None:
             return QBrush(QColor(grades.colour(int(grade))))
         if role == Qt.ItemDataRole.ForegroundRole and grade is not None:
@@ -283,7 +291,7 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if grade is None:
                 return self.headers.get("not_graded", "")
-            text = grades.definition(int(grade), self.lang)
+            text = grades.definition(int(grade), self.lang, self.grade_manual)
             if kind == "grade":
                 note = str(rec.get(note_column(who)) or "")
                 if note:
@@ -352,8 +360,10 @@ class AgreementPage(QWidget):
 
         self._build()
         self._build_shortcuts()
+        self._fit_to_font()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.data_changed.connect(self.refresh)
         state.settings_changed.connect(self._on_settings_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -365,7 +375,10 @@ class AgreementPage(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
         self.stack = QStackedWidget()
-        outer.addWidget(self.stack)
+        outer.addWidget(self.stack, 1)
+        # what the judging pools did (shown only when the study has pools)
+        self.pool_box = PoolEffectBox(self.state)
+        outer.addWidget(self.pool_box)
 
         # -- explanation shown instead of empty tables
         empty = QWidget()
@@ -385,7 +398,17 @@ class AgreementPage(QWidget):
         self.stack.addWidget(empty)
 
         content = QWidget()
-        self.stack.addWidget(content)
+        content.setObjectName("agreement_content")
+        self.content = content
+        # at a large font on a short screen the page scrolls as a whole, so the
+        # heat-map, the queue and the chosen item keep readable sizes
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setObjectName("page_scroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(content)
+        self.stack.addWidget(self.page_scroll)
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
@@ -412,8 +435,9 @@ class AgreementPage(QWidget):
         pol.addWidget(self.policy_combo, 0, 1)
         pol.addWidget(self.adjudicator_label, 0, 2)
         pol.addWidget(self.adjudicator_combo, 0, 3)
-        pol.addWidget(self.policy_sentence, 0, 4)
-        pol.addWidget(self.policy_problem, 1, 0, 1, 5)
+        # the rule in words below the choices: a long sentence never squeezes them
+        pol.addWidget(self.policy_sentence, 1, 0, 1, 5)
+        pol.addWidget(self.policy_problem, 2, 0, 1, 5)
         pol.setColumnStretch(4, 1)
         lay.addWidget(self.policy_box)
         self.policy_combo.currentIndexChanged.connect(self._on_policy_chosen)
@@ -426,7 +450,7 @@ class AgreementPage(QWidget):
 
         # -- left: statistics and heat-map
         left = QWidget()
-        left.setMinimumWidth(440)
+        left.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 4, 0)
         self.stats_box = QGroupBox()
@@ -510,9 +534,7 @@ class AgreementPage(QWidget):
         self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.queue_view.setAlternatingRowColors(False)
         self.queue_view.horizontalHeader().setStretchLastSection(True)
-        self.queue_view.verticalHeader().setDefaultSectionSize(
-            self.queue_view.fontMetrics().height() + 8
-        )
+
         self.queue_view.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._resetting = False
         self.model.modelAboutToBeReset.connect(lambda: setattr(self, "_resetting", True))
@@ -567,13 +589,13 @@ class AgreementPage(QWidget):
         self.used_label.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.used_label)
 
-        take = QHBoxLayout()
+        # button rows flow into a second line when a large font makes them wide
+        take = FlowLayout()
         self.take_buttons: list[QPushButton] = []
         self.take_row = take
-        take.addStretch(1)
         lay.addLayout(take)
 
-        by_hand = QHBoxLayout()
+        by_hand = FlowLayout()
         self.by_hand_label = QLabel()
         by_hand.addWidget(self.by_hand_label)
         self.grade_buttons: list[QPushButton] = []
@@ -588,7 +610,6 @@ class AgreementPage(QWidget):
             b.clicked.connect(lambda _=False, g=g: self.resolve_current(g))
             self.grade_buttons.append(b)
             by_hand.addWidget(b)
-        by_hand.addStretch(1)
         lay.addLayout(by_hand)
 
         reason_row = QHBoxLayout()
@@ -692,12 +713,14 @@ class AgreementPage(QWidget):
         self.clear_cell_button.setText(self.tr("Show all"))
         self.detail_box.setTitle(self.tr("Chosen item"))
         self.by_hand_label.setText(self.tr("Resolve by hand:"))
+        manual = self.state.study.manual_in_force(lang)
+        self.model.grade_manual = manual
         for g, b in zip(grades.GRADES, self.grade_buttons):
-            b.setText(grades.chip_text(g, lang))
+            b.setText(grades.chip_text(g, lang, manual))
             b.setToolTip(
                 self.tr("Use grade {grade} for this item (key {key}).").format(grade=g, key=g)
                 + "\n"
-                + grades.definition(g, lang)
+                + grades.definition(g, lang, manual)
             )
         self.reason_edit.setPlaceholderText(
             self.tr("Reason (optional), saved with the grade you choose")
@@ -730,7 +753,35 @@ class AgreementPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._fit_to_font()
         super().changeEvent(event)
+
+    def _fit_to_font(self) -> None:
+        """Readable sizes from the font in use (the page scrolls when they do not fit):
+        six rows of the queue, a heat-map with room for its counts."""
+        fm = self.fontMetrics()
+        row = fm.height() + 8
+        self.queue_view.verticalHeader().setDefaultSectionSize(row)
+        self.queue_view.setMinimumHeight(row * 7 + fm.height() + 12)
+        self.heatmap.setMinimumHeight(fm.height() * 4 + 4 * (fm.horizontalAdvance("0000") + 8))
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no heat-map cell filter, every item listed,
+        nothing selected, the first pair (the statistics follow from data_changed)."""
+        self.runner.cancel("agreement")
+        self.data = None
+        self.current = None
+        self.model.set_cell(None)
+        self.cell_filter_label.hide()
+        self.clear_cell_button.hide()
+        self.unresolved_check.blockSignals(True)
+        self.unresolved_check.setChecked(False)
+        self.unresolved_check.blockSignals(False)
+        self.model.set_unresolved_only(False)
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.clear()
+        self.pair_combo.blockSignals(False)
 
     # == computing ===========================================================================
     def _judgments_identity(self) -> object:
@@ -742,6 +793,7 @@ class AgreementPage(QWidget):
     def refresh(self) -> None:
         """Recompute the statistics and the queue in the background."""
         study = self.state.study
+        self.model.grade_manual = study.manual_in_force(_lang())
         self._judgments_key = self._judgments_identity()
         if study.judgment_set is None:
             self.runner.cancel("agreement")
@@ -779,6 +831,10 @@ class AgreementPage(QWidget):
             self.select_item((edit.question_id, edit.passage_id))
 
     def _on_work_changed(self) -> None:
+        manual = self.state.study.manual_in_force(_lang())
+        if manual != self.model.grade_manual:
+            self.model.grade_manual = manual
+            self.retranslate()  # the grade buttons' words and tooltips
         if self._judgments_identity() != self._judgments_key:
             # a grade given on the review page is one more assessor's grade
             self.refresh()
@@ -902,7 +958,7 @@ class AgreementPage(QWidget):
             "assessor": self.tr(
                 "Where the assessors differ, the scores use {name}'s grade; items {name} did not "
                 "grade use the middle grade of the others."
-            ).format(name=adjudicator or "–"),
+            ).format(name=Word(adjudicator or "–")),
         }
         return (
             texts.get(policy, policy)
@@ -1235,7 +1291,7 @@ class AgreementPage(QWidget):
         if manual:
             reason = str(manual.get("reason") or "")
             how = self.tr("resolved by hand by {who}, {when}").format(
-                who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
             )
             if reason:
                 how += " — " + self.tr("reason: {reason}").format(reason=_escape(reason))
@@ -1295,7 +1351,7 @@ class AgreementPage(QWidget):
                 )
                 b.setToolTip(
                     self.tr("Resolve with the grade {name} gave (key {key}).").format(
-                        name=assessors[k], key=key
+                        name=Word(assessors[k]), key=key
                     )
                 )
         del lang

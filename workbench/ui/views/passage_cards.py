@@ -311,8 +311,13 @@ class SystemColumnView(QWidget):
         self.missed_title = ""
         self._missed: list[EvidenceRow] = []
         self._lang = "en"
+        #: the study's evaluation manual: the chips' labels and tooltips (None: the defaults)
+        self.manual = None
         self._layouts: dict[int, _Layout] = {}
         self._hover = -1
+        #: the title, scores and warning are drawn here; False when a
+        #: :class:`SystemHeaderRow` above the scroll area shows them (pinned)
+        self.header_in_column = True
         self._fonts()
 
     # -- fonts ------------------------------------------------------------------------
@@ -384,7 +389,7 @@ class SystemColumnView(QWidget):
         shown = _clip(text, CARD_TEXT_CHARS)
         return CardItem(
             card=card,
-            chip_text=grades.chip_text(card.grade, lang),
+            chip_text=grades.chip_text(card.grade, lang, self.manual),
             grade=card.grade,
             arrow=ARROWS.get(card.relation, ""),
             arrow_tip=_others_tip(card),
@@ -417,11 +422,28 @@ class SystemColumnView(QWidget):
         for item in self.cards:
             if item.card.passage_id == passage_id:
                 item.grade = float(grade)
-                item.chip_text = grades.chip_text(grade, lang)
+                item.chip_text = grades.chip_text(grade, lang, self.manual)
                 hit = True
         if hit:
             self._invalidate()  # the chip's width may change the header row
         return hit
+
+    def header_parts(self) -> list[tuple[str, QFont, str]]:
+        """(text, font, colour) of the column's header: system, scores, warning."""
+        return [
+            (self.title, self._title_font, ""),
+            (self.scores, self._font, META_COLOUR),
+            (self.warning, self._font, WARNING_COLOUR),
+        ]
+
+    def header_height(self, width: int) -> int:
+        """Height of the header parts wrapped to ``width``."""
+        inner = max(width - 2 * SIDE_MARGIN, 1)
+        return sum(
+            text_block(text, font, inner).height + ITEM_GAP
+            for text, font, _c in self.header_parts()
+            if text
+        )
 
     # -- what is shown (the page and the tests read these) ---------------------------
     def shown_cards(self) -> list[CardItem]:
@@ -511,12 +533,14 @@ class SystemColumnView(QWidget):
             out.blocks.append((x0, y, b, colour))
             y += b.height + ITEM_GAP
 
-        if self.title:
-            b = text_block(self.title, self._title_font, inner)
-            out.title_rect = QRect(x0, y, inner, b.height)
-        block(self.title, self._title_font, "")
-        block(self.scores, self._font, META_COLOUR)
-        block(self.warning, self._font, WARNING_COLOUR)
+        if self.header_in_column:
+            if self.title:
+                b = text_block(self.title, self._title_font, inner)
+                out.title_rect = QRect(x0, y, inner, b.height)
+            for text, font, colour in self.header_parts():
+                block(text, font, colour)
+        else:
+            y = ITEM_GAP  # the pinned header is above; a little room before the first card
         block(self.empty, self._font, META_COLOUR)
 
         card_inner = inner - 2 * CARD_PAD_X
@@ -540,7 +564,7 @@ class SystemColumnView(QWidget):
         block(self.missed_title, self._bold, "")
         lang = self._lang
         for row in self._missed:
-            chip_text = grades.chip_text(row.grade, lang)
+            chip_text = grades.chip_text(row.grade, lang, self.manual)
             chip = self._chip_size(chip_text)
             if row.position is not None:
                 where = QCoreApplication.translate("MissedList", "found at #{0}").format(
@@ -671,10 +695,13 @@ class SystemColumnView(QWidget):
             painter.setBrush(QColor(bg))
             painter.drawRoundedRect(box, 4, 4)
             painter.setPen(QColor(grades.text_colour(bg)))
-        painter.setFont(self._font)
-        shown = self._fm.elidedText(
-            text, Qt.TextElideMode.ElideRight, rect.width() - 2 * CHIP_PAD_X
-        )
+        # a narrow column at a large font: the label in the small font before any eliding
+        font, fm = self._font, self._fm
+        if fm.horizontalAdvance(text) > rect.width() - 2 * CHIP_PAD_X:
+            font = self._small
+            fm = QFontMetrics(font)
+        painter.setFont(font)
+        shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width() - 2 * CHIP_PAD_X)
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), shown)
 
     def _paint_card(self, painter: QPainter, geom: _CardGeom, item: CardItem, palette) -> None:
@@ -783,7 +810,7 @@ class SystemColumnView(QWidget):
             geom, item = layout.cards[i], self.cards[i]
             chip = self._chip_rect(geom, item)
             if chip.contains(pos):
-                tip = grades.definition(item.grade, lang)
+                tip = grades.definition(item.grade, lang, self.manual)
                 hint = QCoreApplication.translate(
                     "SystemColumnView", "Click to change the grade (keys 0–3)."
                 )
@@ -805,7 +832,7 @@ class SystemColumnView(QWidget):
                 return tip.format(", ".join(gap.passage_ids)), rect
         for m in layout.missed:
             if m.chip_rect.contains(pos):
-                return grades.definition(m.row.grade, lang), m.chip_rect
+                return grades.definition(m.row.grade, lang, self.manual), m.chip_rect
             if m.rect.contains(pos) and m.row.text and len(m.row.text) > MISSED_TEXT_CHARS:
                 return m.row.text, m.rect
         return "", QRect()
@@ -855,3 +882,71 @@ def _others_tip(card: Card) -> str:
         )
         lines.append(f"{other.system}: {where}")
     return "\n".join(lines)
+
+
+class SystemHeaderRow(QWidget):
+    """The system columns' headers (name, per-question scores, warning), pinned
+    above the scrolling cards: while the user scrolls down a long list, each
+    column still says which system it is.
+
+    ``place(columns)`` takes the columns as laid out (their x and width in the
+    cards area) and the horizontal scroll offset.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("systemHeaders")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._columns: list[tuple[int, int, SystemColumnView]] = []
+        self._offset = 0
+
+    def place(self, columns: list[SystemColumnView], offset: int = 0) -> None:
+        self._columns = [(c.x(), c.width(), c) for c in columns if not c.isHidden()]
+        self._offset = offset
+        height = max([c.header_height(w) for _x, w, c in self._columns] + [0])
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+        self.update()
+
+    def titles(self) -> list[str]:
+        """The system names shown, left to right."""
+        return [c.title for _x, _w, c in self._columns]
+
+    def tooltip_at(self, pos: QPoint) -> tuple[str, QRect]:
+        """The system card of the column whose name is under ``pos``."""
+        for x, width, column in self._columns:
+            left = x - self._offset
+            if not (left <= pos.x() < left + width) or not column.title:
+                continue
+            inner = max(width - 2 * SIDE_MARGIN, 1)
+            b = text_block(column.title, column._title_font, inner)
+            rect = QRect(left + SIDE_MARGIN, 0, inner, b.height)
+            if rect.contains(pos) and column.title_tooltip:
+                return column.title_tooltip, rect
+        return "", QRect()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text, rect = self.tooltip_at(event.pos())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self, rect)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        for x, width, column in self._columns:
+            inner = max(width - 2 * SIDE_MARGIN, 1)
+            y = 0
+            for text, font, colour in column.header_parts():
+                if not text:
+                    continue
+                block = text_block(text, font, inner)
+                painter.setPen(QColor(colour) if colour else text_colour)
+                block.draw(painter, x - self._offset + SIDE_MARGIN, y)
+                y += block.height + ITEM_GAP
+        painter.end()
