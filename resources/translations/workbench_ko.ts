@@ -671,7 +671,7 @@ n = {n} questions</source>
     <name>DiagnosisPanel</name>
     <message>
         <source>Reading the numbers…</source>
-        <extracomment>the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the "add K" buttons shown</extracomment>
+        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the "add K" buttons shown</extracomment>
         <translation>숫자를 읽는 중…</translation>
     </message>
     <message>
@@ -841,6 +841,10 @@ missing core</source>
     <message>
         <source>The lowest {measure} cases of each question type (double-click to open):</source>
         <translation>질문 유형마다 {measure} 점수가 가장 낮은 사례(두 번 눌러 열기):</translation>
+    </message>
+    <message>
+        <source>Missed core evidence · {system} · {type}</source>
+        <translation>핵심 근거 누락 · {system} · {type}</translation>
     </message>
     <message>
         <source>What the numbers suggest to fix, read with the rules of the study's articles (candidate search by Recall@K, reranking by MRR and nDCG@K, the final context by Precision@K). Each sentence names its numbers and thresholds; open its questions to see the cases.</source>
@@ -3528,7 +3532,7 @@ first relevant: {bucket}
     <name>SystemsPage</name>
     <message>
         <source>typed here</source>
-        <extracomment>the stage view shows new numbers (tests wait for it)</extracomment>
+        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the stage view shows new numbers (tests wait for it)</extracomment>
         <translation>이 화면에서 입력</translation>
     </message>
     <message>
@@ -3560,7 +3564,7 @@ first relevant: {bucket}
         <translation>글에서처럼 단계마다 그 단계의 지표로 봅니다. 후보 검색은 Recall@N, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 P@K입니다. 아래 목록은 질문마다, 후보 상위 N개에 있던 관련 근거 가운데 다음 단계의 상위 K개에서 빠진 것을 보여 줍니다.</translation>
     </message>
     <message>
-        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages 후보 검색 (candidate search) and 재순위 (reranking) in the table above, or in the run workbook's 시스템 정보 sheet.</source>
+        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages candidate search and reranking in the table above, or in the run workbook's system info sheet.</source>
         <translation>파이프라인의 단계를 비교하려면 위 표(또는 실행 결과 파일의 '시스템 정보' 시트)에서 두 시스템에 같은 파이프라인 이름을 주고 단계를 '후보 검색'과 '재순위'로 적으세요.</translation>
     </message>
     <message>
@@ -3654,7 +3658,7 @@ dropped</source>
         <translation>시스템 정보</translation>
     </message>
     <message>
-        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces the run workbook's 시스템 정보 row of that system and is kept in the project (Ctrl+Z undoes). Hover over a system's name anywhere in the app to see its card.</source>
+        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces that system's row of the run workbook's system info sheet and is kept in the project (Ctrl+Z undoes). Hover over a system's name anywhere in the app to see its card.</source>
         <translation>시스템마다 비교할 때 고정하고 밝혀야 할 사실입니다. 칸을 두 번 눌러 입력하세요. 여기서 입력한 정보는 실행 결과 파일의 '시스템 정보' 시트에 적힌 그 시스템의 행을 대신하며 프로젝트에 저장됩니다(Ctrl+Z로 되돌리기). 앱 어디서든 시스템 이름에 마우스를 올리면 이 정보가 보입니다.</translation>
     </message>
     <message>

@@ -785,13 +785,15 @@ def _measure_rule(
                 if lang == "ko":
                     extra = f" 전체 평균은 {_values_text(overall, names)}입니다."
                     if others:
-                        extra = f" {'·'.join(others)} 질문에서도 마찬가지이며,{extra}"
+                        extra = f" {' · '.join(others)} 질문에서도 마찬가지이며,{extra}"
                 else:
                     extra = f"; overall {_values_text(overall, names)}"
                     if others:
-                        extra = f"; also on {', '.join(others)}{extra}"
+                        extra = f"; also on {' · '.join(others)}{extra}"
             elif named:
-                listed = ", ".join(f"{t.question_type} {_fmt(t.values[names[key]])}" for t in named)
+                listed = " · ".join(
+                    f"{t.question_type} {_fmt(t.values[names[key]])}" for t in named
+                )
                 extra = (
                     f" 유형별로는 {listed}에서 두드러집니다."
                     if lang == "ko"
@@ -1109,7 +1111,7 @@ def _core_rule(
                     else f"; overall {len(hit)} ({share:.0%})"
                 )
             elif named:
-                listed = ", ".join(f"{tv.question_type} {tv.values['share']:.0%}" for tv in named)
+                listed = " · ".join(f"{tv.question_type} {tv.values['share']:.0%}" for tv in named)
                 extra = (
                     f" 유형별로는 {listed}에서 두드러집니다."
                     if lang == "ko"
@@ -1322,9 +1324,9 @@ def _type_gap_rule(r: Rule, results: Results, st: DiagnosisSettings) -> tuple[li
             extra = ""
             if others:
                 extra = (
-                    f" {'·'.join(others)} 질문도 평균보다 {st.text('type_gap')} 이상 낮습니다."
+                    f" {' · '.join(others)} 질문도 평균보다 {st.text('type_gap')} 이상 낮습니다."
                     if lang == "ko"
-                    else f"; {', '.join(others)} too"
+                    else f"; {' · '.join(others)} too"
                 )
             criteria = (
                 f"평균보다 {st.text('type_gap')} 이상 낮음, 질문 {st.type_min_n}개 이상"

@@ -57,7 +57,7 @@ from workbench.core.diagnosis import (
 )
 from workbench.core.results import Results
 from workbench.ui import palette
-from workbench.ui.i18n import current_language
+from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
 from workbench.ui.views.charts import INK, ChartWidget, Hit, _fmt
@@ -212,7 +212,8 @@ class KAdvisorChart(ChartWidget):
 class DiagnosisPanel(QWidget):
     """The Diagnosis tab of the Overview (see the module doc)."""
 
-    questions_requested = Signal(list, str)
+    #: (question ids, where they were chosen: a LiveText that follows a language switch)
+    questions_requested = Signal(list, object)
     #: the tab shows a new diagnosis (tests and screenshots wait for it)
     updated = Signal()
     # task answers arrive through a signal (see OverviewCharts for why)
@@ -550,7 +551,10 @@ class DiagnosisPanel(QWidget):
         button.setObjectName("finding_questions")
         button.setEnabled(bool(n))
         button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        title = f"{f.system}: {rule(f.rule).title(lang)}"
+        system, rule_id = f.system, f.rule
+        title = LiveText(
+            lambda: f"{self.tr('Diagnosis')} · {system} · {rule(rule_id).title(current_language())}"
+        )
         button.clicked.connect(
             lambda _c=False, ids=list(f.question_ids), t=title: self.questions_requested.emit(
                 ids, t
@@ -708,7 +712,13 @@ class DiagnosisPanel(QWidget):
         ids = list(self._missed_ids[row]) if 0 <= row < len(self._missed_ids) else []
         if ids:
             rec = self.data.missed.by_type.iloc[row]
-            self.questions_requested.emit(ids, f"{rec[s.SYSTEM]} · {rec[s.QTYPE]}")
+            system, qtype = str(rec[s.SYSTEM]), str(rec[s.QTYPE])
+            title = LiveText(
+                lambda: self.tr("Missed core evidence · {system} · {type}").format(
+                    system=system, type=qtype or self.tr("(no type)")
+                )
+            )
+            self.questions_requested.emit(ids, title)
 
     def _open_case_row(self, index) -> None:
         if self.data is None:

@@ -59,7 +59,7 @@ from workbench.core.system_cards import (
     SystemCard,
     comparability_warnings,
 )
-from workbench.ui.i18n import current_language
+from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
 
@@ -105,7 +105,8 @@ class StageDelegate(QStyledItemDelegate):
 class SystemsPage(QWidget):
     """System cards and the stage view (see the module doc)."""
 
-    questions_requested = Signal(list, str)
+    #: (question ids, where they were chosen: a LiveText that follows a language switch)
+    questions_requested = Signal(list, object)
     #: the stage view shows new numbers (tests wait for it)
     stages_updated = Signal()
     _answer = Signal(object)
@@ -428,8 +429,8 @@ class SystemsPage(QWidget):
             )
         return self.tr(
             "To compare the stages of a pipeline, give two systems the same pipeline name and "
-            "the stages 후보 검색 (candidate search) and 재순위 (reranking) in the table above, "
-            "or in the run workbook's 시스템 정보 sheet."
+            "the stages candidate search and reranking in the table above, or in the run "
+            "workbook's system info sheet."
         )
 
     def current_plan(self) -> StagePlan | None:
@@ -625,7 +626,9 @@ class SystemsPage(QWidget):
     def _open_all(self) -> None:
         ids = self.stage_question_ids()
         if ids:
-            self.questions_requested.emit(ids, self.tr("Evidence the reranking dropped"))
+            self.questions_requested.emit(
+                ids, LiveText(lambda: self.tr("Evidence the reranking dropped"))
+            )
 
     def _open_question_row(self, index) -> None:
         row = self.questions_proxy.mapToSource(index).row()
@@ -649,9 +652,9 @@ class SystemsPage(QWidget):
         self.cards_hint.setText(
             self.tr(
                 "What each system is: the facts to fix and disclose with every comparison. "
-                "Double-click a cell to type; a card typed here replaces the run workbook's "
-                "시스템 정보 row of that system and is kept in the project (Ctrl+Z undoes). "
-                "Hover over a system's name anywhere in the app to see its card."
+                "Double-click a cell to type; a card typed here replaces that system's row of "
+                "the run workbook's system info sheet and is kept in the project (Ctrl+Z "
+                "undoes). Hover over a system's name anywhere in the app to see its card."
             )
         )
         self.cards_table.setHorizontalHeaderLabels(
