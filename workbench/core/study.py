@@ -47,6 +47,7 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
+from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
 from workbench.core.korean import josa
@@ -285,6 +286,8 @@ class Study:
         self.notes: dict[str, QuestionNote] = {}
         #: names the user chose, by system
         self.chosen_names: dict[SystemRef, str] = {}
+        #: what the systems answered, its ratings and the rubric (core/answers.py)
+        self.answers = AnswerWork()
         self._next_source = 1
 
     # == loading ===================================================================
@@ -300,7 +303,11 @@ class Study:
     def has_work(self) -> bool:
         """The user gave grades, resolved items, wrote notes or named systems."""
         return bool(
-            len(self.added_grades) or len(self.resolutions) or self.notes or self.chosen_names
+            len(self.added_grades)
+            or len(self.resolutions)
+            or self.notes
+            or self.chosen_names
+            or self.answers.has_work
         )
 
     def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
@@ -375,6 +382,7 @@ class Study:
         other.notes = dict(self.notes)
         other.chosen_names = dict(self.chosen_names)
         other.judgment_options = dict(self.judgment_options)
+        other.answers = self.answers.copy()
         return other
 
     def set_settings(self, settings: EvalSettings) -> None:
@@ -533,10 +541,11 @@ class Study:
         return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
 
     def sources(self) -> list[s.SourceFile]:
-        """Every input file (judgments first), as read."""
+        """Every input file (judgments first, then runs and answers), as read."""
         out = list(self.judgment_set.sources) if self.judgment_set is not None else []
         for src in self.run_sources:
             out.extend(src.run_set.sources)
+        out.extend(self.answers.source_files())
         return out
 
     def warnings(self) -> list[Problem]:
@@ -889,7 +898,15 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
     for src in study.run_sources:
         if src.file is not None and src.file.path:
             sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
+    for answer_src in study.answers.sources:
+        file = answer_src.file.file
+        if file is not None and file.path:
+            sources.append(source("answers", file, answer_src.options, answer_src.names))
     work = study.work_to_project()
+    sections = {}
+    answers = answers_section(study)
+    if answers is not None:
+        sections["answers"] = answers
     return Project(
         sources=sources,
         settings=work["settings"],
@@ -897,6 +914,7 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         added_grades=work["added_grades"],
         resolutions=work["resolutions"],
         view=dict(view or {}),
+        sections=sections,
     )
 
 
@@ -916,7 +934,10 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
         options = {"mappings": dict(src.mappings), "sheets": src.sheets}
         if src.kind == "judgments":
             study.set_judgments(result, options)
+        elif src.kind == "answers":
+            study.answers.add_source(result, options, names=src.names)
         else:
             study.add_runs(result, options, names=src.names)
     study.restore_work(settings, project.notes, project.added_grades, project.resolutions)
+    project.problems.extend(restore_answers_section(study, project.sections.get("answers")))
     return study
