@@ -557,3 +557,31 @@ def test_answers_report_holds_the_demo_cases():
     assert len(rep.disagreements) > 10
     assert not np.isnan(rep.by_system[rep.by_system["criterion"] == RATING]["mean"]).any()
     assert re.search("[가-힣]", rep.checks.answers["answer"].iloc[0])
+
+
+# -- the report -----------------------------------------------------------------------------------
+def test_the_report_gains_the_answer_sheets_with_every_rating_and_citation(
+    tmp_path, study, results
+):
+    from openpyxl import load_workbook
+
+    from workbench.core.export import report_task
+    from workbench.core.report import SHEET_KEYS, SHEET_NAMES
+
+    study.apply(A.rating_edit(study, "q1", "S3", "usefulness", 1, "나", note="직접 평가"))
+    path = report_task(tmp_path / "보고서.xlsx", study, results, lang="ko")
+    wb = load_workbook(path)
+    # one assessor judged the passages: no Agreement sheet; everything else, in order
+    assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k != "agreement"]
+    rows = [r for r in wb["답변 평가"].iter_rows(values_only=True)]
+    flat = [c for r in rows for c in r if c is not None]
+    assert "평가자별 점수" in flat and "루브릭" in flat and "출처 표기 정확도" in flat
+    mine = [r for r in rows if r[:3] == ("q1", "S3", "나")]
+    assert mine and 1 in mine[0] and "직접 평가" in mine[0]
+    cites = [r for r in wb["인용 점검"].iter_rows(values_only=True)]
+    x99 = [r for r in cites if r[:2] == ("q1", "S2") and "X99" in r]
+    assert x99 and "없는 문단" in x99[0]
+    p5 = [r for r in cites if r[:2] == ("q2", "S2") and "p5" in r]
+    assert p5 and "검색되지 않음" in p5[0]
+    settings = [c for r in wb["설정"].iter_rows(values_only=True) for c in r if c is not None]
+    assert "abstention_phrases" in settings and "answers.xlsx" in settings
