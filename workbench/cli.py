@@ -233,23 +233,11 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
 def add_answer_file(study: Study, path: str) -> None:
     """Read an answers or ratings file into the study, its systems matched to the
     runs by name (the same name, else the same name ignoring case and spaces)."""
-    from workbench.core.answers import match_systems
+    from workbench.core.answers import auto_names
     from workbench.core.io.answers import load_answer_file
 
     file = load_answer_file(path, rubric=study.answers.rubric_in_force())
-    matches = match_systems(file.systems, study.systems)
-    known = set(study.answers.keys())
-    names, refs = {}, {}
-    for m in matches:
-        if m.target is not None:
-            names[m.name] = m.target
-            refs[m.target] = study.system_info(m.target).ref
-        elif m.name in known:
-            names[m.name] = m.name
-        else:
-            # a ratings file may name the answers' systems loosely too
-            loose = match_systems([m.name], sorted(known))[0]
-            names[m.name] = loose.target or m.name
+    names, refs = auto_names(study, file)
     study.answers.add_source(file, {}, names, refs)
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from workbench.core.answers import match_systems
+from workbench.core.answers import auto_names
 from workbench.core.io import load_judgments, load_run
 from workbench.core.io.answers import load_answer_file
 from workbench.core.study import Study
@@ -137,14 +137,7 @@ def write_ratings(path: Path) -> Path:
 def add_answers(study: Study, path: Path) -> None:
     """Load an answers file into the study, systems matched by name (as the CLI does)."""
     file = load_answer_file(path, rubric=study.answers.rubric_in_force())
-    matches = match_systems(file.systems, study.systems)
-    names = {m.name: (m.target or m.name) for m in matches}
-    refs = {m.target: study.system_info(m.target).ref for m in matches if m.target}
-    known = set(study.answers.keys())
-    for m in matches:
-        if m.target is None and m.name not in known:
-            loose = match_systems([m.name], sorted(known))[0]
-            names[m.name] = loose.target or m.name
+    names, refs = auto_names(study, file)
     study.answers.add_source(file, {}, names, refs)
 
 

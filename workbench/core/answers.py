@@ -606,6 +606,29 @@ def match_systems(names: Sequence[str], targets: Sequence[str]) -> list[SystemMa
     return [out[n] for n in dict.fromkeys(names)]
 
 
+def auto_names(study: Study, file: AnswerFile) -> tuple[dict[str, str], dict[str, SystemRef]]:
+    """How an answers file's systems join the study when nobody chooses: a
+    system matched to a run (:func:`match_systems`) takes the run's name as its
+    key; another one takes the key of an answer system already loaded that it
+    matches, else its own name. Returns ``(names, refs)`` for
+    :meth:`AnswerWork.add_source`."""
+    matches = match_systems(file.systems, study.systems)
+    known = sorted(set(study.answers.keys()))
+    names: dict[str, str] = {}
+    refs: dict[str, SystemRef] = {}
+    for m in matches:
+        if m.target is not None:
+            names[m.name] = m.target
+            refs[m.target] = study.system_info(m.target).ref
+        elif m.name in known:
+            names[m.name] = m.name
+        else:
+            # a ratings file may name the answers' systems loosely too
+            loose = match_systems([m.name], known)[0]
+            names[m.name] = loose.target or m.name
+    return names, refs
+
+
 # == what was read ================================================================================
 @dataclass
 class AnswerFile:
@@ -904,6 +927,8 @@ class RatingEdit:
     note: str = ""
     time: str = ""
     shown_as: str = ""
+    #: the criterion's name when the rating was given (for the undo text)
+    criterion_name: str = ""
     replaced: tuple[dict, ...] = ()
 
     def apply_to(self, study: Study) -> None:
@@ -1023,6 +1048,7 @@ def rating_edit(
     note: str | None = None,
     time: str = "",
     shown_as: str = "",
+    criterion_name: str = "",
 ) -> RatingEdit:
     """The edit that gives (``score`` None: takes back) ``assessor``'s rating.
     ``note`` None keeps the note the assessor's rating has in the app."""
@@ -1051,6 +1077,7 @@ def rating_edit(
         note=str(note or ""),
         time=time,
         shown_as=shown_as,
+        criterion_name=criterion_name,
         replaced=replaced,
     )
 

@@ -79,6 +79,7 @@ log = logging.getLogger(__name__)
 
 __all__ = ["ExportPage", "default_file_name", "chart_file_stem", "render_chart"]
 
+
 def default_file_name(
     kind: str, lang: str, original: str | None = None, today: date | None = None
 ) -> str:
@@ -265,6 +266,7 @@ class ExportPage(QWidget):
         state.results_changed.connect(self._refresh)
         state.data_changed.connect(self._refresh)
         state.work_changed.connect(self._refresh)
+        state.answers_changed.connect(self._refresh)
         state.busy_changed.connect(self._on_busy)
         self.retranslate()
         self._refresh()
@@ -498,6 +500,8 @@ class ExportPage(QWidget):
             "significance": self.tr("Significance"),
             "agreement": self.tr("Assessor agreement"),
             "abstention": self.tr("Abstention"),
+            "answers": self.tr("Answer ratings"),
+            "citations": self.tr("Citation checks"),
             "settings": self.tr("Settings"),
         }
 
@@ -519,6 +523,14 @@ class ExportPage(QWidget):
             "agreement": self.tr("How well the assessors agree: kappa and alpha per pair."),
             "abstention": self.tr(
                 "How often each system returned nothing, on answerable and unanswerable questions."
+            ),
+            "answers": self.tr(
+                "What the systems answered, rated with the rubric: means with confidence "
+                "intervals, paired tests, the raters' agreement, every rating."
+            ),
+            "citations": self.tr(
+                "Every citation checked against the results and the judgments: its grade, its "
+                "rank in that system's results, made-up and unretrieved citations."
             ),
             "settings": self.tr(
                 "Every choice that changes a number, and the input files with their checksums."
@@ -549,6 +561,9 @@ class ExportPage(QWidget):
             out["significance"] = self.tr("Needs two or more systems to compare.")
         if self.state.judgment_set is not None and len(self._assessors()) < 2:
             out["agreement"] = self.tr("Needs grades from two or more assessors.")
+        if results is not None and not self.state.study.answers.loaded:
+            why = self.tr("Needs the systems' answers (Answers page).")
+            out["answers"] = out["citations"] = why
         return out
 
     def _sheet_toggled(self, key: str, on: bool) -> None:
