@@ -79,6 +79,32 @@ def _load_demo(window) -> bool:
     return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
 
 
+def _answer_shots(window, name: Callable[[str], Path]) -> list[Path]:
+    """The Answers page: a rating under way, the results, retrieval vs answers,
+    the raters, and blind mode."""
+    page = window.page("answers")
+    wait_until(lambda: page.report is not None and page.index is not None, 60000)
+    settle(300)
+    out = [_grab(window, name("answers"))]
+    page.tabs.setCurrentIndex(1)
+    wait_until(lambda: len(page.report.comparisons) > 0 or len(page.report.systems) < 2, 60000)
+    settle(300)
+    out.append(_grab(window, name("answers-results")))
+    page.results.inner.setCurrentIndex(2)
+    settle(300)
+    out.append(_grab(window, name("answers-retrieval")))
+    page.results.inner.setCurrentIndex(0)
+    page.tabs.setCurrentIndex(2)
+    settle(300)
+    out.append(_grab(window, name("answers-raters")))
+    page.tabs.setCurrentIndex(0)
+    page.set_blind(True)
+    settle(300)
+    out.append(_grab(window, name("answers-blind")))
+    page.set_blind(False)
+    return out
+
+
 def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -> list[Path]:
     """Render the start page, the import preview, and every registered page.
 
@@ -123,6 +149,9 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
             continue
         window.show_page(key)
         settle(300)
+        if key == "answers":
+            written.extend(_answer_shots(window, name))
+            continue
         written.append(_grab(window, name(key)))
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))

@@ -383,6 +383,11 @@ class AnswerImportDialog(QDialog):
     def _show_sheet(self, *_args) -> None:
         sheet = self.current_sheet()
         self._filling = True
+        for col in range(self.table.columnCount()):
+            old = self.table.cellWidget(0, col)
+            if old is not None:  # out of the dialog now, not at the next event loop
+                old.setParent(None)
+                self.table.removeCellWidget(0, col)
         self.table.clear()
         if sheet is None:
             self.table.setRowCount(0)

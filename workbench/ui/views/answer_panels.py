@@ -992,15 +992,17 @@ class RubricPanel(QWidget):
             "all": self.tr("all"),
         }
         self._filling = True
+        for r in range(self.table.rowCount()):
+            old = self.table.cellWidget(r, 1)
+            if old is not None:  # gone now, not at the next event loop
+                old.setParent(None)
+                self.table.removeCellWidget(r, 1)
         self.table.clear()
         headers = [
             self.tr("Criterion"),
             self.tr("Applies to"),
             self.tr("What it asks"),
-            self.tr("0"),
-            self.tr("1"),
-            self.tr("2"),
-            self.tr("3"),
+            *[str(g) for g in A.LEVELS],
         ]
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)

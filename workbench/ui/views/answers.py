@@ -30,7 +30,7 @@ import html
 import math
 
 import pandas as pd
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -280,6 +280,7 @@ class AnswerColumn(QFrame):
         ):
             for row in self.rows:
                 self.ratings_box.removeWidget(row)
+                row.setParent(None)  # out of the page now, not at the next event loop
                 row.deleteLater()
             self.rows = []
             for c in criteria:
@@ -349,7 +350,7 @@ class AnswerColumn(QFrame):
                 chip = ""
             else:
                 chip = _chip(_nan_none(c[s.GRADE]), lang)
-                where = rank_text(c, self.tr)
+                where = rank_text(c)
             lines.append(f'<a href="cite:{pid}">{pid}</a> {chip} · {where}')
         return "<br>".join(lines)
 
@@ -367,16 +368,17 @@ def _nan_none(value):
         return None
 
 
-def rank_text(citation: dict, tr) -> str:
-    """ "2위" / "rank 2", "검색되지 않음", or why there is no rank."""
+def rank_text(citation: dict) -> str:
+    """Where a cited passage was retrieved: "2위" / "rank 2", "검색되지 않음",
+    or why there is no rank."""
     rank = _nan_none(citation.get("rank"))
     if rank is not None:
-        return tr("rank {rank}").format(rank=int(rank))
+        return QCoreApplication.translate("Citations", "rank {rank}").format(rank=int(rank))
     if citation.get("retrieved") is None:
-        return tr("no system results to check")
+        return QCoreApplication.translate("Citations", "no system results to check")
     if citation.get("retrieved"):
-        return tr("removed by de-duplication")
-    return tr("not retrieved")
+        return QCoreApplication.translate("Citations", "removed by de-duplication")
+    return QCoreApplication.translate("Citations", "not retrieved")
 
 
 class AnswersArea(QWidget):
@@ -558,7 +560,7 @@ class AnswerReviewPanel(QWidget):
         self.split.setStretchFactor(0, 2)
         self.split.setStretchFactor(1, 6)
         # the answers need the room; the list scrolls sideways
-        self.split.setSizes([300, 1100])
+        self.split.setSizes([340, 1060])
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.split)
@@ -689,6 +691,7 @@ class AnswerReviewPanel(QWidget):
         if list(self._boxes) != keys:
             for box in self._boxes.values():
                 self.systems_row.removeWidget(box)
+                box.setParent(None)
                 box.deleteLater()
             self._boxes = {}
             for key in keys:
@@ -994,7 +997,8 @@ class AnswerReviewPanel(QWidget):
         for c in range(len(headers) - 1):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
-        table.resizeRowsToContents()
+        # row heights once the columns have their widths (wrapped text)
+        QTimer.singleShot(0, table.resizeRowsToContents)
 
     def show_citation(self, key: str, pid: str) -> None:
         """The cited passage: its text, grade chip and its rank in that system's results."""
@@ -1026,7 +1030,7 @@ class AnswerReviewPanel(QWidget):
                 + " · "
                 + html.escape(
                     self.tr("in the results of {answer}: {rank}").format(
-                        answer=self.label_of(key), rank=rank_text(c, self.tr)
+                        answer=self.label_of(key), rank=rank_text(c)
                     )
                 )
                 + "</p>"
