@@ -511,6 +511,11 @@ class AnswerReviewPanel(QWidget):
         self.gold_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.gold_table.setWordWrap(True)
         self.gold_table.verticalHeader().setVisible(False)
+        # owned by the panel: it never fires into a table that is gone
+        self._rows_timer = QTimer(self)
+        self._rows_timer.setSingleShot(True)
+        self._rows_timer.setInterval(0)
+        self._rows_timer.timeout.connect(self.gold_table.resizeRowsToContents)
         self.passage_view = QTextBrowser()
         self.passage_view.setObjectName("citedPassage")
         self.passage_view.setOpenLinks(False)
@@ -998,7 +1003,7 @@ class AnswerReviewPanel(QWidget):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
         # row heights once the columns have their widths (wrapped text)
-        QTimer.singleShot(0, table.resizeRowsToContents)
+        self._rows_timer.start()
 
     def show_citation(self, key: str, pid: str) -> None:
         """The cited passage: its text, grade chip and its rank in that system's results."""
