@@ -337,7 +337,11 @@ def licences_document(
                 printed[body] = where
             out += ["", f"--- {where} ---", body]
         if not c.texts:
-            out += ["", f"--- {c.name} {c.version}: {c.licence} ---", f"See {c.url or 'the project'}."]
+            out += [
+                "",
+                f"--- {c.name} {c.version}: {c.licence} ---",
+                f"See {c.url or 'the project'}.",
+            ]
     python_text = python_licence_text()
     out += ["", f"--- Python {py}: LICENSE ---", python_text.rstrip() or "PSF-2.0, see python.org."]
     return "\n".join(out) + "\n"

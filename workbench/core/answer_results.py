@@ -105,21 +105,26 @@ def _as_judgments(ratings: pd.DataFrame, per_criterion: bool) -> pd.DataFrame:
     )
 
 
-def rated(study: Study, rubric: A.Rubric | None = None) -> pd.DataFrame:
-    """The ratings in force of the rubric's criteria (every rater's own score)."""
+def rated(
+    study: Study, rubric: A.Rubric | None = None, ratings: pd.DataFrame | None = None
+) -> pd.DataFrame:
+    """The ratings in force of the rubric's criteria (every rater's own score);
+    ``ratings``: :func:`~workbench.core.answers.ratings_in_force` when already at hand."""
     rubric = rubric or study.answers.rubric_in_force()
-    ratings = A.ratings_in_force(study)
+    ratings = A.ratings_in_force(study) if ratings is None else ratings
     if not len(ratings):
         return ratings
     return ratings[ratings[A.CRITERION].isin(rubric.keys)].reset_index(drop=True)
 
 
-def scores_used(study: Study, rubric: A.Rubric | None = None) -> pd.DataFrame:
+def scores_used(
+    study: Study, rubric: A.Rubric | None = None, ratings: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """One row per rated (question, system key, criterion): ``score`` (int), the
     number of raters ``n_raters`` and ``resolved_by`` (``single`` / ``policy`` /
     ``manual``), by the passage grades' rule (see the module doc)."""
     columns = [s.QID, s.SYSTEM, A.CRITERION, A.SCORE, "n_raters", "resolved_by"]
-    ratings = rated(study, rubric)
+    ratings = rated(study, rubric, ratings)
     res = study.answers.resolutions
     if not len(ratings) and not len(res):
         return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
@@ -164,11 +169,13 @@ def scores_used(study: Study, rubric: A.Rubric | None = None) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 
-def rating_agreement(study: Study, rubric: A.Rubric | None = None) -> dict[str, AgreementSummary]:
+def rating_agreement(
+    study: Study, rubric: A.Rubric | None = None, ratings: pd.DataFrame | None = None
+) -> dict[str, AgreementSummary]:
     """Per criterion key (and ``"all"`` pooled) the agreement of the raters
     (:func:`workbench.core.agreement.agreement_table`, see the module doc)."""
     rubric = rubric or study.answers.rubric_in_force()
-    ratings = rated(study, rubric)
+    ratings = rated(study, rubric, ratings)
     out: dict[str, AgreementSummary] = {}
     if not len(ratings):
         return out
@@ -180,13 +187,15 @@ def rating_agreement(study: Study, rubric: A.Rubric | None = None) -> dict[str, 
     return out
 
 
-def rating_disagreements(study: Study, rubric: A.Rubric | None = None) -> pd.DataFrame:
+def rating_disagreements(
+    study: Study, rubric: A.Rubric | None = None, ratings: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """Items the raters scored differently, biggest gap first: ``question_id``,
     ``system`` (key), ``criterion``, ``score:<rater>`` (Int64) and
     ``note:<rater>`` per rater (name order), ``n_raters``, ``gap``.
     ``attrs["assessors"]`` lists the raters."""
     rubric = rubric or study.answers.rubric_in_force()
-    ratings = rated(study, rubric)
+    ratings = rated(study, rubric, ratings)
     raters = sorted(set(ratings[s.ASSESSOR].tolist())) if len(ratings) else []
     columns = [s.QID, s.SYSTEM, A.CRITERION]
     for r in raters:
@@ -258,6 +267,8 @@ class AnswerReport:
     assessors: list[str]
     seed: int = DEFAULT_SEED
     warnings: list = field(default_factory=list)
+    #: the bootstrap CIs were computed (the quick report leaves them NaN)
+    intervals: bool = True
 
     @property
     def n_answers(self) -> int:
@@ -314,12 +325,25 @@ def _per_question_frame(answers: pd.DataFrame, keys: Sequence[str]) -> pd.DataFr
     return frame
 
 
-def _means(frame: pd.DataFrame, keys: list[str], seed: int) -> pd.DataFrame:
+def _means(frame: pd.DataFrame, keys: list[str], seed: int, intervals: bool = True) -> pd.DataFrame:
+    """Mean and n per system and criterion; with ``intervals`` the bootstrap CI
+    too (NaN without)."""
     columns = ["system", "criterion", "mean", "ci_low", "ci_high", "n"]
     if not len(frame) or not keys:
         return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
-    ci = system_confidence_intervals(frame, keys, seed=seed)
-    return ci.rename(columns={"metric": "criterion"})[columns]
+    if intervals:
+        ci = system_confidence_intervals(frame, keys, seed=seed)
+        return ci.rename(columns={"metric": "criterion"})[columns]
+    rows = []
+    for system in pd.unique(frame["system"]):
+        sub = frame[frame["system"] == system]
+        for k in keys:
+            x = sub[k].dropna()
+            mean = float(x.mean()) if len(x) else math.nan
+            rows.append([system, k, mean, math.nan, math.nan, int(len(x))])
+    out = pd.DataFrame(rows, columns=columns)
+    out["n"] = out["n"].astype("int64")
+    return out
 
 
 def answer_report(
@@ -330,12 +354,15 @@ def answer_report(
     baseline: str | None = None,
     seed: int = DEFAULT_SEED,
     compare: bool = True,
+    intervals: bool = True,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> AnswerReport:
     """The answer evaluation of the study (see the module doc). ``lang`` picks
     the default rubric's language when none was given; ``baseline``: the
-    system the others are compared with (default: the first)."""
+    system the others are compared with (default: the first). Without
+    ``compare`` no paired tests, without ``intervals`` no bootstrap CIs (the
+    quick report the Review tab needs after each rating)."""
 
     def step(fraction: float) -> None:
         _check(cancelled)
@@ -346,24 +373,25 @@ def answer_report(
     rubric = study.answers.rubric_in_force(lang)
     checks = A.check_answers(study, results)
     step(0.2)
-    ratings = rated(study, rubric)
+    in_force = A.ratings_in_force(study)
+    ratings = rated(study, rubric, in_force)
     names = A.system_names(study)
     if len(ratings):
         ratings = ratings.assign(shown=ratings[s.SYSTEM].map(lambda k: names.get(k, k)))
     else:
         ratings = ratings.assign(shown=pd.Series(dtype=object))
-    used = scores_used(study, rubric)
+    used = scores_used(study, rubric, in_force)
     answers = _answer_scores(checks, used, rubric)
     systems = [names.get(k, k) for k in study.answers.keys()]
     systems = [x for x in dict.fromkeys(systems) if x in set(answers["system"])]
     keys = [c.key for c in rubric.criteria]
     frame = _per_question_frame(answers, keys)
     step(0.35)
-    by_system = _means(frame, [*keys, RATING], seed)
+    by_system = _means(frame, [*keys, RATING], seed, intervals)
     types = sorted({t for t in frame["question_type"] if t})
     parts = []
     for t in types:
-        sub = _means(frame[frame["question_type"] == t], [*keys, RATING], seed)
+        sub = _means(frame[frame["question_type"] == t], [*keys, RATING], seed, intervals)
         if len(sub):
             parts.append(sub.assign(question_type=t))
     by_type = (
@@ -398,8 +426,8 @@ def answer_report(
                         for row in comparisons.to_dict("records")
                     ]
     step(0.8)
-    agreement = rating_agreement(study, rubric)
-    queue = rating_disagreements(study, rubric)
+    agreement = rating_agreement(study, rubric, in_force)
+    queue = rating_disagreements(study, rubric, in_force)
     queue["shown"] = (
         queue[s.SYSTEM].map(lambda k: names.get(k, k)) if len(queue) else pd.Series(dtype=object)
     )
@@ -420,6 +448,7 @@ def answer_report(
         assessors=assessors,
         seed=seed,
         warnings=list(checks.warnings),
+        intervals=intervals,
     )
 
 
@@ -562,9 +591,7 @@ def answers_to_json(
                 }
         systems[name] = {
             "run": _clean(runs.get(name)),
-            "checks": {
-                k: (int(rec[k]) if k in _COUNTS else _clean(rec[k])) for k in A.RATE_COLUMNS
-            }
+            "checks": {k: (int(rec[k]) if k in _COUNTS else _clean(rec[k])) for k in A.RATE_COLUMNS}
             if rec is not None
             else {},
             "ratings": ratings,
@@ -707,7 +734,8 @@ def write_ratings_workbook(
     target = Path(path)
     refuse_output_onto_inputs(target, [f.path for f in study.sources() if f.path])
     rubric = study.answers.rubric_in_force(lang)
-    ratings = rated(study, rubric)
+    in_force = A.ratings_in_force(study)
+    ratings = rated(study, rubric, in_force)
     names = A.system_names(study)
     h = _RATING_HEADERS[lang]
     wb = Workbook()

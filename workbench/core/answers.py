@@ -1404,8 +1404,8 @@ def check_answers(study: Study, results: Results | None) -> AnswerChecks:
         known.update(qrels[s.PID].astype(str).tolist())
         grades = dict(
             zip(
-                zip(qrels[s.QID].astype(str), qrels[s.PID].astype(str)),
-                qrels[s.GRADE].astype(int),
+                zip(qrels[s.QID].astype(str).tolist(), qrels[s.PID].astype(str).tolist()),
+                qrels[s.GRADE].astype(int).tolist(),
             )
         )
     groups, covers = _core_groups(qrels, threshold)
@@ -1425,7 +1425,7 @@ def check_answers(study: Study, results: Results | None) -> AnswerChecks:
         for q in results.unanswerable:
             evaluated[str(q)] = False
     if js is not None and js.questions is not None and len(js.questions):
-        for q, t in zip(js.questions[s.QID].astype(str), js.questions[s.QTYPE].tolist()):
+        for q, t in zip(js.questions[s.QID].astype(str).tolist(), js.questions[s.QTYPE].tolist()):
             if not qtype.get(q) and isinstance(t, str):
                 qtype[q] = t
 
@@ -1436,24 +1436,34 @@ def check_answers(study: Study, results: Results | None) -> AnswerChecks:
     doc_of: dict[str, str] = {}
     if doc_unit and js is not None and js.passages is not None and s.DOCID in js.passages:
         doc_of = dict(
-            zip(js.passages[s.PID].astype(str), js.passages[s.DOCID].fillna("").astype(str))
+            zip(
+                js.passages[s.PID].astype(str).tolist(),
+                js.passages[s.DOCID].fillna("").astype(str).tolist(),
+            )
         )
     if results is not None and len(results.ranking):
         rk = results.ranking
         for sysname, q, pid, pos in zip(
-            rk[s.SYSTEM].astype(str), rk[s.QID].astype(str), rk[s.PID].astype(str), rk["position"]
+            rk[s.SYSTEM].astype(str).tolist(),
+            rk[s.QID].astype(str).tolist(),
+            rk[s.PID].astype(str).tolist(),
+            rk["position"].tolist(),
         ):
             positions.setdefault((sysname, q), {}).setdefault(pid, int(pos))
         sk = results.skipped
         if sk is not None and len(sk):
             for sysname, q, pid in zip(
-                sk[s.SYSTEM].astype(str), sk[s.QID].astype(str), sk[s.PID].astype(str)
+                sk[s.SYSTEM].astype(str).tolist(),
+                sk[s.QID].astype(str).tolist(),
+                sk[s.PID].astype(str).tolist(),
             ):
                 removed.setdefault((sysname, q), set()).add(pid)
     retrieved_raw: dict[tuple[str, str], set[str]] = {}
     if len(runs):
         for sysname, q, pid in zip(
-            runs[s.SYSTEM].astype(str), runs[s.QID].astype(str), runs[s.PID].astype(str)
+            runs[s.SYSTEM].astype(str).tolist(),
+            runs[s.QID].astype(str).tolist(),
+            runs[s.PID].astype(str).tolist(),
         ):
             retrieved_raw.setdefault((sysname, q), set()).add(pid)
     runs_by_key = {key: run_of(study, key) for key in study.answers.keys()}
@@ -1461,8 +1471,11 @@ def check_answers(study: Study, results: Results | None) -> AnswerChecks:
     if results is not None and not doc_unit and len(results.qrels):
         relevant_flag = dict(
             zip(
-                zip(results.qrels[s.QID].astype(str), results.qrels[s.PID].astype(str)),
-                results.qrels["relevant"].astype(bool),
+                zip(
+                    results.qrels[s.QID].astype(str).tolist(),
+                    results.qrels[s.PID].astype(str).tolist(),
+                ),
+                results.qrels["relevant"].astype(bool).tolist(),
             )
         )
     phrases = study.answers.options.abstention_phrases

@@ -1457,6 +1457,11 @@ class _Report:
             rows,
             [None, None, None, *[INT_FORMAT] * len(rubric.keys), None, None],
         )
+        if rep.warnings:
+            row = ws.max_row + 2
+            sh.title(row, sh.t("warnings"))
+            for i, problem in enumerate(rep.warnings, start=1):
+                _put(ws, row + i, 1, problem.message(lang))
         ws.freeze_panes = "A3"
         sh.fit_columns()
 

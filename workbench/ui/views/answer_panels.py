@@ -449,7 +449,9 @@ class ResultsPanel(QWidget):
                     self.means.setItem(r, c, _item("–"))
                     continue
                 h = hit.iloc[0]
-                text = f"{_num(h['mean'])} ({_num(h['ci_low'])}–{_num(h['ci_high'])})"
+                text = _num(h["mean"])
+                if _num(h["ci_low"]) != "–":  # the quick report has no intervals yet
+                    text += f" ({_num(h['ci_low'])}–{_num(h['ci_high'])})"
                 tip = self.tr("{n} answers rated").format(n=int(h["n"]))
                 self.means.setItem(r, c, _item(text, tip, True))
         _fit(self.means, height=True)

@@ -92,9 +92,16 @@ def _muted(label: QLabel) -> QLabel:
 def _report_task(
     study, results, compare, with_index, baseline, lang, progress=None, cancelled=None
 ):
-    """Worker: the answer evaluation (and the review index of new results)."""
+    """Worker: the answer evaluation (and the review index of new results); the
+    tests and confidence intervals only when they are shown (``compare``)."""
     report = answer_report(
-        study, results, lang=lang, baseline=baseline, compare=compare, cancelled=cancelled
+        study,
+        results,
+        lang=lang,
+        baseline=baseline,
+        compare=compare,
+        intervals=compare,
+        cancelled=cancelled,
     )
     index = build_index(results, study) if with_index and results is not None else None
     return report, index
@@ -1368,7 +1375,7 @@ class AnswerPage(QWidget):
 
     def _on_tab(self, _index: int) -> None:
         if self.tabs.currentWidget() is self.results and self.report is not None:
-            if not len(self.report.comparisons) and len(self.report.systems) >= 2:
+            if not self.report.intervals:  # the quick report of the Review tab
                 self.recompute(index=False)
         self.results.show_report(self.report)
 
