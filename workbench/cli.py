@@ -11,7 +11,6 @@ one sentence with exit code 1.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -30,6 +29,9 @@ EXIT_USAGE = 2
 EXIT_BAD_INPUT = 3
 
 COMMANDS = ("eval", "agreement", "judgments", "template", "screenshots")
+
+#: ``screenshots --font-size`` → the app's font-size setting
+SCREENSHOT_FONT_SIZES = {"normal": "normal", "large": "large", "largest": "very_large"}
 
 log = logging.getLogger("workbench")
 
@@ -66,8 +68,20 @@ def app_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_grade_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--read-grade",
+        action="append",
+        default=[],
+        metavar="VALUE=GRADE",
+        help="read a grade typed another way as this grade, e.g. --read-grade 3점=3 "
+        "(repeatable; listed in the warnings and the report)",
+    )
+
+
 def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_grade_option(p)
     p.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
     p.add_argument("--k", default="1,3,5,10", help="cutoffs, comma-separated (default 1,3,5,10)")
     p.add_argument("--threshold", type=int, default=1, help="relevance threshold θ (default 1)")
@@ -77,6 +91,24 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--window", type=int, default=1, help="± chunks for --dedup adjacent")
     p.add_argument("--unit", choices=["passage", "document"], default="passage")
     p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
+    p.add_argument(
+        "--trec-compat",
+        action="store_true",
+        help="trec_eval's conventions: questions without relevant judgments stay in the means "
+        "(scoring 0); a negative grade in TREC qrels is unjudged for Judged@K",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        metavar="N",
+        help="evaluate the first N of each list (trec_eval -M)",
+    )
+    p.add_argument(
+        "--measures",
+        default=None,
+        help="measures to report, by name, comma-separated (e.g. nDCG,MAP,P@10; default: all for --k)",
+    )
     p.add_argument(
         "--resolution",
         choices=["median", "majority", "max", "min", "assessor"],
@@ -119,6 +151,7 @@ def command_parser() -> argparse.ArgumentParser:
         help="write the resolved judgments as TREC qrels (.txt/.qrels) or the extended workbook (.xlsx)",
     )
     jd.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_grade_option(jd)
     jd.add_argument(
         "--resolution",
         choices=["median", "majority", "max", "min", "assessor"],
@@ -136,6 +169,7 @@ def command_parser() -> argparse.ArgumentParser:
     jd.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
     ag.add_argument("--qrels", required=True)
+    _add_grade_option(ag)
     ag.add_argument("--json", metavar="PATH|-")
     ag.add_argument("--lang", choices=["ko", "en"], default=None)
     tp = sub.add_parser("template", help="write blank Excel templates")
@@ -143,6 +177,12 @@ def command_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("screenshots", help="render every main screen on the demo data")
     sc.add_argument("directory")
     sc.add_argument("--lang", choices=["ko", "en", "both"], default="both")
+    sc.add_argument(
+        "--font-size",
+        choices=list(SCREENSHOT_FONT_SIZES),
+        default="normal",
+        help="font size of the screens (largest = the app's 'Very large')",
+    )
     return parser
 
 
@@ -157,8 +197,23 @@ def parse_ks(text: str) -> tuple[int, ...]:
     return tuple(ks)
 
 
+def parse_measures(text: str | None) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from workbench.core.metrics import parse_measure_list
+
+    try:
+        return parse_measure_list(text)
+    except ValueError as exc:
+        raise UsageError(
+            f"--measures expects measure names such as nDCG,MAP,P@10 ({exc})"
+        ) from None
+
+
 def _write_json(data: dict, target: str) -> None:
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    from workbench.core.results import json_text
+
+    text = json_text(data)
     if target == "-":
         sys.stdout.write(text + "\n")
         return
@@ -196,6 +251,8 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
         raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
     if args.resolution == "assessor" and not args.adjudicator:
         raise UsageError("--resolution assessor needs --adjudicator NAME")
+    if args.depth is not None and args.depth < 1:
+        raise UsageError("--depth must be 1 or more")
     return EvalSettings(
         ks=parse_ks(args.k),
         threshold=args.threshold,
@@ -207,7 +264,23 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
         score_floor=args.score_floor,
         resolution=args.resolution,
         adjudicator=args.adjudicator,
+        trec_compat=args.trec_compat,
+        depth=args.depth,
+        measures=parse_measures(args.measures),
     )
+
+
+def _grade_conversions(values: list[str]) -> dict[str, int]:
+    """``--read-grade VALUE=GRADE`` options as value → grade (0–3)."""
+    out: dict[str, int] = {}
+    for item in values or []:
+        value, sep, grade = str(item).rpartition("=")
+        if not sep or not value.strip() or grade.strip() not in ("0", "1", "2", "3"):
+            raise UsageError(
+                f"--read-grade expects VALUE=GRADE with a grade 0-3 (e.g. 3점=3), got '{item}'"
+            )
+        out[value.strip()] = int(grade)
+    return out
 
 
 def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
@@ -216,7 +289,11 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
     from workbench.core.study import Study
 
     study = Study(settings)
-    study.set_judgments(load_judgments(args.qrels))
+    conversions = _grade_conversions(getattr(args, "read_grade", None) or [])
+    study.set_judgments(
+        load_judgments(args.qrels, conversions=conversions or None),
+        {"conversions": conversions} if conversions else None,
+    )
     for path in getattr(args, "run", None) or []:
         study.add_runs(load_run(path))
     answer_files = [
@@ -423,7 +500,9 @@ def cmd_screenshots(args: argparse.Namespace, lang: str) -> int:
 
     langs = ["ko", "en"] if args.lang == "both" else [args.lang]
     for lang_code in langs:
-        for path in render_all(Path(args.directory), lang_code):
+        for path in render_all(
+            Path(args.directory), lang_code, font_size=SCREENSHOT_FONT_SIZES[args.font_size]
+        ):
             print(path)
     return EXIT_OK
 
@@ -492,6 +571,14 @@ def main(argv: list[str] | None = None) -> int:
         from workbench.smoke import smoke_test
 
         return smoke_test()
+    # before Qt starts: on a bare Linux desktop Qt aborts without its X11
+    # libraries; say which packages to install instead
+    from workbench.system_libraries import check
+
+    problem = check()
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_INTERNAL
     from workbench.ui.app import run_app
 
     return run_app(args)

@@ -268,6 +268,13 @@ def python_licence_text() -> str:
     return ""
 
 
+#: files under resources/ that are not the project's own work: (component, version,
+#: licence, its licence file under resources/) — listed with their licence text
+RESOURCE_COMPONENTS: tuple[tuple[str, str, str, str], ...] = (
+    ("Noto Sans KR (subset, resources/fonts)", "2.004", "OFL-1.1", "fonts/OFL.txt"),
+)
+
+
 def licences_document(
     components: Iterable[Component],
     *,
@@ -275,6 +282,7 @@ def licences_document(
     other_files: Iterable[str] = (),
     generated_for: str = "this installation",
     own_licence: str = "",
+    resources: Iterable[tuple[str, str, str, str]] = RESOURCE_COMPONENTS,
 ) -> str:
     """The text of ``LICENSES``: a table of the components, notes, then every licence text.
 
@@ -291,6 +299,8 @@ def licences_document(
     py = f"{sys.version_info.major}.{sys.version_info.minor}.{sys.version_info.micro}"
     rows = [(c.name, c.version, GPL_WITH_EXCEPTION.get(c.key, c.licence)) for c in items]
     rows.append(("Python", py, "PSF-2.0"))
+    shipped = [r for r in resources if (PROJECT_ROOT / "resources" / r[3]).is_file()]
+    rows += [(name, ver, licence) for name, ver, licence, _file in shipped]
     width = [max(len(r[i]) for r in [*rows, ("Component", "Version", "")]) for i in range(2)]
 
     def line(a: str, b: str, c: str) -> str:
@@ -344,6 +354,9 @@ def licences_document(
             ]
     python_text = python_licence_text()
     out += ["", f"--- Python {py}: LICENSE ---", python_text.rstrip() or "PSF-2.0, see python.org."]
+    for name, ver, _licence, file in shipped:
+        text = (PROJECT_ROOT / "resources" / file).read_text(encoding="utf-8").rstrip()
+        out += ["", f"--- {name} {ver}: resources/{file} ---", text]
     return "\n".join(out) + "\n"
 
 

@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen&apos;s κ</source>
+        <source>Cohen's κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -178,12 +178,12 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
         <source>Resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>Not graded by this assessor</source>
@@ -192,7 +192,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -204,7 +204,7 @@ Agreement needs the grades of at least two assessors: one row per assessor&apos;
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -212,7 +212,7 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
+To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
@@ -234,11 +234,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
     </message>
     <message>
-        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
-        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name}이(가) 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
+        <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
+        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
@@ -246,11 +246,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -311,7 +311,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     </message>
     <message>
         <source>resolved by hand by {who}, {when}</source>
-        <translation>{who}이(가) 직접 결정, {when}</translation>
+        <translation>{who:이} 직접 결정, {when}</translation>
     </message>
     <message>
         <source>reason: {reason}</source>
@@ -334,12 +334,12 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}&apos;s grade</source>
+        <source>Use {name}'s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
         <source>Resolve with the grade {name} gave (key {key}).</source>
-        <translation>{name}이(가) 준 등급으로 결정합니다 (단축키 {key}).</translation>
+        <translation>{name:이} 준 등급으로 결정합니다 (단축키 {key}).</translation>
     </message>
 </context>
 <context>
@@ -529,7 +529,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>답변·평가 파일 열기…</translation>
     </message>
     <message>
-        <source>An Excel, CSV or JSON file of the systems&apos; answers, or of their ratings.</source>
+        <source>An Excel, CSV or JSON file of the systems' answers, or of their ratings.</source>
         <translation>시스템이 쓴 답변이나 그 평가가 담긴 Excel, CSV, JSON 파일입니다.</translation>
     </message>
     <message>
@@ -637,7 +637,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>AnswerReviewPanel</name>
     <message>
         <source>Worst first by</source>
-        <extracomment>the current question changed the keyboard&apos;s place: the answer (system key, &quot;&quot; = the first column) and criterion</extracomment>
+        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion</extracomment>
         <translation>낮은 순 기준</translation>
     </message>
     <message>
@@ -689,10 +689,6 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>인용한 문단</translation>
     </message>
     <message>
-        <source>Answers of (2–4):</source>
-        <translation>답변 보기 (2–4개):</translation>
-    </message>
-    <message>
         <source>Click an answer or use ← → to choose it and ↑ ↓ for the criterion; press 0–3 to rate (Delete takes it back). Click a citation to read the passage. J / K: next / previous question.</source>
         <translation>답변을 클릭하거나 ← → 로 고르고 ↑ ↓ 로 기준을 고른 뒤 0–3을 누르면 평가됩니다(Delete는 취소). 인용을 클릭하면 그 문단을 읽을 수 있습니다. J / K: 다음 / 이전 질문.</translation>
     </message>
@@ -739,6 +735,14 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <message>
         <source>Raters disagree</source>
         <translation>평가자 점수가 다른 질문</translation>
+    </message>
+    <message>
+        <source>Answers shown: {n} of {total} ▾</source>
+        <translation>보이는 답변: {total}개 중 {n}개 ▾</translation>
+    </message>
+    <message>
+        <source>Choose the 2–4 systems whose answers are shown.</source>
+        <translation>답변을 나란히 볼 시스템 2–4개를 고르세요.</translation>
     </message>
     <message>
         <source>{0} of {1} questions shown</source>
@@ -873,7 +877,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers&apos; own edits emit work_changed) every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers' own edits emit work_changed) a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -881,7 +885,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -891,6 +895,10 @@ To measure agreement, add a second person&apos;s grades for the same questions a
 </context>
 <context>
     <name>ByTypeChart</name>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
     <message>
         <source>(no type)</source>
         <translation>(유형 없음)</translation>
@@ -920,12 +928,16 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
         <source>Save this chart as a PNG or SVG image.</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Chart '{name}' · {element}</source>
+        <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -1000,15 +1012,19 @@ n = {n} questions</source>
     </message>
     <message>
         <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
-        <translation>각 시스템을 {baseline}와(과) 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+        <translation>각 시스템을 {baseline:과} 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
     </message>
     <message>
         <source>{system} worse than {baseline} on {metric}</source>
-        <translation>{metric}에서 {system}이(가) {baseline}보다 못함</translation>
+        <translation>{metric}에서 {system:이} {baseline}보다 못함</translation>
     </message>
     <message>
         <source>{system} vs {baseline} on {metric}</source>
         <translation>{metric}: {system} 대 {baseline}</translation>
+    </message>
+    <message>
+        <source>Compare · {what}</source>
+        <translation>시스템 비교 · {what}</translation>
     </message>
     <message>
         <source>Baseline:</source>
@@ -1103,7 +1119,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -1113,6 +1129,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>CoverageChart</name>
+    <message>
+        <source>Judged coverage</source>
+        <translation>평가 비율</translation>
+    </message>
     <message>
         <source>{system}
 {share} of the top {k} results are judged
@@ -1134,7 +1154,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -1150,7 +1170,7 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
     </message>
 </context>
@@ -1158,7 +1178,7 @@ n = {n} questions</source>
     <name>CriterionRow</name>
     <message>
         <source>Note: {note}</source>
-        <extracomment>what the &quot;Show&quot; filter can keep</extracomment>
+        <extracomment>what the "Show" filter can keep</extracomment>
         <translation>메모: {note}</translation>
     </message>
     <message>
@@ -1172,6 +1192,10 @@ n = {n} questions</source>
 </context>
 <context>
     <name>CurveChart</name>
+    <message>
+        <source>Over K</source>
+        <translation>K에 따른 변화</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -1212,12 +1236,16 @@ n = {n} questions</source>
 <context>
     <name>DifferenceHistogramChart</name>
     <message>
+        <source>Differences per question</source>
+        <translation>질문별 차이</translation>
+    </message>
+    <message>
         <source>{b} better</source>
-        <translation>{b}가 나음</translation>
+        <translation>{b:이} 나음</translation>
     </message>
     <message>
         <source>{a} better</source>
-        <translation>{a}가 나음</translation>
+        <translation>{a:이} 나음</translation>
     </message>
     <message>
         <source>about equal</source>
@@ -1225,7 +1253,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{b} − {a} in [{low}, {high}): {count} questions ({side})</source>
-        <translation>{b} − {a}가 [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
+        <translation>{b} − {a:이} [{low}, {high}) 구간: 질문 {count}개 ({side})</translation>
     </message>
     <message>
         <source>Difference per question: {b} − {a}</source>
@@ -1233,7 +1261,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{metric} difference (right of 0: {b} better)</source>
-        <translation>{metric} 차이 (0의 오른쪽: {b}가 나음)</translation>
+        <translation>{metric} 차이 (0의 오른쪽: {b:이} 나음)</translation>
     </message>
     <message>
         <source>Questions</source>
@@ -1324,11 +1352,11 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.</source>
-        <translation>파일 {name}이(가) 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
+        <translation>파일 {name:이} 사용 중이거나 보호되어 있어 열 수 없습니다. 엑셀(또는 다른 프로그램)에서 파일을 닫고 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The file {name} was not found. It may have been moved or deleted.</source>
-        <translation>파일 {name}을(를) 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
+        <translation>파일 {name:을} 찾을 수 없습니다. 옮겨졌거나 지워졌을 수 있습니다.</translation>
     </message>
     <message>
         <source>The computer ran out of memory. Close other programs or use a smaller file.</source>
@@ -1355,7 +1383,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -1419,7 +1447,7 @@ n = {n} questions</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -1491,7 +1519,7 @@ n = {n} questions</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
     </message>
     <message>
-        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
+        <source>Every question's scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -1515,11 +1543,11 @@ n = {n} questions</source>
         <translation>답변 가능한 질문과 답변 불가 질문에서 각 시스템이 아무것도 돌려주지 않은 비율.</translation>
     </message>
     <message>
-        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters&apos; agreement, every rating.</source>
+        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters' agreement, every rating.</source>
         <translation>시스템이 쓴 답변을 루브릭으로 평가한 결과: 신뢰구간이 있는 평균, 짝지은 검정, 평가자 일치도, 모든 평가.</translation>
     </message>
     <message>
-        <source>Every citation checked against the results and the judgments: its grade, its rank in that system&apos;s results, made-up and unretrieved citations.</source>
+        <source>Every citation checked against the results and the judgments: its grade, its rank in that system's results, made-up and unretrieved citations.</source>
         <translation>모든 인용을 검색 결과와 정답 판정에 비추어 점검한 결과: 인용 문단의 등급, 그 시스템의 검색 순위, 없는 문단과 검색되지 않은 문단의 인용.</translation>
     </message>
     <message>
@@ -1535,7 +1563,7 @@ n = {n} questions</source>
         <translation>평가자가 두 명 이상이어야 합니다.</translation>
     </message>
     <message>
-        <source>Needs the systems&apos; answers (Answers page).</source>
+        <source>Needs the systems' answers (Answers page).</source>
         <translation>시스템의 답변이 필요합니다(답변 화면).</translation>
     </message>
     <message>
@@ -1604,7 +1632,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>The chart {name} could not be saved in {folder}: {reason}. {done} of {total} charts were saved. Choose another folder, or close the files in other programs.</source>
-        <translation>차트 {name}을(를) {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
+        <translation>차트 {name:을} {folder}에 저장하지 못했습니다: {reason}. 차트 {total}개 중 {done}개가 저장되었습니다. 다른 폴더를 고르거나, 다른 프로그램에서 열려 있는 파일을 닫으세요.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -1665,6 +1693,10 @@ n = {n} questions</source>
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>Spread over questions</source>
+        <translation>질문별 분포</translation>
+    </message>
+    <message>
         <source>{system}
 {metric} in [{low}, {high}{close}
 {count} questions</source>
@@ -1689,7 +1721,7 @@ n = {n} questions</source>
     <name>ImportDialog</name>
     <message>
         <source>Check and load a file</source>
-        <extracomment>the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown)</extracomment>
+        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
         <translation>파일 확인 후 불러오기</translation>
     </message>
     <message>
@@ -1731,6 +1763,34 @@ n = {n} questions</source>
     <message>
         <source>The first row of the table shows what each column holds. If a guess is wrong, choose the right meaning in its dropdown, or (ignore) for a column that is not needed. Then press Load.</source>
         <translation>표의 첫 줄은 각 열이 무엇을 담고 있는지 보여 줍니다. 추측이 틀렸으면 목록에서 맞는 뜻을 고르고, 필요 없는 열은 (무시)를 고르세요. 그다음 [불러오기]를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Go to row:</source>
+        <translation>행으로 가기:</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>보기</translation>
+    </message>
+    <message>
+        <source>Grades written another way</source>
+        <translation>다르게 적힌 등급</translation>
+    </message>
+    <message>
+        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
+        <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자가 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Value in the file</source>
+        <translation>파일의 값</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>행</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>읽을 등급</translation>
     </message>
     <message>
         <source>Reading the file…</source>
@@ -1777,24 +1837,44 @@ n = {n} questions</source>
         <translation>열의 뜻</translation>
     </message>
     <message>
+        <source>Showing rows {first}–{last} of {total} rows.</source>
+        <translation>전체 {total}행 중 {first}–{last}행을 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>Showing the first {shown} of {total} rows.</source>
         <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Click to show row {row}.</source>
+        <translation>누르면 {row}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the whole file.</source>
+        <translation>파일 전체에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
         <source>No problems found in the previewed rows.</source>
         <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
     </message>
     <message>
+        <source>Checks: checking every row of the file…</source>
+        <translation>검사: 파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사(시트 {sheets}개, {rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings</source>
+        <translation>파일 전체 검사({rows}행): 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
         <source>Checks: {errors} errors, {warnings} warnings</source>
         <translation>점검 결과: 오류 {errors}개, 경고 {warnings}개</translation>
     </message>
     <message>
-        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
-        <translation>{row}행은 미리 보기 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>불러오는 중…</translation>
+        <source>The check was stopped; press Load to check the file and load it.</source>
+        <translation>검사를 멈췄습니다. [불러오기]를 누르면 파일을 검사한 뒤 불러옵니다.</translation>
     </message>
     <message>
         <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
@@ -1805,6 +1885,46 @@ n = {n} questions</source>
         <translation>불러오기를 취소했습니다. 아무것도 불러오지 않았습니다.</translation>
     </message>
     <message>
+        <source>Row {row} is selected.</source>
+        <translation>{row}행을 선택했습니다.</translation>
+    </message>
+    <message>
+        <source>Reading the rows around row {row}…</source>
+        <translation>{row}행 주변을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Row {row} holds no data; the rows nearest to it are shown.</source>
+        <translation>{row}행에는 데이터가 없어 가장 가까운 행들을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Checking every row of the file…</source>
+        <translation>파일의 모든 행을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Every row was checked. Press Load to use the file.</source>
+        <translation>모든 행을 확인했습니다. [불러오기]를 누르면 이 파일을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Every row was checked; nothing is loaded until the errors below are fixed, converted or left out.</source>
+        <translation>모든 행을 확인했습니다. 아래 오류를 고치거나, 바꿔 읽거나, 빼기로 하기 전에는 아무것도 불러오지 않습니다.</translation>
+    </message>
+    <message>
+        <source>{n}: rows {rows}</source>
+        <translation>{n}개: {rows}행</translation>
+    </message>
+    <message>
+        <source>(leave as an error)</source>
+        <translation>(오류로 둠)</translation>
+    </message>
+    <message>
+        <source>Read these {n} values as chosen above ({rows} rows)</source>
+        <translation>위에서 고른 대로 값 {n}개를 바꿔 읽기({rows}개 행)</translation>
+    </message>
+    <message>
+        <source>Leave these {n} rows out: {rows} (they are listed in the warnings and the report)</source>
+        <translation>이 {n}개 행은 빼고 읽기: {rows}행 (경고와 보고서에 적힙니다)</translation>
+    </message>
+    <message>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
@@ -1813,7 +1933,7 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1958,7 +2078,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>{path} no longer exists. It was removed from the recent files.</source>
-        <translation>{path}이(가) 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
+        <translation>{path:이} 더 이상 없습니다. 최근 파일 목록에서 뺐습니다.</translation>
     </message>
     <message>
         <source>Reading {name}…</source>
@@ -2011,7 +2131,7 @@ n = {n} questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project&apos;s files…</source>
+        <source>Checking the project's files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -2023,7 +2143,7 @@ n = {n} questions</source>
 {path}
 
 It may have been moved or renamed. Locate it to continue.</source>
-        <translation>파일 {name}을(를) 다음 위치에서 찾을 수 없습니다:
+        <translation>파일 {name:을} 다음 위치에서 찾을 수 없습니다:
 {path}
 
 옮겨졌거나 이름이 바뀌었을 수 있습니다. 계속하려면 파일 위치를 지정하세요.</translation>
@@ -2032,7 +2152,7 @@ It may have been moved or renamed. Locate it to continue.</source>
         <source>The file {name} has changed since the project was saved.
 
 Load it anyway to use its current contents (scores may change), or locate the original file.</source>
-        <translation>프로젝트를 저장한 뒤 파일 {name}이(가) 바뀌었습니다.
+        <translation>프로젝트를 저장한 뒤 파일 {name:이} 바뀌었습니다.
 
 지금 내용 그대로 불러오거나(점수가 달라질 수 있습니다), 원래 파일의 위치를 지정하세요.</translation>
     </message>
@@ -2081,6 +2201,46 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>버리기</translation>
     </message>
     <message>
+        <source>Close the demo?</source>
+        <translation>데모를 닫을까요?</translation>
+    </message>
+    <message>
+        <source>Close the demo and open your file?</source>
+        <translation>데모를 닫고 내 파일을 열까요?</translation>
+    </message>
+    <message>
+        <source>The demo's files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo's systems).</source>
+        <translation>데모 파일과 시스템을 닫고, 내 파일로 새 연구를 시작합니다(데모 시스템도, 이름이 겹쳐 바뀐 시스템도, 데모 시스템과의 비교도 남지 않습니다).</translation>
+    </message>
+    <message>
+        <source>The grades and notes given in the demo are not kept.</source>
+        <translation>데모에서 매긴 등급과 메모는 남기지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Close the demo and open</source>
+        <translation>데모를 닫고 열기</translation>
+    </message>
+    <message>
+        <source>Replace the judgments?</source>
+        <translation>평가 파일을 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>Replace the judgments with {file}?</source>
+        <translation>평가 파일을 {file} 파일로 바꿀까요?</translation>
+    </message>
+    <message>
+        <source>On the current judgments you gave {grades} grades, resolved {resolutions} items by hand and wrote {notes} notes or flags. Keep them (for a corrected copy of the same file), or drop them (for other judgments)?</source>
+        <translation>지금 평가 파일에 대해 등급 {grades}개를 매기고, 항목 {resolutions}개를 직접 조정하고, 메모나 표시 {notes}개를 남기셨습니다. 같은 파일을 고친 것이면 남겨 두고, 다른 평가 파일이면 지우시겠어요?</translation>
+    </message>
+    <message>
+        <source>Replace, keep my work</source>
+        <translation>바꾸고 작업은 남기기</translation>
+    </message>
+    <message>
+        <source>Replace and drop my work</source>
+        <translation>바꾸고 작업은 지우기</translation>
+    </message>
+    <message>
         <source>Save the work?</source>
         <translation>작업을 저장할까요?</translation>
     </message>
@@ -2099,6 +2259,10 @@ Load it anyway to use its current contents (scores may change), or locate the or
 </context>
 <context>
     <name>MetricBarChart</name>
+    <message>
+        <source>Scores</source>
+        <translation>점수</translation>
+    </message>
     <message>
         <source>{system}
 {metric} = {value}
@@ -2182,46 +2346,19 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
-    <name>OverviewCharts</name>
-    <message>
-        <source>Scores</source>
-        <extracomment>the charts show new results (after the worker delivered) the CI whiskers are drawn</extracomment>
-        <translation>점수</translation>
-    </message>
-    <message>
-        <source>Over K</source>
-        <translation>K에 따른 변화</translation>
-    </message>
-    <message>
-        <source>First relevant rank</source>
-        <translation>첫 관련 문단 순위</translation>
-    </message>
-    <message>
-        <source>By question type</source>
-        <translation>질문 유형별</translation>
-    </message>
-    <message>
-        <source>Spread over questions</source>
-        <translation>질문별 분포</translation>
-    </message>
-    <message>
-        <source>A vs B per question</source>
-        <translation>질문별 A 대 B</translation>
-    </message>
-    <message>
-        <source>Judged coverage</source>
-        <translation>평가 비율</translation>
-    </message>
-</context>
-<context>
     <name>OverviewPage</name>
     <message>
         <source>Charts</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>차트</translation>
     </message>
     <message>
         <source>Computing scores…</source>
         <translation>점수 계산 중…</translation>
+    </message>
+    <message>
+        <source>Rename {name}…</source>
+        <translation>{name} 이름 바꾸기…</translation>
     </message>
     <message>
         <source>paired randomization test</source>
@@ -2286,6 +2423,10 @@ n = {n} questions</source>
     <message>
         <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Double-click a system's name to rename it; hover over it for its file.</source>
+        <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
         <source>Measure:</source>
@@ -2384,6 +2525,17 @@ abstention rate</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>찾는 위치(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>파일 형식(&amp;T):</translation>
+    </message>
+</context>
+<context>
     <name>QuestionListModel</name>
     <message>
         <source>Question</source>
@@ -2428,6 +2580,10 @@ abstention rate</source>
 </context>
 <context>
     <name>RankDistributionChart</name>
+    <message>
+        <source>First relevant rank</source>
+        <translation>첫 관련 문단 순위</translation>
+    </message>
     <message>
         <source>rank 1</source>
         <translation>1위</translation>
@@ -2476,7 +2632,7 @@ first relevant: {bucket}
 <context>
     <name>RatersPanel</name>
     <message>
-        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen&apos;s kappa, quadratic weighted kappa; Krippendorff&apos;s alpha (ordinal) over everyone.</source>
+        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen's kappa, quadratic weighted kappa; Krippendorff's alpha (ordinal) over everyone.</source>
         <translation>평가자들의 점수가 일치할까요? 기준마다, 평가자 두 명씩: 둘 다 평가한 답변 수, 완전 일치율, 코헨 카파, 이차 가중 카파, 그리고 모든 평가자에 대한 크리펜도르프 알파(순서형).</translation>
     </message>
     <message>
@@ -2504,7 +2660,7 @@ first relevant: {bucket}
         <translation>규칙대로 되돌리기</translation>
     </message>
     <message>
-        <source>The raters&apos; comparison is hidden while blind rating is on: it names the systems.</source>
+        <source>The raters' comparison is hidden while blind rating is on: it names the systems.</source>
         <translation>블라인드 평가 중에는 평가자 비교를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
     </message>
     <message>
@@ -2588,6 +2744,45 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>RenameSystemDialog</name>
+    <message>
+        <source>Rename a system</source>
+        <translation>시스템 이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>New name for {name}. The file is not changed; the project keeps the name.</source>
+        <translation>{name}의 새 이름을 적으세요. 파일은 바뀌지 않고, 이름은 프로젝트에 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>From {source}; called '{original}' in the file.</source>
+        <translation>출처: {source}. 파일에서의 이름: '{original}'.</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Use the file's name ({original})</source>
+        <translation>파일의 이름 쓰기({original})</translation>
+    </message>
+    <message>
+        <source>A system needs a name.</source>
+        <translation>시스템 이름을 적어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Another system is already called {name}. Choose a name no other system has.</source>
+        <translation>이미 다른 시스템의 이름이 {name:이에요}. 다른 시스템이 쓰지 않는 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <source>This system is no longer loaded.</source>
+        <translation>이 시스템은 이제 불러와져 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
     <name>ResultsPanel</name>
     <message>
         <source>Summary</source>
@@ -2610,8 +2805,8 @@ first relevant: {bucket}
         <translation>모든 시스템과 비교할 기준 시스템:</translation>
     </message>
     <message>
-        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters&apos; scores are combined like passage grades (a hand resolution wins); &apos;mean rating&apos; is each answer&apos;s mean over its criteria.</source>
-        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). &apos;평가 평균&apos;은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
+        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters' scores are combined like passage grades (a hand resolution wins); 'mean rating' is each answer's mean over its criteria.</source>
+        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
     </message>
     <message>
         <source>Automatic citation checks: citation precision = cited passages at or above θ / cited passages; core coverage = core evidence groups cited (an alternative covers its group); the other rates are shares of citations or answers.</source>
@@ -2790,7 +2985,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it (system, passage id) of the selected card the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -2866,6 +3061,10 @@ first relevant: {bucket}
         <translation>카드를 클릭하거나 화살표 키로 고르세요. 0–3을 누르거나 등급을 클릭하면 평가합니다. J / K: 다음 / 이전 질문.</translation>
     </message>
     <message>
+        <source>↑ ranked higher than in the other systems shown · ↓ lower than in one of them · = the same rank · ∅ not retrieved by the others</source>
+        <translation>↑ 함께 보는 다른 시스템보다 높은 순위 · ↓ 다른 시스템보다 낮은 순위 · = 같은 순위 · ∅ 다른 시스템은 찾지 못한 문단</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to review questions one by one.</source>
         <translation>질문을 하나씩 검토하려면 평가 파일과 시스템 결과를 여세요.</translation>
     </message>
@@ -2904,6 +3103,10 @@ first relevant: {bucket}
     <message>
         <source>{0} of {1} questions shown</source>
         <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>{source}: {n} questions</source>
+        <translation>{source}: 질문 {n}개</translation>
     </message>
     <message>
         <source>Showing {0} questions chosen on another page.</source>
@@ -2964,7 +3167,7 @@ first relevant: {bucket}
     <message>
         <source>{passage} is graded {old}. Why should it be {new}?
 (The original grades are kept.)</source>
-        <translation>{passage}의 등급은 {old}입니다. 왜 {new}(이)어야 하나요?
+        <translation>{passage}의 등급은 {old}입니다. 왜 {new:으로} 바꿔야 하나요?
 (원래 등급은 보관됩니다.)</translation>
     </message>
 </context>
@@ -3063,7 +3266,7 @@ first relevant: {bucket}
 <context>
     <name>RubricPanel</name>
     <message>
-        <source>The rubric the answers are rated with: each criterion is scored 0–3 and its level descriptions are shown while rating. Edit a cell to change it (Ctrl+Z undoes); renaming a criterion keeps its ratings. It is saved in the project, written into the report and into the ratings workbook (루브릭 sheet).</source>
+        <source>The rubric the answers are rated with: each criterion is scored 0–3 and its level descriptions are shown while rating. Edit a cell to change it (Ctrl+Z undoes); renaming a criterion keeps its ratings. It is saved in the project, written into the report and into the ratings workbook (its rubric sheet).</source>
         <translation>답변을 평가하는 루브릭입니다. 기준마다 0–3점으로 매기며, 평가하는 동안 수준별 설명이 보입니다. 칸을 고치면 바로 반영됩니다(Ctrl+Z로 되돌리기). 기준 이름을 바꿔도 그 평가는 그대로 남습니다. 루브릭은 프로젝트에 저장되고, 보고서와 평가 통합 문서(루브릭 시트)에도 기록됩니다.</translation>
     </message>
     <message>
@@ -3087,7 +3290,7 @@ first relevant: {bucket}
         <translation>기본값으로</translation>
     </message>
     <message>
-        <source>The rubric of the ratings file when it has one, else the seeds&apos; rubric.</source>
+        <source>The rubric of the ratings file when it has one, else the seeds' rubric.</source>
         <translation>평가 파일에 루브릭이 있으면 그것을, 없으면 연구 문서의 기본 루브릭을 씁니다.</translation>
     </message>
     <message>
@@ -3095,11 +3298,11 @@ first relevant: {bucket}
         <translation>답변 보류 문구:</translation>
     </message>
     <message>
-        <source>Separate the phrases with &apos;;&apos;.</source>
-        <translation>문구는 &apos;;&apos;로 나누세요.</translation>
+        <source>Separate the phrases with ';'.</source>
+        <translation>문구는 ';'로 나누세요.</translation>
     </message>
     <message>
-        <source>Several raters&apos; scores:</source>
+        <source>Several raters' scores:</source>
         <translation>평가자 여러 명의 점수:</translation>
     </message>
     <message>
@@ -3154,6 +3357,10 @@ first relevant: {bucket}
 <context>
     <name>ScatterChart</name>
     <message>
+        <source>A vs B per question</source>
+        <translation>질문별 A 대 B</translation>
+    </message>
+    <message>
         <source>{count} question(s): {ids}
 {a}: {x}
 {b}: {y}</source>
@@ -3163,11 +3370,11 @@ first relevant: {bucket}
     </message>
     <message>
         <source>{b} better: {n}</source>
-        <translation>{b}가 나음: {n}</translation>
+        <translation>{b:이} 나음: {n}</translation>
     </message>
     <message>
         <source>{a} better: {n}</source>
-        <translation>{a}가 나음: {n}</translation>
+        <translation>{a:이} 나음: {n}</translation>
     </message>
     <message>
         <source>same: {n}</source>
@@ -3245,7 +3452,7 @@ first relevant: {bucket}
         <translation>선형 (g)</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -3273,8 +3480,8 @@ first relevant: {bucket}
         <translation>중복:</translation>
     </message>
     <message>
-        <source>Keep all (a passage counts once)</source>
-        <translation>모두 유지 (같은 문단은 한 번만)</translation>
+        <source>None (a repeat counts at its first place)</source>
+        <translation>없음 (두 번 나온 문단은 첫 번째만 셈)</translation>
     </message>
     <message>
         <source>One passage per document</source>
@@ -3285,8 +3492,8 @@ first relevant: {bucket}
         <translation>이웃 청크 빼기</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -3309,7 +3516,7 @@ first relevant: {bucket}
         <translation>문서</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
@@ -3325,6 +3532,14 @@ first relevant: {bucket}
         <translation>시스템이 질문에 아무것도 돌려주지 않으면 답변 보류로 봅니다. 기준을 정하면 이 점수 이상인 결과가 없을 때도 보류로 봅니다.</translation>
     </message>
     <message>
+        <source>Same as trec_eval</source>
+        <translation>trec_eval와 같은 방식</translation>
+    </message>
+    <message>
+        <source>Questions without relevant evidence stay in the means (scoring 0), and a negative grade in TREC qrels counts as unjudged, as trec_eval does. Off: such questions are left out of the means and shown apart.</source>
+        <translation>trec_eval처럼, 관련 근거가 없는 질문도 평균에 넣고(0점) TREC qrels의 음수 등급은 미판정으로 봅니다. 끄면 그런 질문은 평균에서 빼고 따로 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>%1 %2 or higher counts as relevant</source>
         <translation>%1 %2 이상을 관련 있음으로 봅니다</translation>
     </message>
@@ -3333,6 +3548,7 @@ first relevant: {bucket}
     <name>StartPage</name>
     <message>
         <source>Retrieval Evaluation Workbench</source>
+        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>검색 평가 워크벤치</translation>
     </message>
     <message>
@@ -3400,6 +3616,10 @@ first relevant: {bucket}
         <translation>연 파일이 여기에 표시됩니다.</translation>
     </message>
     <message>
+        <source>Rename…</source>
+        <translation>이름 바꾸기…</translation>
+    </message>
+    <message>
         <source>Remove</source>
         <translation>빼기</translation>
     </message>
@@ -3432,10 +3652,6 @@ first relevant: {bucket}
         <translation>아직 시스템 결과가 없습니다.</translation>
     </message>
     <message>
-        <source>{file}, sheet {sheet}</source>
-        <translation>{file}, 시트 {sheet}</translation>
-    </message>
-    <message>
         <source>{file} — {questions} questions</source>
         <translation>{file} — 질문 {questions}개</translation>
     </message>
@@ -3444,7 +3660,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -3465,9 +3681,45 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>Systems</name>
+    <message>
+        <source>(no file name)</source>
+        <translation>(파일 이름 없음)</translation>
+    </message>
+    <message>
+        <source>{file} ({folder})</source>
+        <translation>{file} ({folder})</translation>
+    </message>
+    <message>
+        <source>{file}, sheet {sheet}</source>
+        <translation>{file}, 시트 {sheet}</translation>
+    </message>
+    <message>
+        <source>{name}: from {source}</source>
+        <translation>{name}: {source}에서</translation>
+    </message>
+    <message>
+        <source>Folder: {folder}</source>
+        <translation>폴더: {folder}</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; renamed by you.</source>
+        <translation>파일에서의 이름: '{original}'. 사용자가 이름을 바꾸었습니다.</translation>
+    </message>
+    <message>
+        <source>Named '{original}' in the file; another system has that name, so it is called '{name}' here. Rename it to choose another name.</source>
+        <translation>파일에서의 이름: '{original}'. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Double-click or right-click to rename.</source>
+        <translation>두 번 누르거나 오른쪽 단추를 누르면 이름을 바꿀 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
+        <extracomment>system → where it comes from (file, sheet, folder), shown on its name</extracomment>
         <translation>시스템</translation>
     </message>
     <message>

@@ -129,6 +129,26 @@ def test_bad_grade_names_the_row_and_exits_3(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_grade_typed_another_way_is_read_only_with_read_grade(tmp_path, capsys):
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text("qid,docid,grade\nq1,A,3점\nq1,C,1\nq1,E,상\n", encoding="utf-8")
+    run = tmp_path / "run.txt"
+    run.write_text(RUN, encoding="utf-8")
+    base = ["eval", "--qrels", str(qrels), "--run", str(run), "--k", "5", "--lang", "en"]
+    assert main(base) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "line 2" in err or "row 2" in err
+    assert "--read-grade '3점=3'" in err
+    code = main([*base, "--read-grade", "3점=3", "--read-grade", "상=2", "--json", "-"])
+    assert code == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    # A (3), C (1) and E (2) relevant among the top 5: P@5 = 3/5
+    assert data["systems"]["BM25"]["metrics"]["P@5"] == pytest.approx(0.6)
+    converted = [w for w in data["warnings"] if w["code"] == "grade_converted"]
+    assert len(converted) == 2 and {w["row"] for w in converted} == {2, 4}
+    assert main([*base, "--read-grade", "3점=7"]) == EXIT_USAGE
+
+
 def test_compare_adds_comparisons(tmp_path, capsys):
     qrels = tmp_path / "qrels.txt"
     lines = []

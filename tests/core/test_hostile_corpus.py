@@ -331,11 +331,6 @@ def test_excel_error_cells_are_named_not_called_blank(tmp_path, capsys):
 
 
 # -- huge ranks ---------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=False,
-    reason="the rank-gap check in core/io/runs.py lists every missing rank (scale branch "
-    "counts and summarises them)",
-)
 def test_a_two_line_run_with_rank_100_million_loads_quickly(tmp_path):
     qrels = tmp_path / "q.qrels"
     qrels.write_text("Q1 0 P1 1\n")

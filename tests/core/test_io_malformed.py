@@ -453,6 +453,21 @@ CASES = [
         row=3,
     ),
     Case(
+        "trec_run_junk_after_the_tag_any_name",
+        lambda d: (
+            (d / "results.trunc").write_text(
+                "301 Q0 A 99 2.1 STD more junk at\n302 Q0 B 1 2 STD\n303 Q0 C 1 2\n"
+            )
+            and d / "results.trunc"
+        ),
+        "r",
+        "trec_fields",
+        ["Line 1 has 9 fields", "Delete what follows the tag"],
+        ["1번째 줄", "9개", "태그(6번째 항목) 뒤"],
+        row=1,
+        extra={"also_rows": [3]},
+    ),
+    Case(
         "trec_run_given_as_judgments",
         lambda d: (d / "r.txt").write_text("q1 Q0 d1 1 2.5 bm25\n") and d / "r.txt",
         "j",

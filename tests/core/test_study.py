@@ -227,10 +227,15 @@ def test_renaming_a_system_is_an_edit_that_can_be_taken_back(judgments_file):
     assert study.systems == ["BM25", "BM25 + reranker"]
     assert study.chosen_names == {SystemRef(2, "BM25"): "BM25 + reranker"}
     assert not [p for p in study.warnings() if p.code == "system.renamed"]
-    with pytest.raises(RenameRefused):
+    with pytest.raises(RenameRefused) as taken:
         study.rename_edit("BM25 + reranker", "BM25")
-    with pytest.raises(RenameRefused):
+    assert (taken.value.reason, taken.value.name) == ("taken", "BM25")
+    with pytest.raises(RenameRefused) as empty:
         study.rename_edit("BM25", "  ")
+    assert empty.value.reason == "empty"
+    with pytest.raises(RenameRefused) as unknown:
+        study.rename_edit("Vector", "V")
+    assert (unknown.value.reason, unknown.value.name) == ("unknown", "Vector")
     study.revert(edit)
     assert study.systems == ["BM25", "BM25 (2)"]
 

@@ -39,6 +39,19 @@ def demo_files():
     return {"judgments": folder / "judgments.xlsx", "runs": folder / "runs.xlsx"}
 
 
+@pytest.fixture
+def demo_copy(tmp_path, demo_files):
+    """The demo's judgments and runs copied into a folder of the test's own (a name
+    with Hangul and a space), so a project can be saved beside them."""
+    import shutil
+
+    folder = tmp_path / "연구 자료"
+    folder.mkdir()
+    for path in demo_files.values():
+        shutil.copy(path, folder / path.name)
+    return folder
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Collect Qt wrappers while the QApplication still exists: shiboken can abort when
     it meets them during interpreter shutdown instead."""

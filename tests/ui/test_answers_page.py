@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
-    QFileDialog,
     QLabel,
     QLineEdit,
     QTableView,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import answers as A
 from workbench.core import schema as S
+from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
 
@@ -193,7 +193,7 @@ def test_export_the_report_and_find_the_rating(qtbot, window, tmp_path, monkeypa
     review.area.setFocus()
     qtbot.keyClick(review.area, Qt.Key.Key_3)
     target = tmp_path / "보고서.xlsx"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(dialogs, "get_save_file_name", lambda *a, **k: (str(target), ""))
     export = window.page("export")
     export.set_file_language("ko")
     assert export.sheet_boxes["answers"].isEnabled() and export.sheet_boxes["citations"].isEnabled()

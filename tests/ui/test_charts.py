@@ -349,3 +349,57 @@ def test_changeevent_during_construction_is_harmless(qtbot):
     QCoreApplication.sendEvent(chart, QEvent(QEvent.Type.LanguageChange))
     assert chart.frame.empty
     assert isinstance(chart.frame, pd.DataFrame)
+
+
+def test_hovering_a_bar_shows_its_value_ci_and_n(qtbot, results):
+    """A real mouse move over the plot (BarGraphItem has no hover of its own)."""
+    from PySide6.QtWidgets import QToolTip
+
+    chart = _show(qtbot, charts.MetricBarChart())
+    chart.set_data(_bars_frame(results), results.systems)
+    hit = chart.hits()[0]
+    centre = QPointF((hit.x0 + hit.x1) / 2, (hit.y0 + hit.y1) / 2)
+    scene = chart.vb.mapViewToScene(centre)
+    viewport = chart.view.viewport()
+    QTest.mouseMove(viewport, chart.view.mapFromScene(scene))
+    qtbot.waitUntil(lambda: QToolTip.isVisible(), timeout=2000)
+    text = QToolTip.text()
+    system, metric = chart.systems[0], chart.metrics[0]
+    assert text == hit.tooltip
+    assert f"{results.metric(system, metric):.4f}" in text and "95%" in text and "n = " in text
+    # off every bar (above the plot's top): the tooltip goes away
+    QTest.mouseMove(
+        viewport, chart.view.mapFromScene(chart.vb.mapViewToScene(QPointF(centre.x(), 1.04)))
+    )
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=2000)
+
+
+def test_coverage_line_is_explained_in_the_legend_not_over_a_bar(qtbot, results):
+    chart = _show(qtbot, charts.CoverageChart())
+    chart.set_data(cd.coverage_data(results, 10), results.systems)
+    labels = [label.text for _sample, label in chart.legend.items]
+    assert any(label.startswith("80%") for label in labels)
+    texts_in_plot = [i for i in chart.plot.items if isinstance(i, charts.pg.TextItem)]
+    assert all(not t.toPlainText().startswith("80%") for t in texts_in_plot)
+
+
+def test_rank_labels_are_shown_only_where_they_fit(qtbot, results):
+    chart = _show(qtbot, charts.RankDistributionChart(), 900, 600)
+    chart.set_data(cd.rank_distribution(results, 10), results.systems)
+    QCoreApplication.processEvents()
+    chart.fit_labels()
+    px_per_unit = chart.vb.height() / 1.02
+    for item, share in zip(chart.labels, chart._label_shares):
+        tall_enough = share * px_per_unit >= item.textItem.boundingRect().height() - 6
+        if item.isVisible():
+            assert tall_enough
+    assert any(item.isVisible() for item in chart.labels)
+    small = _show(qtbot, charts.RankDistributionChart(), 360, 250)
+    small.set_data(cd.rank_distribution(results, 10), results.systems)
+    QCoreApplication.processEvents()
+    small.fit_labels()
+    assert sum(i.isVisible() for i in small.labels) <= sum(i.isVisible() for i in chart.labels)
+    px_small = small.vb.height() / 1.02
+    for item, share in zip(small.labels, small._label_shares):
+        if item.isVisible():
+            assert share * px_small >= item.textItem.boundingRect().height() - 6

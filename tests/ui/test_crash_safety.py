@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -28,21 +27,12 @@ CHILD = Path(__file__).with_name("_grading_child.py")
 TIMEOUT = 60000
 
 
-@pytest.fixture
-def data(tmp_path, demo_files):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for path in demo_files.values():
-        shutil.copy(path, folder / path.name)
-    return folder
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 @pytest.mark.parametrize("kill_after", [1, 4])
-def test_a_kill_between_grading_actions_loses_at_most_the_last_one(tmp_path, data, kill_after):
+def test_a_kill_between_grading_actions_loses_at_most_the_last_one(tmp_path, demo_copy, kill_after):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     child = subprocess.Popen(
-        [sys.executable, str(CHILD), str(data), str(tmp_path / "settings")],
+        [sys.executable, str(CHILD), str(demo_copy), str(tmp_path / "settings")],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -75,14 +65,14 @@ def test_a_kill_between_grading_actions_loses_at_most_the_last_one(tmp_path, dat
 
 
 def test_a_file_the_reader_cannot_read_leaves_the_window_and_the_work(
-    qtbot, data, tmp_path, monkeypatch
+    qtbot, demo_copy, tmp_path, monkeypatch
 ):
     window = MainWindow(settings=Settings())
     qtbot.addWidget(window)
     window.show()
     items = [
-        ("judgments", str(data / "judgments.xlsx"), {}),
-        ("runs", str(data / "runs.xlsx"), {}),
+        ("judgments", str(demo_copy / "judgments.xlsx"), {}),
+        ("runs", str(demo_copy / "runs.xlsx"), {}),
     ]
     with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
         window._load_sources(items, window._apply_demo)

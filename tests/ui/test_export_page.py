@@ -12,7 +12,6 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFileDialog
 
 from workbench.core import export as core_export
 from workbench.core import schema as s
@@ -23,7 +22,7 @@ from workbench.core.report import SHEET_KEYS, SHEET_NAMES
 from workbench.core.schema import JudgmentSet, RunSet
 from workbench.core.stats import DEFAULT_SEED, compare_systems
 from workbench.paths import demo_dir
-from workbench.ui import i18n
+from workbench.ui import dialogs, i18n
 from workbench.ui.state import AppState
 from workbench.ui.views import export_page as ep
 from workbench.ui.views.export_page import ExportPage
@@ -42,7 +41,7 @@ def demo():
 
 
 class Dialog:
-    """Stands in for QFileDialog.getSaveFileName: hands out the queued paths."""
+    """Stands in for dialogs.get_save_file_name: hands out the queued paths."""
 
     def __init__(self) -> None:
         self.answers: list[Path | None] = []
@@ -57,7 +56,7 @@ class Dialog:
 @pytest.fixture
 def dialog(monkeypatch):
     d = Dialog()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", d)
+    monkeypatch.setattr(dialogs, "get_save_file_name", d)
     return d
 
 
@@ -431,7 +430,7 @@ def _pixel_variety(path: Path) -> int:
 
 @pytest.fixture
 def folder_dialog(monkeypatch):
-    """Stands in for QFileDialog.getExistingDirectory: hands out the queued folders."""
+    """Stands in for dialogs.get_existing_directory: hands out the queued folders."""
     answers: list[Path | None] = []
     calls: list[str] = []
 
@@ -440,7 +439,7 @@ def folder_dialog(monkeypatch):
         answer = answers.pop(0) if answers else None
         return str(answer) if answer else ""
 
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", fake)
+    monkeypatch.setattr(dialogs, "get_existing_directory", fake)
     return answers
 
 

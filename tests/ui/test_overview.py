@@ -251,3 +251,37 @@ def test_switching_to_korean_retranslates_the_page(qtbot, page, state):
     finally:
         i18n.install_language("en")
     qtbot.waitUntil(lambda: page.settings_panel.box.title() == "Evaluation settings")
+
+
+def test_trec_eval_checkbox_reaches_the_settings_and_the_means(qtbot, page, state):
+    _load(qtbot, state)
+    panel = page.settings_panel
+    n_before = state.results.aggregates["n"].max()
+    assert not panel.trec_compat_check.isChecked()
+    panel.trec_compat_check.setChecked(True)
+    qtbot.waitUntil(lambda: state.settings.trec_compat)
+    qtbot.waitUntil(
+        lambda: (
+            state.results is not None
+            and state.results.settings.trec_compat
+            and not state.runner.is_running("evaluate")
+        ),
+        timeout=20000,
+    )
+    # q4 (judged, no relevant evidence) now counts in the means, and is still listed
+    assert "q4" in state.results.unanswerable
+    assert state.results.aggregates["n"].max() == n_before + 1
+    # shown back from the state without counting as an edit
+    panel.show_settings(EvalSettings())
+    assert not panel.trec_compat_check.isChecked()
+
+
+def test_trec_eval_checkbox_label_in_korean(qtbot, page):
+    from workbench.ui import i18n
+
+    try:
+        if not i18n.install_language("ko"):
+            pytest.skip("Korean catalog not built")
+        qtbot.waitUntil(lambda: page.settings_panel.trec_compat_check.text() == "trec_eval와 같은 방식")
+    finally:
+        i18n.install_language("en")

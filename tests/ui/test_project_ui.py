@@ -9,10 +9,11 @@ import shutil
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from workbench.core.project import FORMAT
 from workbench.core.schema import EvalSettings
+from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow, clean_exit_path, recovery_path
 from workbench.ui.settings import Settings
 
@@ -253,7 +254,7 @@ def test_closing_with_unsaved_work_can_be_cancelled_or_saved(
     assert not window.close()  # cancelled: the window stays
     assert window.isVisible() and recovery_path().exists()
     target = tmp_path / "kept.wbproj"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(dialogs, "get_save_file_name", lambda *a, **k: (str(target), ""))
     assert window.close()
     assert target.exists()
     assert not recovery_path().exists()

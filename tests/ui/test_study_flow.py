@@ -4,10 +4,6 @@ exported judgments and after the project is reopened."""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
 from workbench.core import schema as s
 from workbench.core.io import load_judgments
 from workbench.core.study import study_from_files
@@ -17,15 +13,6 @@ from workbench.ui.settings import Settings
 
 TIMEOUT = 60000
 ME = "검토자"
-
-
-@pytest.fixture
-def folder(tmp_path, demo_files):
-    study = tmp_path / "연구 자료"
-    study.mkdir()
-    for path in demo_files.values():
-        shutil.copy(path, study / path.name)
-    return study
 
 
 def _window(qtbot) -> MainWindow:
@@ -66,12 +53,12 @@ def _agreement_grade(qtbot, window: MainWindow, item) -> int | None:
 
 
 def test_every_page_the_export_and_the_reopened_project_show_the_same_grade(
-    qtbot, folder, tmp_path
+    qtbot, demo_copy, tmp_path
 ):
     window = _window(qtbot)
     items = [
-        ("judgments", str(folder / "judgments.xlsx"), {}),
-        ("runs", str(folder / "runs.xlsx"), {}),
+        ("judgments", str(demo_copy / "judgments.xlsx"), {}),
+        ("runs", str(demo_copy / "runs.xlsx"), {}),
     ]
     with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
         window._load_sources(items, window._apply_demo)
@@ -138,7 +125,7 @@ def test_every_page_the_export_and_the_reopened_project_show_the_same_grade(
     assert back.grades_used() == state.study.grades_used()
 
     # 4. the reopened project shows the same grades on every page
-    project = folder / "연구.wbproj"
+    project = demo_copy / "연구.wbproj"
     assert window.save_project_to(project)
     again = _window(qtbot)
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):

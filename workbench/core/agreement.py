@@ -516,6 +516,35 @@ def resolve_grades(
             ]
         )
 
+    if len(names) <= 1:
+        out = _single_assessor(df)
+    else:
+        out = _resolve_items(df, policy, adjudicator)
+    if overrides is not None and len(overrides):
+        out = _apply_overrides(out, overrides)
+
+    out = out.reset_index(drop=True)
+    out.attrs["policy"] = str(policy)
+    out.attrs["adjudicator"] = adjudicator
+    return out
+
+
+def _single_assessor(df: pd.DataFrame) -> pd.DataFrame:
+    """One assessor (a TREC qrels file, say): every item has one grade, no grouping needed."""
+    out = pd.DataFrame({QID: df[QID].to_numpy(), PID: df[PID].to_numpy()})
+    out[QID] = out[QID].astype(df[QID].dtype)
+    out[PID] = out[PID].astype(df[PID].dtype)
+    out[GRADE] = df[GRADE].to_numpy(dtype="int64")
+    for c in (ROLE, GROUP):
+        vals = df[c].astype("object").where(df[c].notna() & (df[c] != ""))
+        out[c] = vals.fillna("").astype(str).to_numpy()
+    out["n_assessors"] = np.ones(len(df), dtype="int64")
+    out["resolved_by"] = np.full(len(df), BY_SINGLE, dtype=object)
+    out["resolved_by"] = out["resolved_by"].astype(str)
+    return out
+
+
+def _resolve_items(df: pd.DataFrame, policy: str, adjudicator: str | None) -> pd.DataFrame:
     grouped = df.groupby(ITEM, sort=False)
     n_assessors = grouped[ASSESSOR].nunique()
     items = n_assessors.index
@@ -545,15 +574,7 @@ def resolve_grades(
     out[GROUP] = _first_non_empty(df, GROUP).reindex(items)
     out["n_assessors"] = n_assessors.astype("int64")
     out["resolved_by"] = np.where(out["n_assessors"] >= 2, BY_POLICY, BY_SINGLE)
-    out = out.reset_index()
-
-    if overrides is not None and len(overrides):
-        out = _apply_overrides(out, overrides)
-
-    out = out.reset_index(drop=True)
-    out.attrs["policy"] = str(policy)
-    out.attrs["adjudicator"] = adjudicator
-    return out
+    return out.reset_index()
 
 
 def _apply_overrides(out: pd.DataFrame, overrides: pd.DataFrame) -> pd.DataFrame:

@@ -17,6 +17,7 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.memory import give_back_memory
 from workbench.core.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.problems import Problem, warning
 from workbench.core.results import Results
@@ -43,6 +44,18 @@ def _text_ids(col: pd.Series) -> pd.Series:
     return col.astype(str)
 
 
+def _places(sorted_keys: np.ndarray) -> np.ndarray:
+    """1, 2, 3 … within each run of equal keys (one int64 array, no temporaries of n)."""
+    n = sorted_keys.size
+    places = np.ones(n, dtype=np.int64)
+    if n:
+        starts = np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1
+        # a cumulative sum of ones that drops back to 1 at each new key
+        places[starts] = 1 - np.diff(np.r_[0, starts])
+        np.cumsum(places, out=places)
+    return places
+
+
 def _segments(sorted_keys: np.ndarray) -> np.ndarray:
     """For rows sorted by key: the index of the first row of each row's run."""
     n = sorted_keys.size
@@ -61,13 +74,16 @@ def evaluate(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
     measures: Sequence[Measure | str] | None = None,
+    unjudged: pd.DataFrame | None = None,
 ) -> Results:
     """Evaluate every system of ``runs`` against resolved judgments ``qrels``.
 
     ``qrels``: one row per (question_id, passage_id) with ``grade`` (and
     optionally ``role``, ``group``); duplicates raise ``ValueError``.
-    ``runs``: RUN_COLUMNS. ``measures`` defaults to
-    ``measures_for(settings.ks, include_core=<judgments have core roles>)``.
+    ``runs``: RUN_COLUMNS. ``measures`` defaults to ``settings.measures``,
+    else ``measures_for(settings.ks, include_core=<judgments have core roles>)``.
+    ``unjudged``: (question_id, passage_id) pairs graded below 0 in TREC qrels
+    (``JudgmentSet.unjudged``); used by ``settings.trec_compat`` only.
 
     Policies (SPEC §3):
 
@@ -92,6 +108,17 @@ def evaluate(
       with a score ≥ ``score_floor``; a row without a score counts as returned).
     - an answerable question absent from a run scores 0 on every measure
       (``missing=True``); a question only in a run is listed, not evaluated.
+    - **depth** ``settings.depth = N`` (trec_eval ``-M N``): only the first N
+      places of each ordered list are evaluated (before de-duplication), as if
+      the run had been cut there.
+    - **trec_compat** (trec_eval's conventions): a judged question without
+      relevant evidence stays in the means, scoring 0 on every measure
+      (Recall, MAP and R-Prec included, where R = 0 divides); it is still
+      listed as unanswerable with the abstention table. Judged@K counts a
+      passage graded below 0 in TREC qrels as unjudged (trec_eval ``unj``).
+      With a run holding every judged question this equals trec_eval's
+      ``all`` line; an answerable question missing from the run scores 0
+      here as with ``trec_eval -c``.
 
     ``Results.ranking`` holds every list (run-only questions too); its id
     columns (system, question_id, passage_id) are pandas categoricals whose
@@ -159,6 +186,8 @@ def evaluate(
     roles_present = (
         not document_unit and s.ROLE in qr.columns and bool((_roles(qr[s.ROLE]) == "core").any())
     )
+    if measures is None and settings.measures:
+        measures = settings.measures
     if measures is None:
         ms = measures_for(settings.ks, include_core=roles_present)
     else:
@@ -183,19 +212,30 @@ def evaluate(
     step(0.1, "Coding ids / 아이디 정리")
     run = runs.reset_index(drop=True)
     n_rows = len(run)
-    sys_code, systems_idx = _grouped_codes(_object_ids(run[s.SYSTEM]))
+    sys_code, systems_idx = _appearance_codes(run[s.SYSTEM])
     systems = [str(x) for x in systems_idx]
     n_s = len(systems)
     # universe first, so codes 0..n_u-1 are the judged/listed questions
-    r_q, q_uniq = _grouped_codes(_object_ids(run[s.QID]), first=universe)
+    r_q, q_uniq = _appearance_codes(run[s.QID], first=universe)
     n_qall = len(q_uniq)
-    r_pid = _object_ids(run[s.PID])
+    r_p, p_uniq, p_sorted = _any_codes(run[s.PID])
     if document_unit:
-        r_pid = pd.Series(r_pid).map(lambda p: doc_of.get(p, p)).to_numpy(dtype=object)
-    r_p, p_uniq = _factorize(r_pid)
+        docs = np.array([doc_of.get(p, p) for p in p_uniq], dtype=object)
+        d_codes, p_uniq = _factorize(docs)
+        r_p = d_codes[r_p]
+        p_sorted = False
+    if not p_sorted:
+        # passage codes in text order: ties are then broken on codes, and the
+        # ranking's categorical needs no second sort
+        order_p = np.argsort(p_uniq.astype(str), kind="stable")
+        new_code = np.empty(order_p.size, dtype=np.int64)
+        new_code[order_p] = np.arange(order_p.size)
+        r_p, p_uniq = new_code[r_p], p_uniq[order_p]
+        del order_p, new_code
+    n_run_p = p_uniq.size
     # judged passages: codes of the run's passages, new codes for the others
     j_pid = _object_ids(qr[s.PID])
-    j_p = pd.Index(p_uniq).get_indexer(j_pid).astype(np.int64)
+    j_p = _positions_in(p_uniq, j_pid)
     if (j_p < 0).any():
         extra, extra_uniq = _factorize(j_pid[j_p < 0])
         j_p[j_p < 0] = extra + p_uniq.size
@@ -203,24 +243,21 @@ def evaluate(
     n_p = max(len(p_uniq), 1)
     j_q = pd.Index(universe).get_indexer(_object_ids(qr[s.QID])).astype(np.int64)
 
-    # own copies: they end up (uncopied) in Results.ranking, never as views of the input
-    rank = (
-        np.array(pd.to_numeric(run[s.RANK], errors="coerce"), dtype=float)
-        if s.RANK in run.columns
-        else np.full(n_rows, np.nan)
-    )
-    score = (
-        np.array(pd.to_numeric(run[s.SCORE], errors="coerce"), dtype=float)
-        if s.SCORE in run.columns
-        else np.full(n_rows, np.nan)
-    )
+    # read-only views of the input where possible: copied only when rows move, or at
+    # the end for Results.ranking (which never holds views of the input), so the
+    # copies do not add to the memory peak of ordering a 7M-row run
+    rank = _numbers(run, s.RANK, n_rows)
+    score = _numbers(run, s.SCORE, n_rows)
+
+    # compact codes: three int64 columns of 7M rows would cost 170 MB
+    sys_code, r_q, r_p = (_compact(x) for x in (sys_code, r_q, r_p))
 
     # -- ordering ----------------------------------------------------------
     step(0.25, "Ordering rankings / 순위 정렬")
-    list_key = sys_code * n_qall + r_q
+    list_key = sys_code * np.int64(n_qall) + r_q
     neg_score = np.where(np.isnan(score), np.inf, -score)
     if settings.order in ("trec", "score"):
-        order = _ranked_order(list_key, neg_score, None, r_pid, settings.order == "trec")
+        order = _ranked_order(list_key, neg_score, None, r_p, settings.order == "trec")
     elif settings.order == "rank":
         has_rank = np.zeros(n_s, dtype=bool)
         if n_rows:
@@ -232,7 +269,7 @@ def evaluate(
             primary = np.where(
                 has_rank[sys_code], np.where(np.isnan(rank), np.inf, rank), neg_score
             )
-        order = _ranked_order(list_key, primary, neg_score, r_pid, False)
+        order = _ranked_order(list_key, primary, neg_score, r_p, False)
         del primary
         no_rank = [systems[i] for i in np.flatnonzero(~has_rank)]
         if no_rank:
@@ -247,17 +284,26 @@ def evaluate(
         raise ValueError(f"unknown order {settings.order!r}")
     del neg_score, list_key
 
-    def ordered(values: np.ndarray) -> np.ndarray:
-        # the identity order (file already ranked) costs no copy
-        return values if order is None else values[order]
+    r_s, r_q, r_p, score, rank = _reorder(order, (sys_code, r_q, r_p, score, rank))
+    del sys_code, order
+    lk = r_s * np.int64(n_qall) + r_q  # list key of each row, non-decreasing
 
-    r_s, r_q, r_p, score, rank = (ordered(x) for x in (sys_code, r_q, r_p, score, rank))
-    del sys_code
-    lk = r_s * n_qall + r_q  # list key of each row, non-decreasing
+    # -- depth (trec_eval -M): the first N places of each ordered list -------
+    if settings.depth is not None and n_rows:
+        place = _places(lk)
+        deep = np.flatnonzero(place > settings.depth)
+        del place
+        if deep.size:
+            top = np.ones(lk.size, dtype=bool)
+            top[deep] = False
+            r_s, r_q, r_p, score, rank, lk = (x[top] for x in (r_s, r_q, r_p, score, rank, lk))
+            n_rows = int(lk.size)
+            del top
+        del deep
 
     # -- a repeated passage counts once; de-dup policies ---------------------
     step(0.4, "Removing duplicates / 중복 제거")
-    kept = _first_occurrences(lk, r_p)
+    kept = first_occurrences(lk, r_p)
     n_repeated = int(n_rows - kept.sum())
     dedup = "none" if document_unit else settings.dedup
     if dedup != "none" and n_rows:
@@ -290,11 +336,11 @@ def evaluate(
 
     # positions 1, 2, … among kept rows of each list; a skipped row records
     # the last kept position before it.
-    seg = _segments(lk)
     if n_repeated_or_deduped == 0:
-        position = np.arange(1, n_rows + 1, dtype=np.int64) - seg
+        position = _places(lk)
         skipped_rows = np.zeros(0, dtype=np.int64)
     else:
+        seg = _segments(lk)
         cum_kept = np.cumsum(kept)
         position = cum_kept - np.where(seg > 0, cum_kept[np.maximum(seg - 1, 0)], 0)
         skipped_rows = np.flatnonzero(~kept)
@@ -305,23 +351,35 @@ def evaluate(
         r_s, r_q, r_p, score, rank, position = (
             x[k_idx] for x in (r_s, r_q, r_p, score, rank, position)
         )
-        del cum_kept, k_idx
-    del seg, lk
+        del cum_kept, k_idx, seg
+    del lk
 
     # -- grades ------------------------------------------------------------
     step(0.55, "Looking up grades / 등급 찾기")
-    hit = pd.Index(j_q * n_p + j_p).get_indexer(r_q * n_p + r_p)
+    judged_rows, judged_hit = _judgment_rows(j_q, j_p, r_q, r_p, n_p)
     j_grade = qr[s.GRADE].to_numpy(dtype=float)
-    judged_rows = np.flatnonzero(hit >= 0)  # run-only questions never match
-    row_grade = np.full(hit.size, np.nan)
-    row_grade[judged_rows] = j_grade[hit[judged_rows]]
+    row_grade = np.full(r_q.size, np.nan)
+    row_grade[judged_rows] = j_grade[judged_hit]
+    # trec_eval: a passage graded below 0 in TREC qrels is in the pool but unjudged
+    row_unjudged = None
+    if settings.trec_compat and unjudged is not None and len(unjudged) and not document_unit:
+        unj_q = pd.Index(universe).get_indexer(_object_ids(unjudged[s.QID]))
+        unj_p = _positions_in(p_uniq, _object_ids(unjudged[s.PID]))
+        ok = (unj_q >= 0) & (unj_p >= 0)
+        j_unj = np.zeros(len(qr), dtype=bool)
+        if ok.any():
+            where = pd.Index(j_q * np.int64(n_p) + j_p).get_indexer(
+                unj_q[ok] * np.int64(n_p) + unj_p[ok]
+            )
+            j_unj[where[where >= 0]] = True
+        row_unjudged = j_unj[judged_hit]
 
     # -- evidence roles ----------------------------------------------------
     row_core = None
     q_core = None
     if roles_present:
         cover, q_core = _core_groups(qr, j_q, n_u, settings.threshold)
-        row_core = cover[hit[judged_rows]]
+        row_core = cover[judged_hit]
 
     # -- scoring -----------------------------------------------------------
     step(0.65, "Computing measures / 지표 계산")
@@ -345,9 +403,19 @@ def evaluate(
         gain=settings.gain,
         row_core_group=row_core,
         question_core_groups=q_core,
+        row_unjudged=row_unjudged,
     )
     R_q = np.bincount(j_q, weights=j_grade >= settings.threshold, minlength=n_u)
     answerable_q = R_q > 0
+    # trec_eval keeps a judged question without relevant evidence in its means
+    # (scoring 0 where R divides); the workbench leaves it out unless asked
+    in_means = answerable_q
+    if settings.trec_compat:
+        in_means = answerable_q | (np.bincount(j_q, minlength=n_u) > 0)
+        zero_lists = np.flatnonzero(~answerable_q[list_question])
+        for m in ms:
+            if m.family in ("Recall", "MAP", "R-Prec"):
+                vals[m.name][zero_lists] = 0.0
     # a list "returned something" iff its first row exists (position 1)
     firsts = np.flatnonzero((position == 1) & (r_q < n_u))
     returned = np.zeros(n_lists, dtype=bool)
@@ -363,7 +431,7 @@ def evaluate(
     step(0.8, "Building tables / 표 만들기")
     uni_obj = np.asarray(universe, dtype=object)
     sys_obj = np.asarray(systems, dtype=object)
-    ans_lists = np.flatnonzero(answerable_q[list_question])
+    ans_lists = np.flatnonzero(in_means[list_question])
     lq = list_question[ans_lists]
     pq_qids = uni_obj[lq]
     per_q = pd.DataFrame(
@@ -418,23 +486,32 @@ def evaluate(
         ],
     ).set_index(s.SYSTEM)
 
-    # copy=False: columns are used as they are, not consolidated into new blocks
-    ranking = pd.DataFrame(
+    ro = np.flatnonzero((position == 1) & (r_q >= n_u))
+    run_only = pd.DataFrame(
         {
-            # categorical ids (sorted categories): millions of rows cost int
-            # codes, not one Python object per cell; values compare as text.
-            s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object)),
-            s.QID: _categorical(r_q, q_uniq),
-            "position": position,
-            s.PID: _categorical(r_p, p_uniq),
-            s.GRADE: row_grade,
-            # the relevance flag, decided once here (NaN = unjudged → not relevant)
-            "relevant": row_grade >= settings.threshold,
-            s.SCORE: score,
-            s.RANK: rank,
-        },
-        copy=False,
+            s.SYSTEM: pd.Series(sys_obj[r_s[ro]], dtype=object),
+            s.QID: pd.Series(q_uniq[r_q[ro]], dtype=object),
+        }
     )
+    # categorical ids (sorted categories): millions of rows cost int codes, not
+    # one Python object per cell; values compare as text. Each code array is
+    # dropped once its categorical exists, before score and rank are copied.
+    columns: dict = {s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object))}
+    del r_s
+    columns[s.QID] = _categorical(r_q, q_uniq)
+    del r_q
+    columns["position"] = position
+    columns[s.PID] = _categorical(r_p, p_uniq[:n_run_p], presorted=True)
+    del r_p
+    columns[s.GRADE] = row_grade
+    # the relevance flag, decided once here (NaN = unjudged → not relevant)
+    columns["relevant"] = row_grade >= settings.threshold
+    columns[s.SCORE] = _own(score)
+    columns[s.RANK] = _own(rank)
+    del score, rank
+    # copy=False: columns are used as they are, not consolidated into new blocks
+    ranking = pd.DataFrame(columns, copy=False)
+    del columns
     if skipped_rows.size:
         skipped = pd.DataFrame(
             {
@@ -453,18 +530,11 @@ def evaluate(
                 "after_position": pd.Series([], dtype=np.int64),
             }
         )
-    miss_lists = ans_lists[~returned[ans_lists]]
+    miss_lists = ans_lists[~returned[ans_lists] & answerable_q[list_question[ans_lists]]]
     missing = pd.DataFrame(
         {
             s.SYSTEM: sys_obj[miss_lists // max(n_u, 1)],
             s.QID: uni_obj[list_question[miss_lists]],
-        }
-    )
-    ro = np.flatnonzero((position == 1) & (r_q >= n_u))
-    run_only = pd.DataFrame(
-        {
-            s.SYSTEM: pd.Series(sys_obj[r_s[ro]], dtype=object),
-            s.QID: pd.Series(q_uniq[r_q[ro]], dtype=object),
         }
     )
     # keep the order systems were added in (np.unique sorted by code already)
@@ -518,7 +588,19 @@ def evaluate(
                 "기준 등급과 등급 열을 확인하세요.",
             )
         )
-    if n_unans:
+    if n_unans and settings.trec_compat:
+        warns.append(
+            warning(
+                "unanswerable_questions_in_means",
+                f"{n_unans} question(s) have no relevant evidence; as trec_eval does, those "
+                f"with judgments are kept in the means (scoring 0), and they are also reported "
+                f"as abstention: {_ids(unanswerable)}",
+                f"관련 근거가 없는 질문이 {n_unans}개 있습니다. trec_eval과 같은 방식이라 판정이 "
+                f"있는 질문은 평균에 넣고(0점), 답변 보류 표에도 따로 보고합니다: "
+                f"{_ids(unanswerable)}",
+            )
+        )
+    elif n_unans:
         warns.append(
             warning(
                 "unanswerable_questions",
@@ -577,6 +659,7 @@ def evaluate(
             )
         )
 
+    give_back_memory()  # the temporaries of a big run are gone; return their heap
     step(1.0, "Done / 완료")
     return Results(
         settings=settings,
@@ -605,6 +688,148 @@ def _object_ids(col: pd.Series) -> np.ndarray:
     if col.dtype == object or isinstance(col.dtype, pd.StringDtype):
         return col.to_numpy(dtype=object)
     return col.astype(str).to_numpy(dtype=object)
+
+
+def _judgment_rows(
+    j_q: np.ndarray, j_p: np.ndarray, r_q: np.ndarray, r_p: np.ndarray, n_p: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The run rows that are judged, and the row of each one's (question, passage) judgment.
+
+    Most retrieved passages are judged for no question at all; only the rows
+    whose passage is judged somewhere are looked up in the hash table.
+    """
+    judged_p = np.zeros(n_p, dtype=bool)
+    judged_p[j_p] = True
+    cand = np.flatnonzero(judged_p[r_p])
+    if not cand.size:
+        return cand, cand
+    n_p = np.int64(n_p)
+    hit = pd.Index(j_q * n_p + j_p).get_indexer(r_q[cand] * n_p + r_p[cand])
+    found = hit >= 0  # run-only questions never match
+    return cand[found], hit[found].astype(np.int64)
+
+
+def _numbers(run: pd.DataFrame, column: str, n: int) -> np.ndarray:
+    """A numeric run column as float64 (NaN where absent or not a number), a view if it can."""
+    if column not in run.columns:
+        return np.full(n, np.nan)
+    values = run[column]
+    if values.dtype == np.float64:
+        return values.to_numpy()
+    return np.array(pd.to_numeric(values, errors="coerce"), dtype=float)
+
+
+def _own(values: np.ndarray) -> np.ndarray:
+    """``values``, copied unless it is a writable array owning its memory."""
+    if values.flags.owndata and values.flags.writeable:
+        return values
+    return values.copy()
+
+
+def _compact(codes: np.ndarray) -> np.ndarray:
+    """Non-negative codes in int32 when they fit."""
+    if codes.size and int(codes.max()) < 2**31 - 1:
+        return codes.astype(np.int32, copy=False)
+    return codes
+
+
+def _reorder(order, arrays: tuple) -> list[np.ndarray]:
+    """The arrays in the row order of :func:`_ranked_order`, in place when only ties move.
+
+    The rows of a run file are nearly always in ranked order already, with a
+    few ties to break: then only the tied rows are moved, in each array's own
+    memory (every array here is the evaluation's own), instead of a full copy
+    of every column.
+    """
+    if order is None:
+        return list(arrays)
+    if isinstance(order, tuple):
+        moved, source = order
+    else:
+        return [a[order] for a in arrays]
+    out = []
+    for a in arrays:
+        values = a[source]  # fancy indexing: a copy of the moving rows
+        if not np.array_equal(values, a[moved], equal_nan=a.dtype.kind == "f"):
+            a = _own(a)  # a read-only view of the input is copied before it changes
+            a[moved] = values
+        out.append(a)
+    return out
+
+
+def _positions_in(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
+    """Index of each needle in ``haystack`` (distinct values), −1 when absent.
+
+    The hash table is built on the smaller side: a run names a million
+    passages, the judgments a few thousand.
+    """
+    if needles.size >= haystack.size:
+        return pd.Index(haystack).get_indexer(needles).astype(np.int64)
+    n_codes, n_uniq = _factorize(needles)
+    where = pd.Index(n_uniq).get_indexer(haystack)
+    found = np.flatnonzero(where >= 0)
+    pos = np.full(n_uniq.size, -1, dtype=np.int64)
+    pos[where[found]] = found
+    return pos[n_codes]
+
+
+def _appearance_codes(
+    col: pd.Series, first: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Codes numbered in order of first appearance (``first`` values get 0..len(first)-1).
+
+    A categorical column (what the readers deliver) is recoded from its codes
+    and categories alone, with no text per row.
+    """
+    first_arr = np.zeros(0, dtype=object) if first is None else np.asarray(first, dtype=object)
+    cat = _category_codes(col)
+    if cat is None:
+        return _grouped_codes(_object_ids(col), first=first_arr)
+    codes, cats = cat
+    wide = np.int32 if first_arr.size + cats.size < 2**31 else np.int64
+    if first_arr.size:
+        target = pd.Index(first_arr).get_indexer(cats).astype(wide)
+    else:
+        target = np.full(cats.size, -1, dtype=wide)
+    if codes.size:
+        outside = target[codes] < 0
+        if outside.any():
+            # the rest in order of first appearance among the rows
+            seen = pd.unique(codes[outside] if not outside.all() else codes)
+            target[seen] = first_arr.size + np.arange(seen.size)
+            uniques = np.concatenate([first_arr, cats[seen]])
+        else:
+            uniques = first_arr
+    else:
+        uniques = first_arr
+    return target[codes], uniques
+
+
+def _any_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Codes, distinct values, and whether those are in text order (categoricals: yes)."""
+    cat = _category_codes(col)
+    if cat is None:
+        codes, uniq = _factorize(_object_ids(col))
+        return codes, uniq, False
+    codes, cats = cat
+    return codes, cats, bool(pd.Index(cats).is_monotonic_increasing)
+
+
+def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
+    """int64 codes and the categories actually used, for a categorical without missing ids."""
+    if not isinstance(col.dtype, pd.CategoricalDtype):
+        return None
+    codes = col.cat.codes.to_numpy()
+    if codes.size and codes.min() < 0:
+        return None  # a missing id: coded like text, as one more value
+    cats = col.cat.categories.to_numpy(dtype=object)
+    used = np.bincount(codes, minlength=cats.size) > 0 if codes.size else np.zeros(0, bool)
+    if not used.all():
+        remap = (np.cumsum(used) - 1).astype(np.int32 if cats.size < 2**31 else np.int64)
+        codes, cats = remap[codes], cats[used]
+    else:
+        codes = codes.copy()  # the evaluation's own (rows are moved in place)
+    return codes, cats
 
 
 def _grouped_codes(
@@ -651,21 +876,25 @@ def _ranked_order(
     secondary: np.ndarray | None,
     pid: np.ndarray,
     pid_descending: bool,
-) -> np.ndarray | None:
+) -> np.ndarray | tuple[np.ndarray, np.ndarray] | None:
     """Row order by (list, primary asc, secondary asc, passage id asc/desc), stable.
+
+    ``pid``: passage codes numbered in text order of the ids.
 
     Run files are nearly always stored in ranked order already, so the rows
     are first checked for being sorted by (list, primary) in one vectorised
     pass; only when they are not is a full sort done. Ties are then broken on
-    the tied rows alone — the id comparison, which needs the text, never
-    touches the untied bulk. Returns None when the rows are already in order.
+    the tied rows alone. Returns None when the rows are already in order, a
+    pair ``(rows, sources)`` when only tied rows move (row ``rows[i]`` takes
+    row ``sources[i]``), else the full order.
     """
     n = list_key.size
     if n < 2:
         return None
-    d_list = np.diff(list_key)
-    same_list = d_list == 0
-    if np.all((d_list > 0) | (same_list & (primary[1:] >= primary[:-1]))):
+    same_list = list_key[1:] == list_key[:-1]
+    rising = list_key[1:] > list_key[:-1]
+    rising |= same_list & (primary[1:] >= primary[:-1])
+    if rising.all():
         order = None
         tie = same_list & (primary[1:] == primary[:-1])
     else:
@@ -674,27 +903,28 @@ def _ranked_order(
         pr_s = primary[order]
         tie = (lk_s[1:] == lk_s[:-1]) & (pr_s[1:] == pr_s[:-1])
         del lk_s, pr_s
-    del d_list, same_list
+    del rising, same_list
     if not tie.any():
         return order
-    if order is None:
-        order = np.arange(n)
-    in_tie = np.zeros(n, dtype=bool)
-    in_tie[1:] |= tie
-    in_tie[:-1] |= tie
-    group = np.cumsum(np.r_[True, ~tie])  # tie groups are contiguous slots
-    idx = np.flatnonzero(in_tie)
-    sub = order[idx]
-    pcode = pd.factorize(pid[sub], sort=True, use_na_sentinel=False)[0]
-    keys = [-pcode if pid_descending else pcode]
+    # tied rows come in contiguous runs: number the runs among those rows only
+    idx = np.flatnonzero(np.r_[tie, False] | np.r_[False, tie])
+    run_start = np.r_[True, ~tie[idx[1:] - 1]] if idx.size else np.zeros(0, bool)
+    group = np.cumsum(run_start)
+    del tie
+    sub = idx if order is None else order[idx]
+    pcode = pid[sub]  # passage codes are numbered in text order
+    keys = [-pcode.astype(np.int64) if pid_descending else pcode]
     if secondary is not None:
         keys.append(secondary[sub])
-    keys.append(group[idx])
-    order[idx] = sub[np.lexsort(keys)]
+    keys.append(group)
+    fixed = sub[np.lexsort(keys)]
+    if order is None:
+        return idx, fixed
+    order[idx] = fixed
     return order
 
 
-def _first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
+def first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """True for the first row of each (list, code) pair; rows grouped by list, in ranked order.
 
     Each list's codes are sorted on their own (a 2-D row-wise sort over the
@@ -737,9 +967,21 @@ def _first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
     return kept
 
 
-def _categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
-    """Ids as a categorical whose categories are in text order (so sorting is by text)."""
+def _categorical(
+    codes: np.ndarray, uniques: np.ndarray, presorted: bool = False
+) -> pd.Categorical:
+    """Ids as a categorical whose categories are in text order (so sorting is by text).
+
+    ``presorted``: ``uniques`` are in text order already (no sort needed).
+    """
     uniques = np.asarray(uniques, dtype=object)
+    if presorted:
+        dtype = np.int32 if uniques.size < 2**31 else np.int64
+        if pd.api.types.infer_dtype(uniques, skipna=False) != "string":
+            uniques = uniques.astype(str).astype(object)
+        return pd.Categorical.from_codes(
+            codes.astype(dtype, copy=False), categories=pd.Index(uniques, dtype=object)
+        )
     text_order = np.argsort(uniques.astype(str), kind="stable")
     # codes of the width pandas keeps (int32 below 2**31 categories): no second pass
     new_code = np.empty(uniques.size, dtype=np.int32 if uniques.size < 2**31 else np.int64)

@@ -44,6 +44,7 @@ for _consonant, _vowel in (
     ("이라", "라"),
     ("이에요", "예요"),
     ("이어서", "여서"),
+    ("이어야", "여야"),
 ):
     for _key in (_consonant, _vowel, f"{_consonant}/{_vowel}"):
         PARTICLES[_key] = (_consonant, _vowel)

@@ -35,6 +35,7 @@ __all__ = [
     "Family",
     "Measure",
     "parse_measure",
+    "parse_measure_list",
     "measures_for",
     "gain_values",
     "score_lists",
@@ -249,6 +250,23 @@ def parse_measure(text: str | Measure) -> Measure:
     return Measure(family, int(k) if k is not None else None)
 
 
+def parse_measure_list(text: str) -> tuple[str, ...]:
+    """``"nDCG,MAP,P@10"`` → the canonical names ``("nDCG", "MAP", "P@10")``, each once.
+
+    Raises ``ValueError`` naming the first name that does not parse.
+    """
+    names: list[str] = []
+    for part in str(text).split(","):
+        if not part.strip():
+            continue
+        name = parse_measure(part.strip()).name
+        if name not in names:
+            names.append(name)
+    if not names:
+        raise ValueError("no measure named")
+    return tuple(names)
+
+
 _CUT_ORDER = ("P", "Recall", "Hit", "MRR", "MAP", "nDCG", "Judged")
 
 
@@ -296,6 +314,7 @@ def score_lists(
     gain: str = "exponential",
     row_core_group: np.ndarray | None = None,
     question_core_groups: np.ndarray | None = None,
+    row_unjudged: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
     """Score every list at once. Returns ``{measure name: float array (n_lists,)}``.
 
@@ -311,6 +330,8 @@ def score_lists(
     - ``row_core_group``: for each row, the code of the core evidence group
       this passage covers (−1: none); ``question_core_groups[q]``: number of
       core groups of question q. Needed only for CoreRecall.
+    - ``row_unjudged``: for each row, True when its judgment does not count as
+      one for Judged@K (trec_eval's ``unj``: a grade below 0 in TREC qrels).
 
     Formulas (per list; see the module docstring for notation):
 
@@ -323,7 +344,8 @@ def score_lists(
       IDCG@K is the DCG@K of all judged grades of q sorted best first;
       nDCG = 0 when IDCG = 0. nDCG without K uses the whole list.
     - R-Prec = Σ_{i≤R} rel(i) / R
-    - Judged@K = (number of judged positions i ≤ K) / K
+    - Judged@K = (number of judged positions i ≤ K) / K (a row flagged in
+      ``row_unjudged`` is not counted as judged)
     - CoreRecall@K = (core groups covered in the top K) / (core groups of q);
       NaN when q has no core group.
 
@@ -343,6 +365,8 @@ def score_lists(
         row_list, row_pos, row_grade = row_list[judged], row_pos[judged], row_grade[judged]
         if row_core_group is not None:
             row_core_group = np.asarray(row_core_group)[judged]
+        if row_unjudged is not None:
+            row_unjudged = np.asarray(row_unjudged, dtype=bool)[judged]
     rel = row_grade >= threshold
 
     def per_list(weights: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
@@ -430,7 +454,10 @@ def score_lists(
                 cnt = np.bincount(r_list, weights=r_pos <= R[r_list], minlength=n_lists)
                 val = cnt / R_nan
             elif f == "Judged":
-                val = per_list(np.ones(row_list.size), row_pos <= kk) / kk
+                counted = row_pos <= kk
+                if row_unjudged is not None:
+                    counted &= ~np.asarray(row_unjudged, dtype=bool)
+                val = per_list(np.ones(row_list.size), counted) / kk
             elif f == "CoreRecall":
                 if core_first is None:
                     val = np.full(n_lists, np.nan)

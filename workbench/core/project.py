@@ -7,7 +7,10 @@ data itself. It remembers:
   folder can be moved or shared as a whole) plus the absolute path as a
   fallback, the file's SHA-256 at load time, and the confirmed column
   mappings and sheet choices, so reopening reads the files exactly as before,
-  and for a run file the names the user gave its systems (``names``);
+  and for a run file the names the user gave its systems (``names``); the
+  grade values the user confirmed reading as a grade (``conversions``:
+  ``{"3점": 3}``) and the rows left out (``skip_rows``: sheet → row numbers,
+  ``""`` for a text file);
 - ``settings``: the :class:`~workbench.core.schema.EvalSettings` dict;
 - ``notes``: question id → ``{"note": str, "flagged": bool}``;
 - ``added_grades`` / ``resolutions``: grades made or resolved in the app, as
@@ -76,6 +79,10 @@ class ProjectSource:
     system: str | None = None
     #: run files: system name in the file → the name the user gave it
     names: dict[str, str] = field(default_factory=dict)
+    #: grade values the user confirmed reading as a grade ("3점" → 3)
+    conversions: dict[str, int] = field(default_factory=dict)
+    #: sheet ("" for a text file) → Excel rows the user chose to leave out
+    skip_rows: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -188,6 +195,8 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
                 "sheets": src.sheets,
                 "system": src.system,
                 "names": dict(src.names),
+                "conversions": dict(src.conversions),
+                "skip_rows": {k: list(v) for k, v in src.skip_rows.items()},
             }
         )
     return {
@@ -266,6 +275,23 @@ def _mappings(value: Any) -> bool:
     )
 
 
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _conversions(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and _whole_number(v) and 0 <= v <= 3 for k, v in value.items()
+    )
+
+
+def _skip_rows(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(_whole_number(r) and r >= 1 for r in v)
+        for k, v in value.items()
+    )
+
+
 def _sheets(value: Any) -> bool:
     if value is None or _is_text_map(value):
         return True
@@ -308,6 +334,8 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
         ("sheets", _sheets, "sheet names", "시트 이름", None),
         ("system", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
         ("names", _is_text_map, "file name → name", "파일의 이름 → 이름", {}),
+        ("conversions", _conversions, "value → grade 0–3", "값 → 등급 0~3", {}),
+        ("skip_rows", _skip_rows, "sheet → row numbers", "시트 → 행 번호", {}),
     ):
         value = item.get(key, default)
         if value is None and default is not None:

@@ -271,7 +271,17 @@ _T: dict[str, tuple[str, str]] = {
     "sheet": ("시트", "Sheet"),
     "sha256": ("SHA-256", "SHA-256"),
     "none": ("없음", "none"),
+    "read_choices": (
+        "확인을 받고 바꿔 읽은 값과 뺀 행",
+        "Values read as you confirmed, and rows left out",
+    ),
+    "first_row": ("첫 행", "First row"),
+    "what": ("내용", "What"),
 }
+
+#: warnings that record a choice the user made while loading a file: they change
+#: what is counted, so the Settings sheet lists them with the other choices
+READ_CHOICE_CODES = ("grade_converted", "rows_left_out")
 
 _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "ks": ("K (상위 몇 개까지 볼지)", "Cutoffs K"),
@@ -284,6 +294,9 @@ _SETTING_LABELS: dict[str, tuple[str, str]] = {
     "score_floor": ("점수 하한(답변 보류 판단)", "Score floor (abstention)"),
     "resolution": ("평가자 등급 통합 방식", "Assessor grade resolution"),
     "adjudicator": ("최종 판정자", "Adjudicator"),
+    "trec_compat": ("trec_eval와 같은 방식", "trec_eval conventions"),
+    "depth": ("평가 깊이 (목록 앞 N개만)", "Depth (first N places of each list, trec_eval -M)"),
+    "measures": ("보고할 지표 (직접 지정)", "Measures asked for"),
 }
 
 _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
@@ -307,7 +320,10 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
         "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
         "trec_eval: score descending, then passage id descending (rank column ignored)",
     ),
-    ("dedup", "none"): ("없음 (같은 문단은 한 번만 셈)", "none (a repeated passage counts once)"),
+    ("dedup", "none"): (
+        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
+        "none: a passage listed twice in one ranking counts only at its first place",
+    ),
     ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
     ("dedup", "adjacent"): (
         "이미 나온 문단과 인접한(±w) 문단 제외",
@@ -323,6 +339,18 @@ _SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("resolution", "max"): ("가장 높은 등급", "highest grade"),
     ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
     ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+    ("trec_compat", "True"): (
+        "예: 관련 근거가 없는 질문도 평균에 넣고(0점), TREC qrels의 음수 등급은 Judged@K에서 "
+        "미판정으로 봄; 결과가 없는 질문은 0점(trec_eval -c와 같음)",
+        "yes: questions without relevant evidence stay in the means (scoring 0); a negative "
+        "grade in TREC qrels is unjudged for Judged@K; a question missing from a run scores 0 "
+        "(as trec_eval -c)",
+    ),
+    ("trec_compat", "False"): (
+        "아니오: 관련 근거가 없는 질문은 평균에서 빼고 따로 보고함(연구 글의 방식)",
+        "no: questions without relevant evidence are left out of the means and reported "
+        "apart (as the seeds ask)",
+    ),
 }
 
 _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
@@ -1626,13 +1654,23 @@ class _Report:
         sh.ws.freeze_panes = "A2"
         row = last + 2
         sh.title(row, sh.t("inputs"))
-        sh.table(
+        last_input = sh.table(
             row + 1,
             [sh.t("file"), sh.t("sheet"), sh.t("sha256")],
             [[src.name, src.sheet or "", src.sha256] for src in self.sources],
         )
+        end = last
+        choices = [w for w in r.warnings if w.code in READ_CHOICE_CODES]
+        if choices:
+            row = last_input + 2
+            sh.title(row, sh.t("read_choices"))
+            end = sh.table(
+                row + 1,
+                [sh.t("file"), sh.t("sheet"), sh.t("first_row"), sh.t("what")],
+                [[w.file, w.sheet or "", w.row, w.text(lang)] for w in choices],
+            )
         sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
-        sh.wrap_column(4, 2, last, 60)
+        sh.wrap_column(4, 2, end, 60)
         sh.fit_columns(default_max=70)
 
 
@@ -1894,6 +1932,10 @@ def _setting_meaning(key: str, value: Any, lang: str) -> str:
         )[i]
     if key == "adjudicator" and value is None:
         return ("없음", "none")[i]
+    if key == "depth" and value is None:
+        return ("없음: 목록 전체를 평가", "none: the whole list is evaluated")[i]
+    if key == "measures" and value is None:
+        return ("없음: K 목록에서 정한 기본 지표", "none: the default set for the cutoffs K")[i]
     pair = _SETTING_VALUES.get((key, str(value)))
     return pair[i] if pair else ""
 
@@ -1909,6 +1951,10 @@ def _settings_line(settings: s.EvalSettings, lang: str) -> str:
         f"{_SETTING_LABELS['dedup'][i]}: {_setting_meaning('dedup', d['dedup'], lang) or d['dedup']}",
         f"{_SETTING_LABELS['unit'][i]}: {_setting_meaning('unit', d['unit'], lang) or d['unit']}",
     ]
+    if d.get("trec_compat"):
+        parts.append(_SETTING_LABELS["trec_compat"][i])
+    if d.get("depth") is not None:
+        parts.append(f"{_SETTING_LABELS['depth'][i]}: {d['depth']}")
     return " · ".join(parts)
 
 

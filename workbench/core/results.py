@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from workbench.core.problems import Problem
@@ -81,13 +82,17 @@ def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -
             "n": int(row["n"]),
             "metrics": {m: _clean(row[m]) for m in results.measures},
         }
+    pq = results.per_question
+    measures = list(results.measures)
+    # column-wise: a row per question holds dozens of measures (NaN → None)
+    values = pq[measures].to_numpy(dtype=float)
+    cells = values.astype(object)
+    cells[np.isnan(values)] = None
     per_question = [
-        {
-            "system": rec["system"],
-            "question_id": rec["question_id"],
-            "metrics": {m: _clean(rec[m]) for m in results.measures},
-        }
-        for rec in results.per_question.to_dict("records")
+        {"system": system, "question_id": qid, "metrics": dict(zip(measures, row))}
+        for system, qid, row in zip(
+            pq["system"].astype(str).tolist(), pq["question_id"].astype(str).tolist(), cells.tolist()
+        )
     ]
     abstention = {
         system: {k: _clean(v) for k, v in row.items()}
@@ -107,3 +112,31 @@ def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -
             {k: _clean(v) for k, v in rec.items()} for rec in comparisons.to_dict("records")
         ]
     return data
+
+
+#: top-level lists written one record per line (they hold a row per question)
+_RECORD_LISTS = ("per_question", "missing", "run_only")
+
+
+def json_text(data: dict) -> str:
+    """``json.dumps(data, indent=2)`` layout, except that the per-question lists hold
+    one record per line.
+
+    With ``indent`` the json module falls back to its pure-Python encoder,
+    ~0.2 s per 1,000 questions; each record is written by the C encoder here.
+    """
+    import json
+
+    def block(value, level: int) -> str:
+        text = json.dumps(value, ensure_ascii=False, indent=2)
+        return text.replace("\n", "\n" + " " * level)
+
+    parts = []
+    for key, value in data.items():
+        head = f"  {json.dumps(key, ensure_ascii=False)}: "
+        if key in _RECORD_LISTS and isinstance(value, list) and value:
+            rows = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(head + "[\n    " + rows + "\n  ]")
+        else:
+            parts.append(head + block(value, 2))
+    return "{\n" + ",\n".join(parts) + "\n}" if parts else "{}"

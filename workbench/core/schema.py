@@ -84,6 +84,9 @@ class JudgmentSet:
     #: grades resolved by hand, read back from a 조정/resolutions sheet
     #: (RESOLUTION_COLUMNS), None when the file has no such sheet
     resolutions: pd.DataFrame | None = None
+    #: (question_id, passage_id) judged with a negative grade in TREC qrels
+    #: (graded 0 here; trec_eval counts them as unjudged), None when none
+    unjudged: pd.DataFrame | None = None
 
     @property
     def assessors(self) -> list[str]:
@@ -104,7 +107,7 @@ class RunSet:
 
     @property
     def systems(self) -> list[str]:
-        return list(dict.fromkeys(self.runs[SYSTEM].tolist()))
+        return [str(name) for name in pd.unique(self.runs[SYSTEM])]
 
 
 Gain = Literal["exponential", "linear"]
@@ -133,6 +136,14 @@ class EvalSettings:
     - ``score_floor``: a system abstains on a question when it returns nothing
       with a score ≥ this floor (None: only when it returns nothing).
     - ``resolution`` / ``adjudicator``: how several assessors' grades become one.
+    - ``trec_compat``: trec_eval's conventions — a judged question without
+      relevant evidence stays in the means (scoring 0), and Judged@K counts a
+      grade below 0 in TREC qrels as unjudged (trec_eval ``unj``). Off: such
+      questions are left out of the means and reported apart, as the seeds ask.
+    - ``depth``: only the first N places of each ordered list are evaluated
+      (trec_eval ``-M N``); None: the whole list.
+    - ``measures``: the measures to report, by registry name (``"nDCG"``,
+      ``"MAP"``, ``"P@10"``…); None: the default set for ``ks``.
     """
 
     ks: tuple[int, ...] = (1, 3, 5, 10)
@@ -145,6 +156,9 @@ class EvalSettings:
     score_floor: float | None = None
     resolution: Resolution = "median"
     adjudicator: str | None = None
+    trec_compat: bool = False
+    depth: int | None = None
+    measures: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -158,6 +172,9 @@ class EvalSettings:
             "score_floor": self.score_floor,
             "resolution": self.resolution,
             "adjudicator": self.adjudicator,
+            "trec_compat": self.trec_compat,
+            "depth": self.depth,
+            "measures": list(self.measures) if self.measures is not None else None,
         }
 
     @classmethod
@@ -165,4 +182,10 @@ class EvalSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         if "ks" in known:
             known["ks"] = tuple(int(k) for k in known["ks"])
+        if known.get("measures") is not None:
+            known["measures"] = tuple(str(m) for m in known["measures"])
+        if known.get("depth") is not None:
+            known["depth"] = int(known["depth"])
+        if "trec_compat" in known:
+            known["trec_compat"] = bool(known["trec_compat"])
         return cls(**known)

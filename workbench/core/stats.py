@@ -51,7 +51,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats as _sps
 
 from workbench.core.problems import InputError, error
 
@@ -337,6 +336,8 @@ def paired_t(x_a: Sequence[float] | np.ndarray, x_b: Sequence[float] | np.ndarra
         # nearly-constant differences make scipy warn about precision; the
         # value it returns is still the one we report.
         warnings.simplefilter("ignore", RuntimeWarning)
+        from scipy import stats as _sps  # half a second to import: only when asked for
+
         p = _sps.ttest_rel(b[keep], a[keep]).pvalue
     return float(p)
 
@@ -359,6 +360,8 @@ def wilcoxon(x_a: Sequence[float] | np.ndarray, x_b: Sequence[float] | np.ndarra
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         warnings.simplefilter("ignore", UserWarning)
+        from scipy import stats as _sps
+
         p = _sps.wilcoxon(b[keep], a[keep]).pvalue
     return float(p)
 

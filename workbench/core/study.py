@@ -50,6 +50,7 @@ from workbench.core.agreement import resolve_grades
 from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
+from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.korean import josa
 from workbench.core.problems import Problem, warning
 from workbench.core.project import Project, frame_to_records, records_to_frame
@@ -266,7 +267,14 @@ class Edit(Protocol):
 
 
 class RenameRefused(ValueError):
-    """A system cannot take that name (empty, or another system has it)."""
+    """A system cannot take that name: ``reason`` is ``"empty"`` (no name),
+    ``"taken"`` (another system has it; ``name`` is that name) or ``"unknown"``
+    (no system is called ``name``), so the app can explain it in its language."""
+
+    def __init__(self, message: str, reason: str = "taken", name: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.name = name
 
 
 # -- the study ----------------------------------------------------------------------
@@ -309,6 +317,11 @@ class Study:
             or self.chosen_names
             or self.answers.has_work
         )
+
+    def judgment_work(self) -> tuple[int, int, int]:
+        """The work done on the judgments, which replacing them drops: (grades given
+        in the app, hand resolutions, questions with a note or a flag)."""
+        return len(self.added_grades), len(self.resolutions), len(self.notes)
 
     def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
         self.judgment_set = judgment_set
@@ -434,14 +447,14 @@ class Study:
         own name: back to the automatic name). Raises :class:`RenameRefused`."""
         info = self.system_info(name)
         if info is None:
-            raise RenameRefused(f"no system is called {name!r}")
+            raise RenameRefused(f"no system is called {name!r}", "unknown", name)
         after = None if new_name is None else str(new_name).strip()
         if after == "":
-            raise RenameRefused("a system needs a name")
+            raise RenameRefused("a system needs a name", "empty")
         if after is not None and any(
             i.name == after for i in self.system_infos() if i.ref != info.ref
         ):
-            raise RenameRefused(f"another system is called {after!r}")
+            raise RenameRefused(f"another system is called {after!r}", "taken", after)
         if after == info.original:
             after = None  # the file's own name, free again: no longer a choice to keep
         return RenameEdit(info.ref, self.chosen_names.get(info.ref), after)
@@ -532,13 +545,16 @@ class Study:
             runs = src.run_set.runs
             if not len(runs):
                 continue
-            mapping = {r.original: n for r, n in names.items() if r.source == src.id}
-            if any(k != v for k, v in mapping.items()):
-                runs = runs.assign(**{s.SYSTEM: runs[s.SYSTEM].map(mapping)})
+            renames = {
+                r.original: n for r, n in names.items() if r.source == src.id and r.original != n
+            }
+            if renames:
+                runs = rename_systems(runs, renames)
             frames.append(runs)
         if not frames:
             return _empty(s.RUN_COLUMNS)
-        return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+        # the id columns stay categorical (a plain concat would make them text objects)
+        return concat_runs(frames)
 
     def sources(self) -> list[s.SourceFile]:
         """Every input file (judgments first, then runs and answers), as read."""
@@ -576,6 +592,7 @@ class Study:
             passages=self.judgment_set.passages,
             progress=progress,
             cancelled=cancelled,
+            unjudged=self.judgment_set.unjudged,
         )
         results.warnings = [*self.warnings(), *results.warnings]
         return results
@@ -802,6 +819,22 @@ def _renamed_warning(info: SystemInfo) -> Problem:
     )
 
 
+def read_options(options: dict | None) -> dict:
+    """How a file was read, as the study keeps it for the project file: the
+    confirmed ``mappings`` and ``sheets``, the grade ``conversions`` the user
+    confirmed and the ``skip_rows`` left out (the last two only when there are
+    any)."""
+    options = options or {}
+    out = {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}
+    if options.get("conversions"):
+        out["conversions"] = {str(k): int(v) for k, v in options["conversions"].items()}
+    if options.get("skip_rows"):
+        out["skip_rows"] = {
+            str(k): sorted({int(r) for r in v}) for k, v in options["skip_rows"].items() if v
+        }
+    return out
+
+
 def study_from_files(
     judgments: JudgmentSet, run_sets: Sequence[RunSet], settings: EvalSettings | None = None
 ) -> Study:
@@ -885,6 +918,10 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
             mappings=dict(options.get("mappings") or {}),
             sheets=options.get("sheets"),
             names=dict(names or {}),
+            conversions={str(k): int(v) for k, v in (options.get("conversions") or {}).items()},
+            skip_rows={
+                str(k): [int(r) for r in v] for k, v in (options.get("skip_rows") or {}).items()
+            },
         )
 
     sources = []
@@ -931,7 +968,14 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
     for src, result in loaded:
         if result is None:
             continue
-        options = {"mappings": dict(src.mappings), "sheets": src.sheets}
+        options = read_options(
+            {
+                "mappings": src.mappings,
+                "sheets": src.sheets,
+                "conversions": src.conversions,
+                "skip_rows": src.skip_rows,
+            }
+        )
         if src.kind == "judgments":
             study.set_judgments(result, options)
         elif src.kind == "answers":

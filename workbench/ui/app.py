@@ -41,7 +41,7 @@ def create_application(argv: list[str] | None = None, offscreen: bool = False) -
         app = QApplication(argv if argv is not None else [sys.argv[0]])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
-    app.setApplicationDisplayName("Workbench")
+    # the display name follows the UI language (i18n.install_language sets it)
     app.setApplicationVersion(__version__)
     icon_path = resources_dir() / "icons" / "app.png"
     if icon_path.exists():

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from workbench.core.cancel import Cancelled
+from workbench.core.korean import Word
 from workbench.ui.i18n import current_language
 
 log = logging.getLogger("workbench")
@@ -49,12 +50,12 @@ def friendly_message(exc: BaseException) -> str:
         return QCoreApplication.translate(
             "Errors",
             "The file {name} could not be opened because it is in use or protected. Close it in Excel (or any other program) and try again.",
-        ).format(name=name)
+        ).format(name=Word(name))
     if isinstance(exc, FileNotFoundError):
         name = str(exc.filename or "")
         return QCoreApplication.translate(
             "Errors", "The file {name} was not found. It may have been moved or deleted."
-        ).format(name=name)
+        ).format(name=Word(name))
     if isinstance(exc, MemoryError):
         return QCoreApplication.translate(
             "Errors", "The computer ran out of memory. Close other programs or use a smaller file."

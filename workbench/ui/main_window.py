@@ -22,13 +22,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -45,6 +45,7 @@ from workbench.core import io
 from workbench.core.answers import auto_names
 from workbench.core.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.korean import Word
 from workbench.core.problems import InputError
 from workbench.core.project import (
     Project,
@@ -55,10 +56,11 @@ from workbench.core.project import (
     load_project,
     save_project,
 )
-from workbench.core.study import Study, study_from_project, study_to_project
+from workbench.core.schema import EvalSettings
+from workbench.core.study import Study, read_options, study_from_project, study_to_project
 from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
-from workbench.ui import fonts, i18n
+from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
@@ -163,14 +165,22 @@ def mark_clean_exit() -> None:
 
 
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments or runs with the saved options."""
+    """Load one source (worker thread): judgments or runs with the saved options
+    (mappings, sheets, the grade conversions confirmed and the rows left out)."""
     mappings = options.get("mappings") or None
     if mappings:
         mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
     sheets = options.get("sheets") or None
+    skip_rows = options.get("skip_rows") or None
     if kind == "judgments":
         return io.load_judgments(
-            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+            path,
+            mappings=mappings,
+            sheets=sheets,
+            progress=progress,
+            cancelled=cancelled,
+            conversions=options.get("conversions") or None,
+            skip_rows=skip_rows,
         )
     if kind == "answers":
         from workbench.core.io.answers import load_answer_file
@@ -179,8 +189,29 @@ def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=Non
             path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
         )
     return io.load_run(
-        path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
+        path,
+        mappings=mappings,
+        sheets=sheets,
+        progress=progress,
+        cancelled=cancelled,
+        skip_rows=skip_rows,
     )
+
+
+def is_demo_file(path: str | Path) -> bool:
+    """The file is one of the bundled demo files."""
+    try:
+        return Path(path).resolve().parent == demo_dir().resolve()
+    except OSError:
+        return False
+
+
+def clean_settings(settings: EvalSettings) -> EvalSettings:
+    """The settings a clean study starts with: the user's choices, without an
+    adjudicator (a name from the files just closed)."""
+    if settings.resolution == "assessor":
+        return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
+    return replace(settings, adjudicator=None)
 
 
 class BusyIndicator(QWidget):
@@ -475,12 +506,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentItem(entry[2])
         return True
 
-    def show_questions(self, question_ids: list, _title: str = "") -> None:
-        """Open these questions in the Question review page (when it is there)."""
+    def show_questions(self, question_ids: list, title: str = "") -> None:
+        """Open these questions in the Question review page (when it is there);
+        ``title`` says where they were chosen (its banner shows it)."""
         review = self.page("questions")
         show = getattr(review, "show_questions", None)
         if callable(show):
-            show([str(q) for q in question_ids])
+            show([str(q) for q in question_ids], title=title)
             self.show_page("questions")
 
     def current_page_key(self) -> str:
@@ -654,14 +686,14 @@ class MainWindow(QMainWindow):
         return dialog_start_dir(self.settings.last_directory)
 
     def open_judgments(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = dialogs.get_open_file_name(
             self, self.tr("Open judgments file"), self._start_dir(), self._data_filter()
         )
         if path:
             self.import_files([path], "judgments")
 
     def add_runs(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths, _ = dialogs.get_open_file_names(
             self, self.tr("Add system results"), self._start_dir(), self._data_filter()
         )
         if paths:
@@ -679,7 +711,7 @@ class MainWindow(QMainWindow):
                 self,
                 self.tr("File not found"),
                 self.tr("{path} no longer exists. It was removed from the recent files.").format(
-                    path=path
+                    path=Word(path)
                 ),
             )
             self.settings.remove_recent_file(path)
@@ -708,6 +740,9 @@ class MainWindow(QMainWindow):
             self.import_dialog = None
             return
         path, kind, options = self._import_queue.pop(0)
+        # a run file is checked against the judgments it will be scored with: not
+        # the demo's, when opening one's own file closes the demo
+        closing_demo = self.demo_only() and not is_demo_file(path)
         dialog = ImportDialog(
             path,
             kind,
@@ -715,6 +750,7 @@ class MainWindow(QMainWindow):
             settings=self.settings,
             parent=self,
             initial_options=options,
+            study=None if closing_demo else self.state.study.snapshot(),
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
@@ -728,10 +764,22 @@ class MainWindow(QMainWindow):
         if result is None:
             return
         path = str(dialog.path.resolve())
+        keep_work = False
+        if self.demo_only() and not is_demo_file(path):
+            # one's own files never join the demo: a clean study, asked once
+            if not self.ask_close_demo():
+                self._import_queue.clear()  # the rest of the files opened with it too
+                return
+            self.start_clean_study()
+        elif dialog.kind == "judgments" and self.state.judgment_set is not None:
+            choice = self.ask_replace_judgments(dialog.path.name)
+            if choice == "cancel":
+                return
+            keep_work = choice == "keep"
         self._remember_recent(path)
-        options = _read_options(dialog.options)
+        options = read_options(dialog.options)
         if dialog.kind == "judgments":
-            self.state.set_judgments(result, options)
+            self.state.set_judgments(result, options, keep_work=keep_work)
         else:
             self.state.add_runs(result, options)
         if self.state.has_data and self.current_page_key() == "start":
@@ -810,22 +858,22 @@ class MainWindow(QMainWindow):
     def _apply_demo(self, loaded) -> None:
         if any(result is None for *_rest, result in loaded):
             return
-        study = Study(self.state.settings)
+        study = Study(clean_settings(self.state.settings))
         for kind, _path, options, result in loaded:
             if kind == "judgments":
-                study.set_judgments(result, _read_options(options))
+                study.set_judgments(result, read_options(options))
             elif kind == "answers":
                 names, refs = auto_names(study, result)
-                study.answers.add_source(result, _read_options(options), names, refs)
+                study.answers.add_source(result, read_options(options), names, refs)
             else:
-                study.add_runs(result, _read_options(options))
+                study.add_runs(result, read_options(options))
         self.state.set_study(study)
         self.show_page("overview")
         self.sources_loaded.emit()
 
     # -- templates ---------------------------------------------------------------------------
     def save_templates(self) -> None:
-        directory = QFileDialog.getExistingDirectory(
+        directory = dialogs.get_existing_directory(
             self, self.tr("Choose a folder for the blank templates"), self._start_dir()
         )
         if directory:
@@ -866,7 +914,7 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
-        path, _ = QFileDialog.getSaveFileName(
+        path, _ = dialogs.get_save_file_name(
             self,
             self.tr("Save project"),
             start,
@@ -935,7 +983,7 @@ class MainWindow(QMainWindow):
         """Open a project file (a dialog when ``path`` is None). ``recovered``: the
         recovery file, restored as unsaved work (no project path, not a recent file)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(
+            path, _ = dialogs.get_open_file_name(
                 self,
                 self.tr("Open project"),
                 self._start_dir(),
@@ -947,6 +995,8 @@ class MainWindow(QMainWindow):
             project = load_project(path)
         except InputError as exc:
             show_error(self, exc)
+            return
+        if self.demo_only() and not recovered and not self.ask_close_demo():
             return
 
         def check(progress=None, cancelled=None):
@@ -973,9 +1023,13 @@ class MainWindow(QMainWindow):
                 if source is None:
                     continue  # skipped
             sources.append(source)
-            items.append(
-                (source.kind, source.path, {"mappings": source.mappings, "sheets": source.sheets})
-            )
+            options = {
+                "mappings": source.mappings,
+                "sheets": source.sheets,
+                "conversions": source.conversions,
+                "skip_rows": source.skip_rows,
+            }
+            items.append((source.kind, source.path, options))
 
         def apply(loaded) -> None:
             pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
@@ -999,7 +1053,7 @@ class MainWindow(QMainWindow):
                 self.tr(
                     "The file {name} was not found at\n{path}\n\n"
                     "It may have been moved or renamed. Locate it to continue."
-                ).format(name=source.name, path=source.path)
+                ).format(name=Word(source.name), path=source.path)
             )
         else:
             box.setText(
@@ -1007,7 +1061,7 @@ class MainWindow(QMainWindow):
                     "The file {name} has changed since the project was saved.\n\n"
                     "Load it anyway to use its current contents (scores may change), "
                     "or locate the original file."
-                ).format(name=source.name)
+                ).format(name=Word(source.name))
             )
         locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
         if status.state == "changed":
@@ -1026,7 +1080,7 @@ class MainWindow(QMainWindow):
             if status.state == "missing":
                 return None
             return source
-        new_path, _ = QFileDialog.getOpenFileName(
+        new_path, _ = dialogs.get_open_file_name(
             self,
             self.tr("Locate {name}").format(name=source.name),
             str(Path(source.path).parent),
@@ -1042,6 +1096,8 @@ class MainWindow(QMainWindow):
             sheets=source.sheets,
             system=source.system,
             names=source.names,
+            conversions=source.conversions,
+            skip_rows=source.skip_rows,
         )
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
@@ -1082,6 +1138,32 @@ class MainWindow(QMainWindow):
             )
         self.project_opened.emit()
 
+    def ask(
+        self,
+        name: str,
+        title: str,
+        text: str,
+        choices: list[tuple[str, str, QMessageBox.ButtonRole]],
+        info: str = "",
+        escape: str | None = None,
+    ) -> str | None:
+        """A question with buttons: ``choices`` are (key, label, role), the first one
+        the default; returns the key clicked (None: the box was closed). ``name``
+        is the box's object name (tests answer by it)."""
+        box = QMessageBox(self)
+        box.setObjectName(name)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(title)
+        box.setText(text)
+        if info:
+            box.setInformativeText(info)
+        buttons = {box.addButton(label, role): key for key, label, role in choices}
+        box.setDefaultButton(next(iter(buttons)))
+        if escape is not None:
+            box.setEscapeButton(next(b for b, key in buttons.items() if key == escape))
+        box.exec()
+        return buttons.get(box.clickedButton())
+
     # -- recovery ------------------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
         """At startup: when the last session closed without saving (a recovery file
@@ -1092,32 +1174,95 @@ class MainWindow(QMainWindow):
         path = pending_recovery()
         if path is None:
             return False
-        box = QMessageBox(self)
-        box.setObjectName("recoveryQuestion")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Restore unsaved work?"))
-        box.setText(
+        info = ""
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            info = self.tr("Saved automatically at {time}.").format(time=when)
+        except OSError:
+            pass
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "recoveryQuestion",
+            self.tr("Restore unsaved work?"),
             self.tr(
                 "The workbench closed without saving last time. "
                 "Restore the work (files, settings, grades, notes)?"
-            )
+            ),
+            [
+                ("restore", self.tr("Restore"), role.AcceptRole),
+                ("discard", self.tr("Discard"), role.DestructiveRole),
+            ],
+            info,
         )
-        try:
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            box.setInformativeText(self.tr("Saved automatically at {time}.").format(time=when))
-        except OSError:
-            pass
-        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(self.tr("Discard"), QMessageBox.ButtonRole.DestructiveRole)
-        box.setDefaultButton(restore)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is restore:
+        if clicked == "restore":
             self.open_project(path, recovered=True)
             return True
-        if clicked is discard:
+        if clicked == "discard":
             remove_recovery()
         return False
+
+    def demo_only(self) -> bool:
+        """Every file loaded is a demo file (whatever was done with them)."""
+        files = self.state.study.sources()
+        return bool(files) and all(is_demo_file(f.path) for f in files)
+
+    def ask_close_demo(self) -> bool:
+        """Opening one's own files while the demo is loaded: close the demo first?
+        True when the user agrees (the demo's files, and any grades or notes given
+        on them, are then closed); the demo and one's own files never mix."""
+        info = self.tr(
+            "The demo's files and systems are closed, so your files start a study of "
+            "their own (no demo systems, no renamed duplicates, no comparison with the "
+            "demo's systems)."
+        )
+        if self.state.study.has_work:
+            info += " " + self.tr("The grades and notes given in the demo are not kept.")
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "closeDemo",
+            self.tr("Close the demo?"),
+            self.tr("Close the demo and open your file?"),
+            [
+                ("close", self.tr("Close the demo and open"), role.AcceptRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            info,
+            escape="cancel",
+        )
+        return clicked == "close"
+
+    def ask_replace_judgments(self, file_name: str) -> str:
+        """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
+        the grades, resolutions and notes given in the app), ``"drop"`` (replace and
+        drop them) or ``"cancel"``. Asked only when there is such work."""
+        grades, resolutions, notes = self.state.study.judgment_work()
+        if not (grades or resolutions or notes):
+            return "drop"
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "replaceJudgments",
+            self.tr("Replace the judgments?"),
+            self.tr("Replace the judgments with {file}?").format(file=file_name),
+            [
+                ("keep", self.tr("Replace, keep my work"), role.AcceptRole),
+                ("drop", self.tr("Replace and drop my work"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            self.tr(
+                "On the current judgments you gave {grades} grades, resolved {resolutions} "
+                "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
+                "copy of the same file), or drop them (for other judgments)?"
+            ).format(grades=grades, resolutions=resolutions, notes=notes),
+            escape="cancel",
+        )
+        return clicked or "cancel"
+
+    def start_clean_study(self) -> None:
+        """An empty study (the user's settings kept), no project file: every page
+        starts afresh."""
+        self.project_path = None
+        self._update_title()
+        self.state.set_study(Study(clean_settings(self.state.settings)))
 
     def _only_demo(self) -> bool:
         """Only the bundled demo is loaded and nothing was added to it."""
@@ -1137,30 +1282,22 @@ class MainWindow(QMainWindow):
 
     def ask_save_before_closing(self) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"``."""
-        box = QMessageBox(self)
-        box.setObjectName("saveBeforeClosing")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Save the work?"))
-        box.setText(
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "saveBeforeClosing",
+            self.tr("Save the work?"),
             self.tr(
                 "Save the work as a project before closing? Without a project file, the files "
                 "you opened, the settings, grades and notes are not kept."
-            )
+            ),
+            [
+                ("save", self.tr("Save project…"), role.AcceptRole),
+                ("discard", self.tr("Close without saving"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            escape="cancel",
         )
-        save = box.addButton(self.tr("Save project…"), QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton(
-            self.tr("Close without saving"), QMessageBox.ButtonRole.DestructiveRole
-        )
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(save)
-        box.setEscapeButton(cancel)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is save:
-            return "save"
-        if clicked is discard:
-            return "discard"
-        return "cancel"
+        return clicked or "cancel"
 
     # -- closing ---------------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -1183,8 +1320,3 @@ class MainWindow(QMainWindow):
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
         self.settings.sync()
         super().closeEvent(event)
-
-
-def _read_options(options: dict) -> dict:
-    """How a file was read, as the study keeps it for the project file."""
-    return {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}

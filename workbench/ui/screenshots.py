@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QWidget
 
 log = logging.getLogger(__name__)
 
-WINDOW_SIZE = (1400, 900)
+#: the smallest common laptop screen the app must fit (1280×800)
+WINDOW_SIZE = (1280, 800)
 DIALOG_SIZE = (1200, 780)
 
 
@@ -55,7 +56,7 @@ def _grab(widget: QWidget, path: Path) -> Path:
     return path
 
 
-def _setup(lang: str, isolated: bool):
+def _setup(lang: str, isolated: bool, font_size: str = "normal"):
     from workbench.ui import app as app_module
     from workbench.ui import fonts, i18n
     from workbench.ui.settings import Settings, use_settings_dir
@@ -65,8 +66,11 @@ def _setup(lang: str, isolated: bool):
         # a fresh settings folder: no recent files or window size of the user's own
         use_settings_dir(tempfile.mkdtemp(prefix="workbench-shots-"))
     i18n.install_language(lang)
-    fonts.apply_font("normal", qapp)
-    return qapp, Settings()
+    fonts.apply_font(font_size, qapp)
+    settings = Settings()
+    if isolated:
+        settings.font_size = font_size  # the View menu shows the size in force
+    return qapp, settings
 
 
 def _load_demo(window) -> bool:
@@ -105,7 +109,34 @@ def _answer_shots(window, name: Callable[[str], Path]) -> list[Path]:
     return out
 
 
-def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -> list[Path]:
+def _overview_tabs(window, name) -> list[Path]:
+    """Each chart of the Overview, then its per-type and abstention tabs."""
+    page = window.page("overview")
+    out: list[Path] = []
+    charts = getattr(page, "overview_charts", None)
+    if charts is not None:
+        page.details.setCurrentWidget(page.charts_section)
+        for i in range(charts.tabs.count()):
+            charts.tabs.setCurrentIndex(i)
+            page.page_scroll.ensureWidgetVisible(page.details)
+            settle(250)
+            out.append(_grab(window, name(f"overview-chart{i + 1}")))
+        charts.tabs.setCurrentIndex(0)
+    for tab, label in (
+        (page.type_page, "overview-by-type"),
+        (page.abstention_page, "overview-abstention"),
+    ):
+        page.details.setCurrentWidget(tab)
+        settle(200)
+        out.append(_grab(window, name(label)))
+    page.details.setCurrentIndex(0)
+    page.page_scroll.verticalScrollBar().setValue(0)
+    return out
+
+
+def render_all(
+    directory: str | Path, lang: str = "ko", isolated: bool = True, font_size: str = "normal"
+) -> list[Path]:
     """Render the start page, the import preview, and every registered page.
 
     Files are named ``NN-page-LANG.png``. Returns the paths written.
@@ -116,7 +147,7 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    qapp, settings = _setup(lang, isolated)
+    qapp, settings = _setup(lang, isolated, font_size)
     written: list[Path] = []
     window = MainWindow(settings=settings)
     window.resize(*WINDOW_SIZE)
@@ -134,7 +165,8 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
     )
     dialog.resize(*DIALOG_SIZE)
     ready = {"done": False}
-    dialog.inspected.connect(lambda: ready.__setitem__("done", True))
+    # the whole-file check follows the preview: shot once its counts are in
+    dialog.checked.connect(lambda: ready.__setitem__("done", True))
     dialog.show()
     wait_until(lambda: ready["done"], 60000)
     written.append(_grab(dialog, name("import")))
@@ -153,6 +185,15 @@ def render_all(directory: str | Path, lang: str = "ko", isolated: bool = True) -
             written.extend(_answer_shots(window, name))
             continue
         written.append(_grab(window, name(key)))
+        if key == "overview":
+            written += _overview_tabs(window, name)
+    if window.width() > WINDOW_SIZE[0] or window.height() > WINDOW_SIZE[1]:
+        log.warning(
+            "the window grew to %d×%d (asked %d×%d): a page does not fit",
+            window.width(),
+            window.height(),
+            *WINDOW_SIZE,
+        )
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))
     window._autosave_timer.stop()

@@ -165,6 +165,10 @@ class AppState(QObject):
     edit_undone = Signal(object)
     #: answer files were added or removed (the answers' own edits emit work_changed)
     answers_changed = Signal()
+    #: a new study or a new judgments file: what a page chose on the old data —
+    #: filters, selections, questions chosen on another page, a baseline — no
+    #: longer applies, and every page starts afresh (emitted before data_changed)
+    study_reset = Signal()
 
     def __init__(self, parent: QObject | None = None, study: Study | None = None) -> None:
         super().__init__(parent)
@@ -242,14 +246,35 @@ class AppState(QObject):
         self.comparisons = None
         if study.settings != old_settings:
             self.settings_changed.emit(study.settings)
+        self.study_reset.emit()
         self.data_changed.emit()
         self.work_changed.emit()
         self.results_changed.emit(None)
         self.recompute()
 
-    def set_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
+    def set_judgments(
+        self, judgment_set: JudgmentSet, options: dict | None = None, keep_work: bool = False
+    ) -> None:
+        """Use these judgments. Judgments already loaded are replaced together with
+        the work done on them (grades given in the app, hand resolutions, notes)
+        unless ``keep_work`` (the user asked to keep it, e.g. for a corrected copy of
+        the same file); the runs and the systems' names stay. Every page starts
+        afresh (:attr:`study_reset`)."""
+        self.runner.cancel("evaluate")
+        replaced = self.study.judgment_set is not None
+        if replaced and not keep_work:
+            self.study.remove_judgments()
+            self.undo_stack.clear()
         self.study.set_judgments(judgment_set, options)
+        had_results = self.results is not None
+        self.results = None
+        self.comparisons = None
+        self.study_reset.emit()
         self.data_changed.emit()
+        if replaced and not keep_work:
+            self.work_changed.emit()
+        if had_results:  # the old numbers go at once; the new ones follow
+            self.results_changed.emit(None)
         self.recompute()
 
     def add_runs(self, run_set: RunSet, options: dict | None = None) -> None:
@@ -279,6 +304,7 @@ class AppState(QObject):
         self.undo_stack.clear()
         self.results = None
         self.comparisons = None
+        self.study_reset.emit()
         self.data_changed.emit()
         self.work_changed.emit()
         self.results_changed.emit(None)

@@ -5,13 +5,17 @@ Public API::
     inspect_file(path) -> FilePreview
     load_judgments(path, mappings=None, sheets=None, progress=None, cancelled=None) -> JudgmentSet
     load_run(path, mappings=None, sheets=None, system=None, progress=None, cancelled=None) -> RunSet
+    check_file(path, kind, mappings=…, sheets=…, conversions=…, skip_rows=…) -> FileCheck
+    rows_around(path, sheet, row) -> SheetPreview
+    GradeConversion, propose_grade_conversions
     ColumnMapping, normalize_id, Cancelled
 
 Frames use the canonical columns of :mod:`workbench.core.schema`. Input
 files are only ever read.
 """
 
-from workbench.core.io.common import Cancelled
+from workbench.core.io.check import FileCheck, check_file, run_coverage_problems
+from workbench.core.io.common import Cancelled, FileErrors
 from workbench.core.io.ids import normalize_id
 from workbench.core.io.judgments import load_judgments
 from workbench.core.io.mapping import (
@@ -21,20 +25,37 @@ from workbench.core.io.mapping import (
     role_label,
     wide_rank,
 )
-from workbench.core.io.preview import FilePreview, SheetPreview, inspect_file
+from workbench.core.io.preview import FilePreview, SheetPreview, inspect_file, rows_around
+from workbench.core.io.recover import (
+    FailedGrade,
+    GradeConversion,
+    conversion_table,
+    propose_grade_conversions,
+    proposed_grade,
+)
 from workbench.core.io.runs import load_run
 
 __all__ = [
     "Cancelled",
     "ColumnMapping",
+    "FailedGrade",
+    "FileCheck",
+    "FileErrors",
     "FilePreview",
+    "GradeConversion",
     "ROLE_CHOICES",
     "ROLE_LABELS",
     "SheetPreview",
+    "check_file",
+    "conversion_table",
     "inspect_file",
     "load_judgments",
     "load_run",
     "normalize_id",
+    "propose_grade_conversions",
+    "proposed_grade",
     "role_label",
+    "rows_around",
+    "run_coverage_problems",
     "wide_rank",
 ]

@@ -3,14 +3,14 @@
 Long passes over a column are done in slices of :data:`CHUNK_ROWS` rows. A
 single numpy/pandas call over half a million cells holds the GIL for 50–200
 ms; when a load runs on a worker thread, the GUI thread cannot run meanwhile
-and the window stalls. Over a slice each call takes a few milliseconds, and
-:func:`breathe` between slices hands the GIL over, counts the slice towards
-the progress of the current step and checks for cancellation.
+and the window stalls. Over a slice each call takes a few milliseconds, so the
+interpreter can hand the GIL to the GUI thread between slices; :func:`breathe`
+counts the slice towards the progress of the current step and checks for
+cancellation.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +27,36 @@ from workbench.core.problems import (
 
 #: Rows per slice of a long column pass (each call over a slice: ~1–8 ms).
 CHUNK_ROWS = 20_000
+
+#: errors about one data row's cells: leaving that row out of the load removes them
+#: (header, sheet and file problems are not among them)
+ROW_ERROR_CODES = frozenset(
+    {
+        "blank_question_id",
+        "blank_passage_id",
+        "grade_invalid",
+        "grade_blank",
+        "role_invalid",
+        "rank_invalid",
+        "score_invalid",
+        "duplicate_conflict",
+        "excel_error_cell",
+    }
+)
+
+
+@dataclass
+class FileErrors(InputError):
+    """A file's errors, and what a user can do about them without editing it.
+
+    ``failed_grades``: every distinct grade value not taken (``recover.FailedGrade``,
+    counted over the whole column, not only the listed errors); ``error_rows``:
+    sheet (``""`` for a text file) → the Excel rows that have a row-level error
+    (:data:`ROW_ERROR_CODES`), so they can be left out.
+    """
+
+    failed_grades: list = field(default_factory=list)
+    error_rows: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -81,15 +111,16 @@ _SPAN: ContextVar[_Span | None] = ContextVar("workbench_io_span", default=None)
 
 
 def breathe(units: int = 0) -> None:
-    """Between two slices: progress for ``units`` rows done, cancel check, GIL hand-over.
+    """Between two slices: progress for ``units`` rows done, and the cancel check.
 
-    Outside a :meth:`Steps.span` only the hand-over happens. ``time.sleep(0)``
-    releases the GIL, so a waiting GUI thread runs before the next slice.
+    No sleep is needed to let the GUI thread run: the interpreter hands the
+    GIL to a waiting thread every few milliseconds (``sys.getswitchinterval``)
+    between bytecodes, so keeping each C call short is what keeps the window
+    responsive. (A ``time.sleep(0)`` here cost a system call per slice.)
     """
     span = _SPAN.get()
     if span is not None:
         span.advance(units)
-    time.sleep(0)
 
 
 def slices(n: int, size: int | None = None) -> Iterator[slice]:
@@ -119,6 +150,10 @@ class Collector:
     dropped_warnings: int = 0
     #: text files have no sheets: problems then name only the file and the line
     text_file: bool = False
+    #: (sheet, value) → recover.FailedGrade, every grade value the check refused
+    failed_grades: dict = field(default_factory=dict)
+    #: sheet ("" for a text file) → rows with a row-level error (ROW_ERROR_CODES)
+    error_rows: dict = field(default_factory=dict)
 
     def _where(self, where: dict) -> dict:
         where.setdefault("file", self.file)
@@ -128,6 +163,9 @@ class Collector:
 
     def error(self, code: str, en: str, ko: str, **where) -> None:
         where = self._where(where)
+        if code in ROW_ERROR_CODES and where.get("row") is not None:
+            rows = self.error_rows.setdefault(where.get("sheet") or "", set())
+            rows.add(int(where["row"]))
         if len(self.errors) < MAX_PROBLEMS_PER_FILE:
             self.errors.append(error(code, en, ko, **where))
         else:
@@ -182,4 +220,8 @@ class Collector:
 
     def raise_if_errors(self) -> None:
         if self.errors:
-            raise InputError(self.problems())
+            raise FileErrors(
+                self.problems(),
+                failed_grades=list(self.failed_grades.values()),
+                error_rows={k: sorted(v) for k, v in self.error_rows.items()},
+            )

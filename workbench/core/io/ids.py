@@ -4,7 +4,14 @@ Ids are text everywhere in the workbench. A cell typed as ``007`` in a text
 column stays ``"007"``; a number cell Excel stores as ``12.0`` is the id
 ``"12"``; spaces around an id are trimmed and Hangul written by macOS in
 decomposed form (NFD) is composed (NFC), so the same id typed on two machines
-compares equal.
+compares equal. Invisible characters — a byte-order mark (U+FEFF), zero-width
+space/non-joiner/joiner (U+200B–U+200D), word joiner (U+2060), soft hyphen
+(U+00AD) and the bidirectional marks — are removed wherever they sit in an
+id, so ``"\ufeffQ001"`` is the question ``"Q001"``.
+
+Whole columns are cleaned value by value, not cell by cell: the column is
+factorized (in C), each distinct value is cleaned once, and the cleaned values
+are spread back by code — ids repeat a lot, and no Python code runs per cell.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import itertools
 import math
 import unicodedata
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -30,7 +38,22 @@ __all__ = [
     "is_blank",
     "empty_mask",
     "factorize_ids",
+    "sorted_codes",
+    "id_categorical",
+    "INVISIBLE",
 ]
+
+#: characters nobody can see that copy-paste, Excel and web pages leave in ids
+INVISIBLE = (
+    "\ufeff"  # byte-order mark / zero-width no-break space
+    "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
+    "\u2060"  # word joiner
+    "\u00ad"  # soft hyphen
+    "\u200e\u200f\u061c"  # left-to-right, right-to-left, Arabic letter marks
+    "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides
+    "\u2066\u2067\u2068\u2069"  # bidi isolates
+)
+_DROP_INVISIBLE = {ord(ch): None for ch in INVISIBLE}
 
 
 def _number_text(value: float) -> str:
@@ -74,43 +97,98 @@ def normalize_id(value: Any) -> str:
     and blank cells give ``""``. Idempotent: ``normalize_id(normalize_id(x))
     == normalize_id(x)``.
     """
-    text = display_text(value)
+    return _clean_id(display_text(value))[0]
+
+
+def _clean_id(text: str) -> tuple[str, bool]:
+    """The canonical id text and whether invisible characters were removed."""
     if not text:
-        return ""
+        return "", False
     text = text.strip()
-    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
-        text = unicodedata.normalize("NFC", text).strip()
-    return text
+    if text.isascii():
+        return text, False
+    cleaned = text.translate(_DROP_INVISIBLE)
+    removed = len(cleaned) != len(text)
+    if not unicodedata.is_normalized("NFC", cleaned):
+        cleaned = unicodedata.normalize("NFC", cleaned)
+    return cleaned.strip(), removed
 
 
-def _map_unique(values: Sequence[Any] | np.ndarray, func) -> np.ndarray:
-    """Apply ``func`` once per distinct value (ids repeat a lot in judgments and runs)."""
-    arr = np.asarray(values, dtype=object) if not isinstance(values, np.ndarray) else values
-    if arr.size == 0:
-        return np.empty(0, dtype=object)
-    codes, uniques = pd.factorize(arr, use_na_sentinel=False)
-    mapped = np.array([func(u) for u in uniques], dtype=object)
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and distinct values of an object column, without merging ``True`` with ``1``.
+
+    ``pd.factorize`` compares objects with ``==``, under which ``True == 1 ==
+    1.0``; those cells would share one code although they read differently
+    (``TRUE`` / ``1``). Booleans get codes of their own.
+    """
+    n = len(values)
+    if n == 0:
+        return np.zeros(0, np.int64), np.zeros(0, dtype=object)
+    kind = pd.api.types.infer_dtype(values, skipna=False)
+    if kind == "string":
+        return factorize_ids(values)  # hashed by slices: the GIL is handed over between them
+    if kind == "floating":
+        floats = np.empty(n, dtype=np.float64)
+        for sl in slices(n):
+            floats[sl] = values[sl].astype(np.float64)
+        codes, uniques = pd.factorize(floats, use_na_sentinel=False)
+        return codes.astype(np.int64, copy=False), uniques.astype(object)
+    if kind in ("integer", "mixed-integer-float", "empty"):
+        codes, uniques = pd.factorize(values, use_na_sentinel=False)
+        return codes.astype(np.int64, copy=False), np.asarray(uniques, dtype=object)
+    is_bool = np.equal(np.fromiter(map(type, values), dtype=object, count=n), bool)
+    if not is_bool.any():
+        codes, uniques = pd.factorize(values, use_na_sentinel=False)
+        return codes.astype(np.int64, copy=False), np.asarray(uniques, dtype=object)
+    rest = np.flatnonzero(~is_bool)
+    r_codes, r_uniques = pd.factorize(values[rest], use_na_sentinel=False)
+    codes = np.empty(n, dtype=np.int64)
+    codes[rest] = r_codes
+    bools = np.flatnonzero(is_bool)
+    truth = values[bools].astype(bool)
+    codes[bools] = len(r_uniques) + truth.astype(np.int64)
+    uniques = np.concatenate([np.asarray(r_uniques, dtype=object), np.array([False, True], dtype=object)])
+    return codes, uniques
+
+
+def _per_value(values, func) -> np.ndarray:
+    """``func`` applied to each distinct value of ``values``, spread back over the cells."""
+    arr = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if arr.dtype != object:
+        arr = arr.astype(object)
+    codes, uniques = _distinct(arr)
+    mapped = np.empty(len(uniques), dtype=object)
+    mapped[:] = [func(u) for u in uniques]
     return mapped[codes]
 
 
 def normalize_ids(values: Sequence[Any] | np.ndarray) -> np.ndarray:
-    """:func:`normalize_id` over a whole column (object array of ``str``).
-
-    Text cells take a fast path (strip; NFC only for non-ASCII text that is
-    not NFC yet); other cells go through :func:`normalize_id`.
-    """
-    out = np.empty(len(values), dtype=object)
-    # by slices: assigning one 500k-item list to an array holds the GIL ~40 ms
-    for sl in slices(len(values)):
-        out[sl] = [_strip_nfc(v) if type(v) is str else normalize_id(v) for v in values[sl]]
-    return out
+    """:func:`normalize_id` over a whole column (object array of ``str``)."""
+    return normalize_ids_counted(values)[0]
 
 
-def _strip_nfc(text: str) -> str:
-    text = text.strip()
-    if text.isascii() or unicodedata.is_normalized("NFC", text):
-        return text
-    return unicodedata.normalize("NFC", text).strip()
+def normalize_ids_counted(values: Sequence[Any] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`normalize_ids` and a mask of the cells that held invisible characters."""
+    arr = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if arr.dtype != object:
+        arr = arr.astype(object)
+    codes, uniques = _distinct(arr)
+    n_u = len(uniques)
+    texts_ = np.empty(n_u, dtype=object)
+    removed = np.zeros(n_u, dtype=bool)
+    is_text = np.equal(np.fromiter(map(type, uniques), dtype=object, count=n_u), str)
+    # ASCII text only needs its spaces trimmed: C-level maps, no Python per value
+    plain = np.flatnonzero(is_text)
+    if plain.size:
+        stripped = list(map(str.strip, uniques[plain]))
+        texts_[plain] = stripped
+        ascii_ = np.fromiter(map(str.isascii, stripped), dtype=bool, count=plain.size)
+        rest = np.r_[plain[~ascii_], np.flatnonzero(~is_text)].astype(np.int64)
+    else:
+        rest = np.arange(n_u)
+    for i in rest:
+        texts_[i], removed[i] = _clean_id(display_text(uniques[i]))
+    return texts_[codes], removed[codes] if removed.any() else np.zeros(len(arr), dtype=bool)
 
 
 def _clean_text(value: Any) -> str:
@@ -120,14 +198,26 @@ def _clean_text(value: Any) -> str:
     return text
 
 
+_NFC = partial(unicodedata.normalize, "NFC")
+
+
 def display_texts(values: Sequence[Any] | np.ndarray) -> np.ndarray:
-    """Free-text cells (passage text, notes) as NFC text, ``""`` for blanks."""
-    nfc = unicodedata.normalize
-    out = np.empty(len(values), dtype=object)
-    # most cells are already text: one C call each, the rest go through display_text
-    for sl in slices(len(values)):
-        out[sl] = [nfc("NFC", v) if type(v) is str else _clean_text(v) for v in values[sl]]
-    return out
+    """Free-text cells (passage text, notes) as NFC text, ``""`` for blanks.
+
+    Text cells are composed with ``unicodedata.normalize`` mapped over the
+    distinct values in C; other cells go through :func:`display_text`.
+    """
+    arr = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if arr.dtype != object:
+        arr = arr.astype(object)
+    codes, uniques = _distinct(arr)
+    is_text = np.equal(np.fromiter(map(type, uniques), dtype=object, count=len(uniques)), str)
+    mapped = np.empty(len(uniques), dtype=object)
+    if is_text.all():
+        mapped[:] = list(map(_NFC, uniques))
+    else:
+        mapped[:] = [_NFC(u) if t else _clean_text(u) for u, t in zip(uniques, is_text)]
+    return mapped[codes]
 
 
 def empty_mask(values: np.ndarray) -> np.ndarray:
@@ -193,17 +283,51 @@ def _factorize_by_dict(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return codes, uniques
 
 
+def _blank_value(v: Any) -> bool:
+    return (
+        v is None
+        or (type(v) is str and (not v or v.isspace()))
+        or (type(v) is float and v != v)  # NaN
+    )
+
+
 def is_blank(values: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Boolean mask of empty cells (``""``, whitespace only, ``None``, NaN)."""
-    return np.fromiter(
-        (
-            v is None
-            or (type(v) is str and (not v or v.isspace()))
-            or (type(v) is float and v != v)  # NaN
-            for v in values
-        ),
-        dtype=bool,
-        count=len(values),
+    arr = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if arr.dtype != object:
+        arr = arr.astype(object)
+    if len(arr) == 0:
+        return np.zeros(0, dtype=bool)
+    codes, uniques = _distinct(arr)
+    blank = np.fromiter(map(_blank_value, uniques), dtype=bool, count=len(uniques))
+    return blank[codes]
+
+
+def sorted_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Codes of an object column of ``str`` and its distinct values in text order."""
+    codes, uniques = factorize_ids(np.asarray(values, dtype=object))
+    if uniques.size < 2:
+        return codes, uniques
+    order = text_order(uniques)
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    return rank[codes], uniques[order]
+
+
+def text_order(uniques: np.ndarray) -> np.ndarray:
+    """``np.argsort`` of ``str`` values in code-point order (stable), converted by slices."""
+    n = uniques.size
+    width = max(map(len, uniques), default=1) or 1
+    keys = np.empty(n, dtype=f"U{width}")
+    for sl in slices(n):
+        keys[sl] = uniques[sl]
+    return np.argsort(keys, kind="stable")
+
+
+def id_categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
+    """Ids as a categorical over ``uniques`` (distinct ``str`` in text order)."""
+    return pd.Categorical.from_codes(
+        codes, categories=pd.Index(np.asarray(uniques, dtype=object), dtype=object)
     )
 
 

@@ -16,6 +16,7 @@ is ever taken for the judgments, questions or passages sheet.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -34,12 +35,14 @@ from workbench.core.io.book import (
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
+from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
 from workbench.core.io.validate import (
     column,
     grades_checked,
     ids_checked,
     non_empty_rows,
     report_missing,
+    report_trec_scale,
     roles_checked,
     short_ids,
     texts,
@@ -47,6 +50,7 @@ from workbench.core.io.validate import (
     yesno,
 )
 from workbench.core.korean import josa
+from workbench.core.memory import give_back_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
 
@@ -208,11 +212,17 @@ def _usable(col: Collector, sheet: Sheet, role: str) -> bool:
 
 # -- the three frames -------------------------------------------------------------
 def judgments_from_sheet(
-    col: Collector, sheet: Sheet, any_grade: bool = False
+    col: Collector,
+    sheet: Sheet,
+    any_grade: bool = False,
+    conversions: Mapping[str, int] | None = None,
+    unjudged: list | None = None,
 ) -> pd.DataFrame | None:
     """The judgments frame of a sheet, with every row-level problem collected.
 
-    ``any_grade``: TREC qrels — any whole-number grade (see ``grades_checked``).
+    ``any_grade``: TREC qrels — any whole-number grade (see ``grades_checked``);
+    the (question, passage) pairs graded below 0 are appended to ``unjudged``
+    as one frame. ``conversions``: grade values the user confirmed.
     """
     table, mapping = sheet.table, sheet.mapping
     if not _usable(col, sheet, "judgments"):
@@ -225,7 +235,19 @@ def judgments_from_sheet(
     n = int(keep.sum())
     qid = ids_checked(col, table, mapping, S.QID, keep, rows)
     pid = ids_checked(col, table, mapping, S.PID, keep, rows)
-    grade = grades_checked(col, table, mapping, keep, rows, any_integer=any_grade)
+    negative: list = []
+    grade = grades_checked(
+        col,
+        table,
+        mapping,
+        keep,
+        rows,
+        any_integer=any_grade,
+        conversions=conversions,
+        negative=negative,
+    )
+    if unjudged is not None and negative and negative[0].any():
+        unjudged.append(pd.DataFrame({S.QID: qid[negative[0]], S.PID: pid[negative[0]]}))
     df = _judgment_frame(
         {
             S.QID: qid,
@@ -294,7 +316,9 @@ def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.Data
     return df[first].reset_index(drop=True)
 
 
-def resolutions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame:
+def resolutions_from_sheet(
+    col: Collector, sheet: Sheet, conversions: Mapping[str, int] | None = None
+) -> pd.DataFrame:
     """The hand resolutions of a ``조정``/``resolutions`` sheet (RESOLUTION_COLUMNS).
 
     Ids and grades are checked like the judgments sheet's (0–3; a bad cell
@@ -320,7 +344,7 @@ def resolutions_from_sheet(col: Collector, sheet: Sheet) -> pd.DataFrame:
     data = {
         S.QID: ids_checked(col, table, mapping, S.QID, keep, rows),
         S.PID: ids_checked(col, table, mapping, S.PID, keep, rows),
-        S.GRADE: grades_checked(col, table, mapping, keep, rows),
+        S.GRADE: grades_checked(col, table, mapping, keep, rows, conversions=conversions),
     }
     by_header = {normalize_header(h): h for h in table.headers}
     for name, headers in _RESOLUTION_HEADERS.items():
@@ -529,20 +553,41 @@ def load_judgments(
     sheets: dict[str, str] | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    *,
+    conversions: Mapping[str, int] | Iterable[GradeConversion] | None = None,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
+    fast: bool = True,
 ) -> JudgmentSet:
     """Read judgments from an Excel/CSV/TREC qrels/JSON file.
 
     ``mappings`` maps a sheet name to a confirmed :class:`ColumnMapping` (it
     replaces detection for that sheet); ``sheets`` names the sheets to use as
-    ``{"judgments": …, "questions": …, "passages": …}``. Every problem found is
-    collected; errors raise :class:`InputError` (with the warnings too),
+    ``{"judgments": …, "questions": …, "passages": …}``. ``conversions``: grade
+    values the user confirmed (``"3점"`` → 3, see :mod:`~workbench.core.io.recover`);
+    ``skip_rows``: sheet → Excel rows the user chose to leave out. Both are
+    listed in the warnings. Every problem found is collected; errors raise
+    :class:`~workbench.core.io.common.FileErrors` (an :class:`InputError`, with
+    the warnings too, the grade values refused and the rows with errors),
     warnings go to ``JudgmentSet.problems``. ``progress(fraction, text)`` is
     called per step; when ``cancelled()`` turns true :class:`Cancelled` is raised.
+
+    A clean TREC qrels file is parsed straight into columns
+    (:mod:`workbench.core.io.fast_trec`); anything unusual takes the general
+    path, which gives the same JudgmentSet and problems (``fast=False``
+    forces it).
     """
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
+    # rows left out are taken out of the general reader's tables
+    if fast and not mappings and not sheets and not skip_rows:
+        quick = _fast_trec_qrels(path, col, steps)
+        if quick is not None:
+            return quick
+        col = Collector(path.name)
     book = open_book(path, col, steps, mappings, upto=0.3)
+    leave_out_rows(book, skip_rows, col)
+    converted = conversion_table(conversions)
     if book.kind == "trec_run":
         raise InputError(
             [
@@ -564,9 +609,16 @@ def load_judgments(
         else 0
     )
     # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
+    unjudged: list = []
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
-            js = judgments_from_sheet(col, chosen["judgments"], any_grade=book.kind == "trec_qrels")
+            js = judgments_from_sheet(
+                col,
+                chosen["judgments"],
+                any_grade=book.kind == "trec_qrels",
+                conversions=converted,
+                unjudged=unjudged,
+            )
     steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
     steps(0.75, "문단 시트 확인 중 · Checking passages")
@@ -580,7 +632,9 @@ def load_judgments(
         None,
     )
     resolutions = (
-        resolutions_from_sheet(col, resolution_sheet) if resolution_sheet is not None else None
+        resolutions_from_sheet(col, resolution_sheet, converted)
+        if resolution_sheet is not None
+        else None
     )
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None
@@ -599,8 +653,66 @@ def load_judgments(
             names,
         )
     release(book)  # the frames hold what they need; free the cells slice by slice
+    give_back_memory()
     steps(1.0, "완료 · Done")
     source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
     return JudgmentSet(
-        js, questions, passages, [source], col.warnings_list(), resolutions=resolutions
+        js,
+        questions,
+        passages,
+        [source],
+        col.warnings_list(),
+        resolutions=resolutions,
+        unjudged=unjudged[0] if unjudged else None,
     )
+
+
+def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | None:
+    """A clean 4-field TREC qrels file read straight into columns; None → the general path."""
+    from workbench.core.io import fast_trec
+    from workbench.core.io.reading import detect_kind
+    from workbench.core.io.runs import _peek
+
+    head = _peek(path)
+    if head is None or detect_kind(path, head) != "trec_qrels":
+        return None
+    steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
+    sha, table = fast_trec.parse_file(path, "sxsf")
+    if table is None:
+        return None
+    grades = table.numbers[3]
+    if not (np.isfinite(grades).all() and (grades == np.floor(grades)).all()):
+        return None  # the general path names each bad grade
+    col.text_file = True
+    steps(0.3, "평가 시트 확인 중 · Checking judgments")
+    qid = table.ids[0].uniques[table.ids[0].codes]
+    pid = table.ids[2].uniques[table.ids[2].codes]
+    grade = grades.astype(np.int64)
+    rows = table.lines
+    ok = np.ones(grade.size, dtype=bool)
+    report_trec_scale(col, None, "relevance", grade, ok, rows)
+    below = grade < 0
+    unjudged = pd.DataFrame({S.QID: qid[below], S.PID: pid[below]}) if below.any() else None
+    grade[below] = 0
+    n = grade.size
+    empty = np.full(n, "", dtype=object)
+    df = _judgment_frame(
+        {
+            S.QID: qid,
+            S.PID: pid,
+            S.GRADE: grade,
+            S.ASSESSOR: empty,
+            S.ROLE: empty,
+            S.GROUP: empty,
+            S.NOTE: empty,
+            S.ROW: rows,
+        }
+    )
+    roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
+    sheet = Sheet(path.stem, None, ColumnMapping(roles), "judgments", fixed=True)
+    js = _check_duplicates(col, sheet, df)
+    col.raise_if_errors()
+    give_back_memory()
+    steps(1.0, "완료 · Done")
+    source = SourceFile(str(path), sha, path.stem)
+    return JudgmentSet(js, None, None, [source], col.warnings_list(), unjudged=unjudged)

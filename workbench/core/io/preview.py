@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from workbench.core import schema as S
 from workbench.core.io.book import open_book
 from workbench.core.io.common import Collector
@@ -35,7 +37,9 @@ _WHAT = {
 
 @dataclass
 class SheetPreview:
-    """One sheet as detected: ``rows`` are the first data rows as display text."""
+    """One sheet as detected: ``rows`` are data rows as display text (the first
+    ones, or those around a row: :func:`rows_around`), ``row_numbers`` their
+    Excel row numbers (or text lines)."""
 
     name: str
     headers: list[str]
@@ -45,6 +49,13 @@ class SheetPreview:
     detected_kind: str  # judgments | questions | passages | run | run_wide | unknown
     mapping: ColumnMapping
     hidden: bool = False  # hidden in Excel: listed with a mark, read only when chosen
+    row_numbers: list[int] = field(default_factory=list)
+
+    def excel_row(self, index: int) -> int:
+        """Excel row number of ``rows[index]``."""
+        if index < len(self.row_numbers):
+            return self.row_numbers[index]
+        return self.header_row + 1 + index
 
 
 @dataclass
@@ -98,21 +109,7 @@ def inspect_file(path: str | Path) -> FilePreview:
                 sheet=sheet.name,
             )
             continue
-        n = min(PREVIEW_ROWS, table.n_rows)
-        cols = [table.columns[h][:n] for h in table.headers]
-        rows = [[display_text(c[i]) for c in cols] for i in range(n)]
-        out.sheets.append(
-            SheetPreview(
-                sheet.name,
-                list(table.headers),
-                rows,
-                int(table.total_rows),
-                int(table.header_row),
-                sheet.kind,
-                sheet.mapping,
-                sheet.hidden,
-            )
-        )
+        out.sheets.append(_sheet_preview(sheet, 0, min(PREVIEW_ROWS, table.n_rows)))
         missing = sheet.mapping.missing(_REQUIRED.get(sheet.kind, []))
         if missing:
             report_missing(col, table, sheet.mapping, missing, *_WHAT[sheet.kind])
@@ -126,3 +123,50 @@ def inspect_file(path: str | Path) -> FilePreview:
             )
     out.problems = col.problems()
     return out
+
+
+def _sheet_preview(sheet, start: int, stop: int) -> SheetPreview:
+    """Data rows ``start:stop`` of a read sheet as a :class:`SheetPreview`."""
+    table = sheet.table
+    cols = [table.columns[h][start:stop] for h in table.headers]
+    rows = [[display_text(c[i]) for c in cols] for i in range(max(stop - start, 0))]
+    return SheetPreview(
+        sheet.name,
+        list(table.headers),
+        rows,
+        int(table.total_rows),
+        int(table.header_row),
+        sheet.kind,
+        sheet.mapping,
+        sheet.hidden,
+        [int(r) for r in table.rows[start:stop]],
+    )
+
+
+def rows_around(
+    path: str | Path,
+    sheet: str,
+    row: int,
+    mapping: ColumnMapping | None = None,
+    span: int = PREVIEW_ROWS,
+) -> SheetPreview:
+    """The ``span`` data rows of ``sheet`` around Excel row ``row`` (or text line),
+    as the preview shows them: the rows beyond the first ones, on demand.
+
+    ``mapping``: the mapping the user confirmed (it fixes which row is the header
+    row). Reads the file up to a little past ``row``; a row past the end gives
+    the last rows. Raises :class:`~workbench.core.problems.InputError` for a
+    file that cannot be read, ``KeyError`` for a sheet it does not have.
+    """
+    path = Path(path)
+    col = Collector(path.name)
+    half = span // 2
+    mappings = {sheet: mapping} if mapping is not None else None
+    book = open_book(path, col, mappings=mappings, nrows=HEADER_SEARCH_ROWS + row + half + 10)
+    found = book.sheet(sheet) if book.kind == "excel" else (book.sheets[0] if book.sheets else None)
+    if found is None or found.table is None:
+        raise KeyError(sheet)
+    numbers = found.table.rows
+    at = int(np.searchsorted(numbers, row))
+    start = max(min(at - half, found.table.n_rows - span), 0)
+    return _sheet_preview(found, start, min(start + span, found.table.n_rows))

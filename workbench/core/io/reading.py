@@ -26,6 +26,7 @@ import numpy as np
 
 from workbench.core.io import common
 from workbench.core.io.common import breathe, slices
+from workbench.core.io.fast_csv import csv_columns
 from workbench.core.io.ids import display_text, is_blank
 from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
 from workbench.core.io.mapping import header_score
@@ -55,6 +56,9 @@ class RawSheet:
     #: Excel error cells (``#N/A`` …) by (0-based row index, 0-based column); the
     #: reader gives them as blanks, so the checks need to know where they are
     error_cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the whole sheet as columns (row i is row i + 1); ``rows`` then holds only
+    #: the first rows, where the header row is looked for
+    columns: list[np.ndarray] | None = None
 
     def row_number(self, i: int) -> int:
         return self.row_numbers[i] if self.row_numbers is not None else i + 1
@@ -193,7 +197,9 @@ def sniff_trec(text: str) -> str | None:
         return None
 
     def run_line(f: list[str]) -> bool:
-        return len(f) == 6 and bool(_INT.match(f[3]) and _FLOAT.match(f[4]))
+        # fields after the tag (trec_eval ignores them) still make a run line, so
+        # such a file is reported line by line as a run, not as a headerless table
+        return len(f) >= 6 and bool(_INT.match(f[3]) and _FLOAT.match(f[4]))
 
     def qrels_line(f: list[str]) -> bool:
         return (len(f) == 4 and bool(_INT.match(f[3]))) or (len(f) == 3 and bool(_INT.match(f[2])))
@@ -529,6 +535,10 @@ def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
         # Excel's "sep=;" hint line: use it, and keep the line numbers right
         delim = first_line.strip()[4]
         text = "\n" + rest
+    if nrows is None:
+        columns = csv_columns(text, delim)
+        if columns is not None:
+            return _columnar_sheet(path.stem, text, delim, columns)
     reader = csv.reader(_text_lines(text), delimiter=delim)
     rows: list[list[Any]] = []
     numbers: list[int] = []
@@ -554,6 +564,18 @@ def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
             "있는지 확인하거나 Excel에서 다시 저장하세요.",
         ) from None
     return RawSheet(name=path.stem, rows=rows, row_numbers=numbers, total_rows=total)
+
+
+def _columnar_sheet(name: str, text: str, delim: str, columns: list[np.ndarray]) -> RawSheet:
+    """A sheet read by :func:`csv_columns`, with its first rows as :mod:`csv` gives them."""
+    n = len(columns[0])
+    head = text.split("\n", HEADER_SEARCH_ROWS)[:HEADER_SEARCH_ROWS]
+    rows = []
+    for i, line in enumerate(head[:n]):
+        # csv gives a blank line no cell at all, and otherwise exactly the line's fields
+        width = 0 if not line.rstrip("\r") else line.count(delim) + 1
+        rows.append([c[i] for c in columns[:width]])
+    return RawSheet(name=name, rows=rows, total_rows=n, columns=columns)
 
 
 #: characters of text split into lines per call (see _text_lines)
@@ -668,12 +690,19 @@ def build_table(sheet: RawSheet, header_index: int | None = None) -> Table | Non
         header_index = _header_index(rows)
     if header_index is None:
         return None
-    width = max((len(r) for r in itertools.islice(rows, header_index, None)), default=0)
+    if sheet.columns is not None:
+        # columns as read (CSV by pandas' C parser): no per-row work at all
+        width = len(sheet.columns)
+        first = header_index + 1
+        n_data = max(len(sheet.columns[0]) - first, 0)
+        cols = [c[first:] for c in sheet.columns]
+    else:
+        width = max((len(r) for r in itertools.islice(rows, header_index, None)), default=0)
+        first = header_index + 1
+        n_data = max(len(rows) - first, 0)
+        cols = _columns(rows, first, width)
     raw_headers = [_clean_header(c) for c in rows[header_index]]
     raw_headers += [""] * (width - len(raw_headers))
-    first = header_index + 1
-    n_data = max(len(rows) - first, 0)
-    cols = _columns(rows, first, width)
     if sheet.row_numbers is not None:
         numbers = np.empty(n_data, dtype=np.int64)
         for sl in slices(n_data):

@@ -11,18 +11,29 @@ named after the file.
 Checks: ranks must be positive whole numbers (TREC files may start at 0),
 scores numbers; a passage repeated in one ranking is kept once (its first,
 best-ranked occurrence, with a warning); rank ties and gaps are warnings.
+Every check works on integer codes and is linear in the rows (a gap is
+counted, never listed rank by rank).
+
+``RunSet.runs`` holds system, question, passage and text as categoricals
+whose categories are in text order; :func:`rename_systems` and
+:func:`concat_runs` keep them so (``Series.replace`` and ``pd.concat`` would
+not). A clean TREC run is read by :mod:`workbench.core.io.fast_trec`.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
+from workbench.core.evaluate import first_occurrences
+from workbench.core.io import fast_trec
 from workbench.core.io.book import (
     Book,
     Sheet,
@@ -33,14 +44,17 @@ from workbench.core.io.book import (
     warn_hidden_skipped,
 )
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
+from workbench.core.io.fast_trec import IdColumn
 from workbench.core.io.ids import (
     display_text,
     empty_mask,
-    factorize_ids,
+    id_categorical,
     normalize_ids,
-    str_array,
+    sorted_codes,
 )
 from workbench.core.io.mapping import normalize_header
+from workbench.core.io.reading import detect_kind
+from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -51,6 +65,7 @@ from workbench.core.io.validate import (
     to_numbers,
 )
 from workbench.core.korean import josa
+from workbench.core.memory import give_back_memory, prefer_mapped_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import RunSet, SourceFile
 
@@ -65,28 +80,85 @@ _LOOP_CAP = 250
 
 
 def empty_runs() -> pd.DataFrame:
+    empty = IdColumn(np.zeros(0, np.int64), np.zeros(0, dtype=object))
     return _run_frame(
-        {
-            S.SYSTEM: [],
-            S.QID: [],
-            S.PID: [],
-            S.RANK: np.empty(0),
-            S.SCORE: np.empty(0),
-            S.TEXT: [],
-            S.ROW: np.empty(0, np.int64),
-        }
+        RunColumns(
+            empty, empty, empty, empty, np.empty(0), np.empty(0), np.empty(0, np.int64),
+            np.empty(0, np.int64),
+        )
+    )  # fmt: skip
+
+
+@dataclass
+class RunColumns:
+    """A run's columns with every id column as codes into text-ordered uniques."""
+
+    system: IdColumn
+    qid: IdColumn
+    pid: IdColumn
+    text: IdColumn
+    rank: np.ndarray  # float64, NaN = none
+    score: np.ndarray  # float64, NaN = none
+    row: np.ndarray  # int64: Excel row or text line
+    sheet: np.ndarray  # int64: index of the row's sheet in the list of sheets read
+
+    def take(self, keep: np.ndarray) -> RunColumns:
+        def ids(c: IdColumn) -> IdColumn:
+            return IdColumn(c.codes[keep], c.uniques)
+
+        return RunColumns(
+            ids(self.system), ids(self.qid), ids(self.pid), ids(self.text), self.rank[keep],
+            self.score[keep], self.row[keep], self.sheet[keep],
+        )  # fmt: skip
+
+
+def _coded(values: np.ndarray) -> IdColumn:
+    codes, uniques = sorted_codes(values)
+    return IdColumn(codes, uniques)
+
+
+def _columns_of(parts: list[dict]) -> RunColumns:
+    """The sheets' object columns, concatenated, as codes (the general path)."""
+
+    def cat(name: str) -> np.ndarray:
+        arrays = [np.asarray(p[name]) for p in parts]
+        return arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+
+    def ids(name: str) -> IdColumn:
+        values = cat(name)
+        return _coded(values.astype(object) if values.dtype != object else values)
+
+    return RunColumns(
+        ids(S.SYSTEM),
+        ids(S.QID),
+        ids(S.PID),
+        ids(S.TEXT),
+        cat(S.RANK).astype(np.float64),
+        cat(S.SCORE).astype(np.float64),
+        cat(S.ROW).astype(np.int64),
+        cat(_SHEET).astype(np.int64),
     )
 
 
-def _run_frame(data: dict) -> pd.DataFrame:
-    data = dict(data)
-    for c in (S.SYSTEM, S.QID, S.PID, S.TEXT):
-        data[c] = str_array(data[c])
-    df = pd.DataFrame(data, columns=[*S.RUN_COLUMNS, *([_SHEET] if _SHEET in data else [])])
-    df[S.RANK] = df[S.RANK].astype(np.float64)
-    df[S.SCORE] = df[S.SCORE].astype(np.float64)
-    df[S.ROW] = df[S.ROW].astype(np.int64)
-    return df
+def _run_frame(cols: RunColumns) -> pd.DataFrame:
+    """RUN_COLUMNS with the id and text columns as categoricals (categories in text order).
+
+    Millions of rows then cost integer codes, not one Python string per cell;
+    ``==``, ``isin``, ``unique``, sorting and ``astype(str)`` behave as on text.
+    """
+    return pd.DataFrame(
+        {
+            S.SYSTEM: id_categorical(cols.system.codes, cols.system.uniques),
+            S.QID: id_categorical(cols.qid.codes, cols.qid.uniques),
+            S.PID: id_categorical(cols.pid.codes, cols.pid.uniques),
+            S.RANK: cols.rank,
+            S.SCORE: cols.score,
+            S.TEXT: id_categorical(cols.text.codes, cols.text.uniques),
+            S.ROW: cols.row,
+        },
+        columns=S.RUN_COLUMNS,
+        copy=False,
+    )
 
 
 def _numbers_checked(
@@ -245,109 +317,211 @@ def _wide_sheet(col: Collector, sheet: Sheet, index: int, default: str):
 
 
 def _check_rankings(
-    col: Collector, df: pd.DataFrame, allow_zero: bool, sheet_names: list[str]
-) -> pd.DataFrame:
+    col: Collector, cols: RunColumns, allow_zero: bool, sheet_names: list[str]
+) -> RunColumns:
     """Ties and gaps (warnings) then repeated passages (kept once, warning).
 
-    Works on integer codes of (system, question) and passage, so a run of a
-    million lines is checked without sorting strings; only the rankings with
-    a problem are looked at one by one.
+    Works on the integer codes of (system, question) and passage, and is
+    linear in the rows: a file in ranked order (the usual case) is recognised
+    in one vectorised pass and needs no sort; a gap is counted from the
+    ranks present, never by listing every missing rank, so one huge rank
+    costs nothing. Only the rankings with a problem are looked at one by one.
     """
-    n = len(df)
+    n = cols.row.size
     if not n:
-        return df
-    systems = df[S.SYSTEM].to_numpy(dtype=object)
-    qids = df[S.QID].to_numpy(dtype=object)
-    pids = df[S.PID].to_numpy(dtype=object)
-    # hashing 500k strings in one call would hold the GIL >100 ms: by slices
-    sys_codes, _ = factorize_ids(systems)
-    q_codes, q_uniques = factorize_ids(qids)
-    group = sys_codes * max(len(q_uniques), 1) + q_codes
-    p_codes, _ = factorize_ids(pids)
-    rank = df[S.RANK].to_numpy(dtype=np.float64)
-    rows = df[S.ROW].to_numpy()
-    sheet_of = df[_SHEET].to_numpy()
-    has_qid = (q_uniques != "")[q_codes] if len(q_uniques) else np.zeros(n, dtype=bool)
-    ranked = np.flatnonzero(~np.isnan(rank) & has_qid)
-    if ranked.size:
-        keys = pd.DataFrame({"g": group[ranked], "r": rank[ranked]})
-        tie = keys.duplicated(keep=False).to_numpy()
-        if tie.any():
-            tied = pd.Series(ranked[tie]).groupby(
-                [keys["g"].to_numpy()[tie], keys["r"].to_numpy()[tie]], sort=False
+        return cols
+    n_q = max(cols.qid.uniques.size, 1)
+    group = cols.system.codes.astype(np.int64) * n_q + cols.qid.codes
+    rank = cols.rank
+    blank_q = cols.qid.uniques == ""
+    has_qid = ~blank_q[cols.qid.codes] if blank_q.any() else np.ones(n, dtype=bool)
+    has_rank = ~np.isnan(rank) & has_qid
+    if has_rank.all():
+        ranked = None  # every row: no copies of the columns
+        _ties_and_gaps(col, cols, group, ranked, allow_zero, sheet_names)
+    else:
+        ranked = np.flatnonzero(has_rank)
+        if ranked.size:
+            _ties_and_gaps(col, cols, group, ranked, allow_zero, sheet_names)
+    del has_rank
+    return _repeated_passages(col, cols, group, sheet_names)
+
+
+def _names(cols: RunColumns, i: int) -> tuple[str, str]:
+    return str(cols.system.uniques[cols.system.codes[i]]), str(cols.qid.uniques[cols.qid.codes[i]])
+
+
+def _ties_and_gaps(col, cols: RunColumns, group, ranked, allow_zero, sheet_names) -> None:
+    """``ranked``: the rows with a rank (None: all of them)."""
+    if ranked is None:
+        g, r = group, cols.rank
+        ranked = _AllRows(group.size)
+    else:
+        g, r = group[ranked], cols.rank[ranked]
+    rows = cols.row
+    same = g[1:] == g[:-1]
+    run_starts = np.flatnonzero(np.r_[True, ~same])
+    # in ranked order already: each ranking in one stretch of rows, ranks rising
+    sorted_stretches = bool(np.all(~same | (r[1:] > r[:-1]))) and run_starts.size == _n_distinct(g)
+    if sorted_stretches:
+        run_ends = np.r_[run_starts[1:], g.size] - 1
+        lo, hi = r[run_starts], r[run_ends]
+        count = run_ends - run_starts + 1
+        flagged_runs = np.flatnonzero(
+            (lo != np.where(allow_zero & (lo == 0), 0.0, 1.0)) | (hi - lo + 1 != count)
+        )
+        col.dropped_warnings += max(flagged_runs.size - _LOOP_CAP, 0)
+        for k in flagged_runs[:_LOOP_CAP]:
+            idx = ranked[run_starts[k] : run_ends[k] + 1]
+            _gap_warning(col, cols, idx, cols.rank[idx], allow_zero, sheet_names)
+        return
+    keys = pd.DataFrame({"g": g, "r": r})
+    tie = keys.duplicated(keep=False).to_numpy()
+    if tie.any():
+        tied = pd.Series(ranked[tie]).groupby(
+            [keys["g"].to_numpy()[tie], keys["r"].to_numpy()[tie]], sort=False
+        )
+        col.dropped_warnings += max(tied.ngroups - _LOOP_CAP, 0)
+        for n_group, (_, members) in enumerate(tied):
+            if n_group >= _LOOP_CAP:
+                break
+            idx = members.to_numpy()
+            i = idx[0]
+            system, qid = _names(cols, i)
+            shown_rows = ", ".join(str(x) for x in rows[idx])
+            col.warning(
+                "rank_tie",
+                f"System '{system}', question '{qid}': rank {int(cols.rank[i])} is given "
+                f"to {len(idx)} passages (rows {shown_rows}); they are ordered by score, then "
+                "passage id.",
+                f"시스템 '{system}', 질문 '{qid}': 순위 {josa(int(cols.rank[i]), '이')} 문단 "
+                f"{len(idx)}개에 매겨져 있습니다({shown_rows}행). 점수, 그다음 문단ID 순으로 "
+                "정렬합니다.",
+                sheet=sheet_names[cols.sheet[i]],
+                row=int(rows[idx[1]]),
             )
-            col.dropped_warnings += max(tied.ngroups - _LOOP_CAP, 0)
-            for n_group, (_, members) in enumerate(tied):
-                if n_group >= _LOOP_CAP:
-                    break
-                idx = members.to_numpy()
-                i = idx[0]
-                shown_rows = ", ".join(str(r) for r in rows[idx])
-                col.warning(
-                    "rank_tie",
-                    f"System '{systems[i]}', question '{qids[i]}': rank {int(rank[i])} is given "
-                    f"to {len(idx)} passages (rows {shown_rows}); they are ordered by score, then "
-                    "passage id.",
-                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {josa(int(rank[i]), '이')} 문단 "
-                    f"{len(idx)}개에 매겨져 있습니다({shown_rows}행). 점수, 그다음 문단ID 순으로 "
-                    "정렬합니다.",
-                    sheet=sheet_names[sheet_of[i]],
-                    row=int(rows[idx[1]]),
-                )
-        stats = keys.groupby("g", sort=False)["r"].agg(["min", "max", "nunique"])
-        base = np.where(allow_zero & (stats["min"] == 0), 0.0, 1.0)
-        gap = (stats["min"] != base) | (stats["max"] - stats["min"] + 1 != stats["nunique"])
-        flagged = stats[gap.to_numpy()]
-        col.dropped_warnings += max(len(flagged) - _LOOP_CAP, 0)
-        if len(flagged):
-            members = pd.Series(ranked).groupby(group[ranked], sort=False).indices
-            for g, stat in flagged.head(_LOOP_CAP).iterrows():
-                idx = ranked[members[g]]
-                i = idx[0]
-                have = set(rank[idx].astype(int).tolist())
-                start = 0 if (allow_zero and stat["min"] == 0) else 1
-                top = int(stat["max"])
-                absent = [r for r in range(start, top + 1) if r not in have]
-                shown = ", ".join(str(r) for r in absent[:10]) + (" …" if len(absent) > 10 else "")
-                col.warning(
-                    "rank_gap",
-                    f"System '{systems[i]}', question '{qids[i]}': rank(s) {shown} are missing "
-                    f"(ranks run {start}–{top}); the passages are evaluated in the order given.",
-                    f"시스템 '{systems[i]}', 질문 '{qids[i]}': 순위 {josa(shown, '이')} 빠져 있습니다"
-                    f"(순위 범위 {start}–{top}). 주어진 순서대로 평가합니다.",
-                    sheet=sheet_names[sheet_of[i]],
-                    row=int(rows[idx].min()),
-                )
-    # the first occurrence in ranking order (rank, then score desc, then file order)
-    # is the one a reader of the list sees
-    score = df[S.SCORE].to_numpy(dtype=np.float64)
+    stats = keys.groupby("g", sort=False)["r"].agg(["min", "max", "nunique"])
+    base = np.where(allow_zero & (stats["min"] == 0), 0.0, 1.0)
+    gap = (stats["min"] != base) | (stats["max"] - stats["min"] + 1 != stats["nunique"])
+    flagged = stats.index.to_numpy()[gap.to_numpy()]
+    col.dropped_warnings += max(len(flagged) - _LOOP_CAP, 0)
+    if len(flagged):
+        shown = flagged[:_LOOP_CAP]
+        pick = np.flatnonzero(np.isin(g, shown))
+        members = pd.Series(ranked[pick]).groupby(g[pick], sort=False).indices
+        for key in shown:
+            idx = ranked[pick[members[key]]]
+            _gap_warning(col, cols, idx, np.unique(cols.rank[idx]), allow_zero, sheet_names)
+
+
+def _in_stretches(group: np.ndarray) -> bool:
+    """Every value of ``group`` sits in one stretch of consecutive rows."""
+    starts = 1 + int(np.count_nonzero(group[1:] != group[:-1]))
+    return starts == _n_distinct(group)
+
+
+class _AllRows:
+    """Stands for ``np.arange(n)`` where rows are picked from it, without allocating it."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return np.arange(*key.indices(self.n))
+        key = np.asarray(key)
+        return np.flatnonzero(key) if key.dtype == bool else key.astype(np.int64)
+
+
+def _n_distinct(values: np.ndarray) -> int:
+    top = int(values.max(initial=0))
+    if top < 4 * values.size + 1024:
+        return int(np.count_nonzero(np.bincount(values, minlength=1)))
+    return int(pd.unique(values).size)
+
+
+#: missing stretches of ranks quoted in a rank_gap warning
+_GAPS_SHOWN = 5
+
+
+def _gap_warning(col, cols: RunColumns, idx, present: np.ndarray, allow_zero, sheet_names) -> None:
+    """One warning for a ranking whose ranks skip: counted and summarised, never enumerated.
+
+    ``present``: the ranking's distinct ranks in increasing order.
+    """
+    i = idx[0]
+    system, qid = _names(cols, i)
+    start = 0 if (allow_zero and present[0] == 0) else 1
+    top = int(present[-1])
+    # stretches of missing ranks: before the first rank present, and between neighbours
+    lows = np.r_[start, present[:-1] + 1].astype(np.int64)
+    highs = (present - 1).astype(np.int64)
+    open_ = highs >= lows
+    lows, highs = lows[open_], highs[open_]
+    missing = int((highs - lows + 1).sum())
+    parts = [f"{a:,}" if a == b else f"{a:,}–{b:,}" for a, b in zip(lows[:_GAPS_SHOWN], highs)]
+    shown = ", ".join(parts) + (" …" if lows.size > _GAPS_SHOWN else "")
+    col.warning(
+        "rank_gap",
+        f"System '{system}', question '{qid}': rank(s) {shown} are missing ({missing:,} "
+        f"rank(s); ranks run {start}–{top:,}). Positions are counted 1, 2, 3 … in the order "
+        "the evaluation uses (by rank, or by score), so the gap itself changes no number.",
+        f"시스템 '{system}', 질문 '{qid}': 순위 {josa(shown, '이')} 빠져 있습니다({missing:,}개, "
+        f"순위 범위 {start}–{top:,}). 평가에서 쓰는 정렬(순위 또는 점수) 순서대로 1, 2, 3 … 으로 "
+        "다시 세므로 빠진 순위 자체는 값을 바꾸지 않습니다.",
+        sheet=sheet_names[cols.sheet[i]],
+        row=int(cols.row[idx].min()),
+    )
+
+
+def _repeated_passages(col, cols: RunColumns, group, sheet_names) -> RunColumns:
+    """A passage repeated in one ranking: its first place (rank, score desc, file order) is kept."""
+    n = cols.row.size
+    p_codes = cols.pid.codes
+    n_p = max(cols.pid.uniques.size, 1)
+    if _in_stretches(group):
+        # each ranking in one stretch of rows: sorting each one's codes is
+        # cheaper than one hash table over all rows
+        if first_occurrences(group, p_codes).all():
+            return cols
+    elif int(group.max()) < (2**62) // n_p:
+        pair = group * n_p + p_codes
+        if not pd.Series(pair).duplicated().any():
+            return cols  # the usual case: nothing repeats, no sort needed
+    elif not pd.DataFrame({"g": group, "p": p_codes}).duplicated().any():
+        return cols
+    rank, score, rows = cols.rank, cols.score, cols.row
     order = np.lexsort(
         (rows, -np.nan_to_num(score, nan=-np.inf), np.nan_to_num(rank, nan=np.inf), group)
     )
     dup_sorted = pd.DataFrame({"g": group[order], "p": p_codes[order]}).duplicated().to_numpy()
     dup_idx = order[dup_sorted]
-    dup_idx = dup_idx[pids[dup_idx] != ""]
-    if dup_idx.size:
-        combined = group * (int(p_codes.max()) + 1) + p_codes
-        firsts = order[~dup_sorted]
-        first_row = pd.Series(rows[firsts], index=combined[firsts])
-        col.dropped_warnings += max(dup_idx.size - _LOOP_CAP, 0)
-        shown_idx = dup_idx[:_LOOP_CAP]
-        for i in shown_idx:
-            first = int(first_row.loc[combined[i]])
-            col.warning(
-                "duplicate_passage",
-                f"System '{systems[i]}', question '{qids[i]}': passage '{pids[i]}' appears again "
-                f"in row {rows[i]} (first in row {first}); only the first is kept.",
-                f"시스템 '{systems[i]}', 질문 '{qids[i]}': 문단 {josa(pids[i], '이', quoted=True)} {rows[i]}행에 "
-                f"다시 나옵니다(처음은 {first}행). 첫 번째 것만 사용합니다.",
-                sheet=sheet_names[sheet_of[i]],
-                row=int(rows[i]),
-            )
-        keep = np.ones(n, dtype=bool)
-        keep[dup_idx] = False
-        df = df[keep]
-    return df.reset_index(drop=True)
+    blank_p = cols.pid.uniques == ""
+    if blank_p.any():
+        dup_idx = dup_idx[~blank_p[p_codes[dup_idx]]]
+    if not dup_idx.size:
+        return cols
+    firsts = order[~dup_sorted]
+    first_row = pd.Series(
+        rows[firsts], index=pd.MultiIndex.from_arrays([group[firsts], p_codes[firsts]])
+    )
+    col.dropped_warnings += max(dup_idx.size - _LOOP_CAP, 0)
+    for i in dup_idx[:_LOOP_CAP]:
+        first = int(first_row.loc[(group[i], p_codes[i])])
+        system, qid = _names(cols, i)
+        pid = str(cols.pid.uniques[p_codes[i]])
+        col.warning(
+            "duplicate_passage",
+            f"System '{system}', question '{qid}': passage '{pid}' appears again "
+            f"in row {rows[i]} (first in row {first}); only the first is kept.",
+            f"시스템 '{system}', 질문 '{qid}': 문단 {josa(pid, '이', quoted=True)} {rows[i]}행에 "
+            f"다시 나옵니다(처음은 {first}행). 첫 번째 것만 사용합니다.",
+            sheet=sheet_names[cols.sheet[i]],
+            row=int(rows[i]),
+        )
+    keep = np.ones(n, dtype=bool)
+    keep[dup_idx] = False
+    return cols.take(keep)
 
 
 def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> list[Sheet]:
@@ -403,6 +577,9 @@ def load_run(
     system: str | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    *,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
+    fast: bool = True,
 ) -> RunSet:
     """Read one or more systems' ranked lists from an Excel/CSV/TREC run file.
 
@@ -410,13 +587,28 @@ def load_run(
     the sheets to read (default: every sheet that looks like a run);
     ``system``: the name of the file's only system (ignored, with a warning,
     when the file holds several). Rank is NaN when the file has none, score
-    NaN when absent. Errors raise :class:`InputError`; warnings go to
-    ``RunSet.problems``.
+    NaN when absent. ``skip_rows``: sheet → Excel rows the user chose to leave
+    out (listed in the warnings). Errors raise :class:`InputError`
+    (:class:`~workbench.core.io.common.FileErrors`, with the rows that have
+    errors); warnings go to ``RunSet.problems``.
+
+    The id and text columns are categoricals (categories in text order). A
+    clean TREC run is parsed by :mod:`workbench.core.io.fast_trec` straight
+    into codes; anything unusual in it (and every other format) takes the
+    general path, which gives the same RunSet and the same problems.
+    ``fast=False`` forces the general path (tests compare the two).
     """
     path = Path(path)
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
+    # rows left out are taken out of the general reader's tables
+    if fast and not mappings and not sheets and not skip_rows:
+        quick = _fast_trec_run(path, col, steps, system)
+        if quick is not None:
+            return quick
+        col = Collector(path.name)
     book = open_book(path, col, steps, mappings)
+    leave_out_rows(book, skip_rows, col)
     if book.kind in ("trec_qrels", "json"):
         raise InputError(
             [
@@ -460,7 +652,7 @@ def load_run(
                 else _long_sheet(col, sheet, i, default, allow_zero)
             )
             if data is not None:
-                parts.append(_run_frame(data))
+                parts.append(data)
         if data is None:
             if not col.has_errors:
                 col.error(
@@ -473,35 +665,114 @@ def load_run(
                 )
     release(book)
     col.raise_if_errors()
-    df = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    # three id columns hashed slice by slice, plus their uniques
-    with steps.span(0.75, 0.98, 4 * len(df), "순위 확인 중 · Checking rankings"):
-        df = _check_rankings(col, df, allow_zero, [s.name for s in chosen])
+    with steps.span(0.75, 0.85, 4 * sum(len(p[S.ROW]) for p in parts), _CHECKING):
+        cols = _columns_of(parts)
+        del parts
+    sheet_name = chosen[0].name if len(chosen) == 1 else None
+    return _finish(
+        col, steps, cols, allow_zero, [s.name for s in chosen], system,
+        SourceFile(str(path), book.sha256, sheet_name), start=0.85,
+        workbook=book.kind == "excel",
+    )  # fmt: skip
+
+
+_CHECKING = "순위 확인 중 · Checking rankings"
+
+
+def _finish(
+    col: Collector,
+    steps: Steps,
+    cols: RunColumns,
+    allow_zero: bool,
+    sheet_names: list[str],
+    system: str | None,
+    source: SourceFile,
+    start: float,
+    workbook: bool = False,
+) -> RunSet:
+    """Ranking checks, the system name given by the user, the frame: shared by both paths.
+
+    ``workbook``: the rows came from a workbook's sheets, so each system's sheet is
+    known (``RunSet.system_sheets``: the sheet of its first row)."""
+    with steps.span(start, 0.98, 4 * cols.row.size, _CHECKING):
+        cols = _check_rankings(col, cols, allow_zero, sheet_names)
     if system:
-        names = df[S.SYSTEM].unique()
-        if len(names) == 1:
-            df[S.SYSTEM] = system
+        used = np.unique(cols.system.codes)
+        if used.size == 1:
+            cols.system = IdColumn(np.zeros(cols.row.size, np.int64), np.array([system], object))
         else:
             col.warning(
                 "system_name_ignored",
-                f"The file holds {len(names)} systems, so the name '{system}' was not applied; "
+                f"The file holds {used.size} systems, so the name '{system}' was not applied; "
                 "their names come from the file.",
-                f"파일에 시스템이 {len(names)}개 있어 이름 {josa(system, '을', quoted=True)} 적용하지 않았습니다. "
+                f"파일에 시스템이 {used.size}개 있어 이름 {josa(system, '을', quoted=True)} 적용하지 않았습니다. "
                 "시스템 이름은 파일에 적힌 것을 씁니다.",
             )
+    system_sheets: dict[str, str] = {}
+    if workbook and cols.row.size:
+        used, first = np.unique(cols.system.codes, return_index=True)
+        system_sheets = {
+            str(cols.system.uniques[code]): sheet_names[int(cols.sheet[row])]
+            for code, row in zip(used, first)
+        }
+    frame = _run_frame(cols)
+    del cols
+    give_back_memory()
     steps(1.0, "완료 · Done")
-    system_sheets = {}
-    if book.kind == "excel":
-        # each system's first sheet (one sheet per system, or a system column on one sheet)
-        first = df.drop_duplicates(S.SYSTEM)[[S.SYSTEM, _SHEET]]
-        system_sheets = {str(n): chosen[int(i)].name for n, i in first.itertuples(index=False)}
-    df = df.drop(columns=[_SHEET]).reset_index(drop=True)
-    sheet_name = chosen[0].name if len(chosen) == 1 else None
-    return RunSet(
-        df,
-        [SourceFile(str(path), book.sha256, sheet_name)],
-        col.warnings_list(),
-        system_sheets,
+    return RunSet(frame, [source], col.warnings_list(), system_sheets)
+
+
+#: a run file from this size on (~5M lines) makes memory map big arrays (see
+#: workbench.core.memory.prefer_mapped_memory)
+BIG_FILE_BYTES = 160 << 20
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _peek(path: Path) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:  # read-only: inputs are never modified
+            return fh.read(65536)
+    except OSError:
+        return None  # the general path says why, with its own message
+
+
+def _fast_trec_run(path: Path, col: Collector, steps: Steps, system: str | None) -> RunSet | None:
+    """A clean TREC run read straight into codes; None sends the file down the general path."""
+    head = _peek(path)
+    if head is None or detect_kind(path, head) != "trec_run":
+        return None
+    steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
+    if _file_size(path) >= BIG_FILE_BYTES:
+        prefer_mapped_memory()
+    sha, table = fast_trec.parse_file(path, "sxsffs")
+    if table is None:
+        return None
+    rank, score = table.numbers[3], table.numbers[4]
+    # ranks must be whole numbers ≥ 0 and scores numbers: else the general path reports them
+    if not (np.isfinite(rank).all() and (rank >= 0).all() and (rank == np.floor(rank)).all()):
+        return None
+    if np.isnan(score).any():
+        return None
+    col.text_file = True
+    n = table.lines.size
+    cols = RunColumns(
+        system=table.ids[5],
+        qid=table.ids[0],
+        pid=table.ids[2],
+        text=IdColumn(np.zeros(n, np.int64), np.array([""], dtype=object)),
+        rank=rank,
+        score=score,
+        row=table.lines,
+        sheet=np.zeros(n, np.int64),
+    )
+    return _finish(
+        col, steps, cols, True, [path.stem], system, SourceFile(str(path), sha, path.stem), 0.3
     )
 
 
@@ -515,3 +786,42 @@ def _default_system(book: Book, sheet: Sheet, n_sheets: int) -> str:
     if n_sheets == 1 and (_GENERIC.match(normalize_header(sheet.name)) or not sheet.name.strip()):
         return unicodedata.normalize("NFC", book.path.stem)
     return sheet.name
+
+
+def rename_systems(runs: pd.DataFrame, renames: dict[str, str]) -> pd.DataFrame:
+    """``runs`` (a new frame) with systems renamed; categorical ids keep text-ordered categories."""
+    out = runs.copy(deep=False)
+    column = out[S.SYSTEM]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        names = column.cat.categories.to_numpy(dtype=object)
+        fresh = np.array([renames.get(n, n) for n in names], dtype=object)
+        codes, uniques = sorted_codes(fresh)
+        old = column.cat.codes.to_numpy()
+        out[S.SYSTEM] = id_categorical(codes[old], uniques)
+    else:
+        out[S.SYSTEM] = column.replace(renames)
+    return out
+
+
+def concat_runs(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Run frames of several files in one, categorical id columns merged into one categorical.
+
+    (``pd.concat`` turns categoricals with different categories into text
+    objects — one Python string per cell.)
+    """
+    if len(frames) == 1:
+        return frames[0]
+    data = {}
+    for c in S.RUN_COLUMNS:
+        parts = [f[c] for f in frames]
+        if all(isinstance(p.dtype, pd.CategoricalDtype) for p in parts):
+            cats = np.concatenate([p.cat.categories.to_numpy(dtype=object) for p in parts])
+            codes_of_cats, uniques = sorted_codes(cats)
+            offsets = np.cumsum([0] + [len(p.cat.categories) for p in parts[:-1]])
+            codes = np.concatenate(
+                [codes_of_cats[o + p.cat.codes.to_numpy()] for o, p in zip(offsets, parts)]
+            )
+            data[c] = id_categorical(codes, uniques)
+        else:
+            data[c] = pd.concat(parts, ignore_index=True)
+    return pd.DataFrame(data, columns=S.RUN_COLUMNS)

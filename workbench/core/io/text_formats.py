@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,11 @@ from workbench.core.jsonload import (
     invalid_json,
     report_duplicates,
 )
+from workbench.core.korean import josa
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
+#: fields per line the C parser keeps (a longer line is counted again exactly)
+_FIELDS_READ = 8
 RUN_HEADERS = ["query_id", "Q0", "doc_id", "rank", "score", "tag"]
 
 
@@ -73,10 +77,14 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
         roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
 
     def bad_line(n: int, k: int) -> None:
+        extra_en = extra_ko = ""
+        if kind == "trec_run" and k > 6:
+            extra_en = " Delete what follows the tag (the 6th field)."
+            extra_ko = " 태그(6번째 항목) 뒤의 내용을 지우세요."
         col.error(
             "trec_fields",
-            f"Line {n} has {k} fields; expected {expect_en}.",
-            f"{n}번째 줄의 항목 수가 {k}개입니다. {expect_ko}이어야 합니다.",
+            f"Line {n} has {k} fields; expected {expect_en}.{extra_en}",
+            f"{n}번째 줄의 항목 수가 {k}개입니다. {josa(expect_ko, '이어야')} 합니다.{extra_ko}",
             row=n,
         )
 
@@ -111,25 +119,39 @@ def _fast_fields(text: str, n_headers: int, width: set[int]):
     Returns ``(columns, line_numbers, bad)`` with ``bad`` the (line, field count)
     of malformed lines, or None when the C parser cannot be used.
     """
+    import pandas as pd
+
+    try:
+        with warnings.catch_warnings():
+            # index_col=False drops extra fields with a warning; they are counted again
+            warnings.simplefilter("ignore", pd.errors.ParserWarning)
+            df = _read_fields(text)
+    except Exception:
+        return None
+    return _fields_of(df, text, n_headers, width)
+
+
+def _read_fields(text: str):
     import csv
     import io
 
     import pandas as pd
 
-    try:
-        df = pd.read_csv(
-            io.StringIO(text),
-            sep=r"\s+",
-            header=None,
-            names=list(range(8)),
-            dtype=str,
-            skip_blank_lines=False,  # keeps row i on line i + 1
-            quoting=csv.QUOTE_NONE,
-            keep_default_na=False,
-            engine="c",
-        )
-    except Exception:
-        return None
+    return pd.read_csv(
+        io.StringIO(text),
+        sep=r"\s+",
+        header=None,
+        names=list(range(_FIELDS_READ)),
+        index_col=False,  # a first line with extra fields must not become an index
+        dtype=str,
+        skip_blank_lines=False,  # keeps row i on line i + 1
+        quoting=csv.QUOTE_NONE,
+        keep_default_na=False,
+        engine="c",
+    )
+
+
+def _fields_of(df, text: str, n_headers: int, width: set[int]):
     if df.empty:
         return None
     # fields per line, a column and a slice at a time (one comparison over the
@@ -140,6 +162,15 @@ def _fast_fields(text: str, n_headers: int, width: set[int]):
         for sl in slices(len(values)):
             counts[sl] += values[sl] != ""
     lines = np.arange(1, len(df) + 1, dtype=np.int64)
+    full = np.flatnonzero(counts >= _FIELDS_READ)
+    if full.size:
+        # the parser keeps at most _FIELDS_READ fields: count those lines exactly
+        text_lines = text.split("\n")
+        if text_lines and text_lines[-1] == "":
+            text_lines.pop()
+        if len(text_lines) != len(df):
+            return None  # lines split otherwise (a lone CR): the line-by-line path
+        counts[full] = [len(text_lines[i].split()) for i in full]
     ok = np.isin(counts, list(width))
     bad = [(int(n), int(k)) for n, k in zip(lines[~ok & (counts > 0)], counts[~ok & (counts > 0)])]
     if n_headers == 4 and 3 in width:

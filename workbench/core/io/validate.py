@@ -8,6 +8,8 @@ Excel row number and the header as the user wrote it.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -21,10 +23,18 @@ from workbench.core.io.ids import (
     empty_mask,
     is_blank,
     normalize_ids,
+    normalize_ids_counted,
 )
 from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, closest_header
 from workbench.core.io.mapping import normalize_header as normalize_header_value
 from workbench.core.io.reading import Table
+from workbench.core.io.recover import (
+    ROWS_SHOWN,
+    FailedGrade,
+    grade_key,
+    proposed_grade,
+    rows_text,
+)
 from workbench.core.korean import josa
 
 GRADE_MIN = 0
@@ -97,11 +107,17 @@ def ids_checked(
     keep: np.ndarray,
     rows: np.ndarray,
 ) -> np.ndarray:
-    """Normalised ids of ``role``; an error for each blank one."""
-    values = normalize_ids(column(table, mapping, role, keep))
+    """Normalised ids of ``role``; an error for each blank one.
+
+    Invisible characters removed from the ids (see :mod:`workbench.core.io.ids`)
+    are counted in one warning for the column.
+    """
+    values, invisible = normalize_ids_counted(column(table, mapping, role, keep))
+    header = mapping.header_for(role)
+    if invisible.any():
+        report_invisible(col, table.sheet, header or ROLE_LABELS[role][0], rows[invisible])
     blank = empty_mask(values)
     if blank.any():
-        header = mapping.header_for(role)
         ko = ROLE_LABELS[role][0]
         for r in rows[blank][:500]:
             if report_excel_error(col, table, header, int(r), label(role, "en"), ko):
@@ -115,6 +131,28 @@ def ids_checked(
                 column=header,
             )
     return values
+
+
+#: rows quoted in the invisible-characters warning
+_ROWS_QUOTED = 5
+
+
+def report_invisible(col: Collector, sheet: str | None, header: str, rows: np.ndarray) -> None:
+    """One warning for a column whose ids held invisible characters (removed)."""
+    n = int(rows.size)
+    shown = ", ".join(str(int(r)) for r in rows[:_ROWS_QUOTED]) + (" …" if n > _ROWS_QUOTED else "")
+    col.warning(
+        "id_invisible_removed",
+        f"{n} cell(s) of column '{header}' held invisible characters (a byte-order mark, "
+        f"zero-width space, soft hyphen or direction mark) in or around the id; they were "
+        f"removed, so for example '\ufeffQ001' is the same id as 'Q001' (rows {shown}).",
+        f"'{header}' 열의 {n}개 칸에 눈에 보이지 않는 문자(BOM, 폭 없는 공백, 소프트 하이픈, "
+        f"방향 표시 문자)가 ID 안이나 앞뒤에 들어 있어 지웠습니다. 예를 들어 BOM이 붙은 "
+        f"'Q001'도 'Q001'과 같은 ID로 봅니다({shown}행).",
+        sheet=sheet,
+        row=int(rows[0]),
+        column=header,
+    )
 
 
 def texts(table: Table, mapping: ColumnMapping, role: str, keep: np.ndarray, n: int) -> np.ndarray:
@@ -185,14 +223,24 @@ def grades_checked(
     rows: np.ndarray,
     *,
     any_integer: bool = False,
+    conversions: Mapping[str, int] | None = None,
+    negative: list | None = None,
 ) -> np.ndarray:
     """Grades as int64; an error for each blank, non-integer or out-of-scale grade.
 
-    The scale is 0–3 (the users' scale in Excel/CSV). With ``any_integer``
-    (TREC qrels, whose collections use e.g. −1 or 4) every whole number is
-    accepted: a negative grade becomes 0 (not relevant; trec_eval also gives
-    it no gain) with one warning counting them; grades above 3 are kept —
-    nDCG gains ``2**g − 1`` use them — with one warning saying so.
+    The scale is 0–3 (the users' scale in Excel/CSV): a number cell, or text of
+    plain digits (``"2"``, as CSV files and text-formatted cells hold it). Text
+    typed any other way (``"3점"``, ``"3.0"``, ``" 2 "``, ``"３"``, a word) is an
+    error unless ``conversions`` (value → grade, see
+    :mod:`workbench.core.io.recover`) names it: then it is read as that grade,
+    with one warning per value saying how many rows and which. Every value not
+    taken is recorded on ``col.failed_grades`` (all rows counted), so a caller
+    can propose conversions. With ``any_integer`` (TREC qrels, whose collections
+    use e.g. −1 or 4) every whole number is accepted: a negative grade becomes 0
+    (not relevant; trec_eval also gives it no gain) with one warning counting
+    them; grades above 3 are kept — nDCG gains ``2**g − 1`` use them — with one
+    warning saying so. The mask of the negative grades is appended to
+    ``negative`` when given (trec_eval counts such a passage as unjudged).
     """
     raw = column(table, mapping, S.GRADE, keep)
     header = mapping.header_for(S.GRADE)
@@ -201,19 +249,105 @@ def grades_checked(
     ok[ok] &= np.isfinite(nums[ok]) & (nums[ok] == np.floor(nums[ok]))
     if not any_integer:
         ok[ok] &= (nums[ok] >= GRADE_MIN) & (nums[ok] <= GRADE_MAX)
-    for i in np.flatnonzero(~ok)[:500]:
+        ok &= _plain_grade_cells(raw, ok)
+    out = np.zeros(len(nums), dtype=np.int64)
+    out[ok] = nums[ok].astype(np.int64)
+    bad = np.flatnonzero(~ok)
+    if bad.size and not any_integer:
+        bad = _converted(col, table.sheet, header, raw, rows, bad, out, conversions or {})
+    for i in bad[:500]:
         if report_excel_error(col, table, header, int(rows[i]), "grade", "등급"):
             continue
         report_bad_grade(col, table.sheet, int(rows[i]), header, raw[i], any_integer)
-    out = np.zeros(len(nums), dtype=np.int64)
-    out[ok] = nums[ok].astype(np.int64)
     if any_integer:
-        _report_trec_scale(col, table.sheet, header, out, ok, rows)
-        out[ok & (out < 0)] = 0
+        report_trec_scale(col, table.sheet, header, out, ok, rows)
+        below = ok & (out < 0)
+        if negative is not None:
+            negative.append(below)
+        out[below] = 0
     return out
 
 
-def _report_trec_scale(
+_PLAIN_DIGITS = re.compile(r"[0-9]+")
+
+
+def _plain_grade_cells(raw: np.ndarray, ok: np.ndarray) -> np.ndarray:
+    """False for text cells among ``ok`` that are not plain ASCII digits (``" 2 "``,
+    ``"3.0"``, ``"３"``): Python's ``float()`` reads them, but the user typed them
+    another way, and such a value is only taken once the user confirms it.
+
+    Looks once at each distinct value of a slice (a grade column has a handful).
+    """
+    out = np.ones(len(raw), dtype=bool)
+    for sl in slices(len(raw)):
+        part = raw[sl]
+        if pd.api.types.infer_dtype(part, skipna=True) in ("integer", "floating", "empty"):
+            continue  # number cells only
+        codes, uniques = pd.factorize(pd.Series(part, dtype=object), use_na_sentinel=True)
+        odd = np.fromiter(
+            (isinstance(u, str) and not _PLAIN_DIGITS.fullmatch(u) for u in uniques),
+            dtype=bool,
+            count=len(uniques),
+        )
+        if odd.any():
+            out[sl] = ~np.where(codes >= 0, odd[np.maximum(codes, 0)], False)
+    return out | ~ok
+
+
+def _converted(
+    col: Collector,
+    sheet: str | None,
+    header: str | None,
+    raw: np.ndarray,
+    rows: np.ndarray,
+    bad: np.ndarray,
+    out: np.ndarray,
+    conversions: Mapping[str, int],
+) -> np.ndarray:
+    """Apply the user's conversions to the refused cells ``bad`` (their grades go
+    into ``out``), warn once per conversion, record the values still refused on
+    ``col.failed_grades``; returns the cells still refused."""
+    codes, uniques = pd.factorize(pd.Series(raw[bad], dtype=object), use_na_sentinel=False)
+    keys = [grade_key(u) for u in uniques]
+    still = np.ones(bad.size, dtype=bool)
+    by_key: dict[str, list[int]] = {}
+    for code, key in enumerate(keys):
+        by_key.setdefault(key, []).append(code)
+    name = header or "등급"
+    for key, key_codes in by_key.items():
+        members = np.flatnonzero(np.isin(codes, key_codes))
+        cells = bad[members]
+        if key and key in conversions:
+            grade = int(conversions[key])
+            out[cells] = grade
+            still[members] = False
+            found = rows[cells]
+            shown = rows_text(found.tolist())
+            typed = display_text(raw[cells[0]])
+            col.warning(
+                "grade_converted",
+                f"{name}: '{typed}' was read as {grade}, as you confirmed, in {cells.size} "
+                f"row(s): {shown}.",
+                f"{name}: {josa(typed, '을', quoted=True)} 확인하신 대로 "
+                f"{josa(str(grade), '으로')} 읽었습니다({cells.size}개 행: {shown}행).",
+                sheet=sheet,
+                row=int(found[0]),
+                column=header,
+            )
+        elif key:
+            first = cells[0]
+            record = col.failed_grades.get((sheet, key))
+            if record is None:
+                record = FailedGrade(key, display_text(raw[first]), sheet)
+                col.failed_grades[(sheet, key)] = record
+            record.count += int(cells.size)
+            room = ROWS_SHOWN - len(record.rows)
+            if room > 0:
+                record.rows.extend(int(r) for r in rows[cells[:room]])
+    return bad[still]
+
+
+def report_trec_scale(
     col: Collector,
     sheet: str | None,
     header: str | None,
@@ -312,12 +446,23 @@ def report_bad_grade(
             column=header,
         )
         return
+    looks = proposed_grade(shown)
+    hint_en = (
+        f" (It looks like {looks}: confirm it in the import preview, or give "
+        f"--read-grade '{shown}={looks}' on the command line.)"
+    )
+    hint_ko = (
+        f" ({josa(str(looks), '으로')} 보입니다. 불러오기 미리보기에서 확인하거나 "
+        f"명령줄에서 --read-grade '{shown}={looks}' 옵션을 주세요.)"
+    )
     col.error(
         "grade_invalid",
         f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "
-        f"'{shown}'. Replace it with 0, 1, 2 or 3.",
+        f"'{display_text(value)}'. Replace it with 0, 1, 2 or 3."
+        + (hint_en if looks is not None else ""),
         f"{josa(name, '은')} {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행의 값은 "
-        f"'{shown}'입니다. 0, 1, 2, 3 중 하나로 고치세요.",
+        f"'{display_text(value)}'입니다. 0, 1, 2, 3 중 하나로 고치세요."
+        + (hint_ko if looks is not None else ""),
         sheet=sheet,
         row=row,
         column=header,

@@ -103,6 +103,8 @@ class SystemsMetricsModel(FrameModel):
         self._marks: dict[tuple[str, str], str] = {}
         self._mark_tips: dict[tuple[str, str], str] = {}
         self._systems: list[str] = []
+        #: system → where it comes from (file, sheet, folder), shown on its name
+        self._system_tips: dict[str, str] = {}
         self.formatters = {N_COLUMN: lambda v: str(int(v))}
         self._retitle()
 
@@ -134,6 +136,14 @@ class SystemsMetricsModel(FrameModel):
     @property
     def systems(self) -> list[str]:
         return list(self._systems)
+
+    def set_system_tooltips(self, tips: Mapping[str, str]) -> None:
+        """Tooltips of the system column: system name → text (file, sheet, folder)."""
+        self._system_tips = dict(tips)
+        if self.rowCount():
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(self.rowCount() - 1, 0), [Qt.ItemDataRole.ToolTipRole]
+            )
 
     def set_language(self, lang: str) -> None:
         """Retitle headers and tooltips for ``lang`` ("ko"/"en")."""
@@ -198,6 +208,10 @@ class SystemsMetricsModel(FrameModel):
             text = self.text(row, col)
             mark = self.mark(self._systems[row], name)
             return f"{text} {mark}" if mark else text
+        if role == Qt.ItemDataRole.ToolTipRole and name == SYSTEM_COLUMN:
+            tip = self._system_tips.get(self._systems[row]) if row < len(self._systems) else None
+            if tip:
+                return tip
         if role == Qt.ItemDataRole.ToolTipRole and name in self.measures:
             value = self.raw(row, col)
             system = self._systems[row]

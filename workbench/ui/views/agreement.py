@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -77,9 +78,11 @@ from workbench.core.agreement import (
     kappa_band,
     note_column,
 )
+from workbench.core.korean import Word
 from workbench.core.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
+from workbench.ui.layouts import FlowLayout
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 
@@ -248,7 +251,7 @@ class DisagreementModel(QAbstractTableModel):
                 return manual is not None
             if role == Qt.ItemDataRole.ToolTipRole and manual:
                 return self.headers.get("resolved_tip", "").format(
-                    who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                    who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
                 )
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignCenter)
@@ -352,8 +355,10 @@ class AgreementPage(QWidget):
 
         self._build()
         self._build_shortcuts()
+        self._fit_to_font()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.data_changed.connect(self.refresh)
         state.settings_changed.connect(self._on_settings_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -385,7 +390,17 @@ class AgreementPage(QWidget):
         self.stack.addWidget(empty)
 
         content = QWidget()
-        self.stack.addWidget(content)
+        content.setObjectName("agreement_content")
+        self.content = content
+        # at a large font on a short screen the page scrolls as a whole, so the
+        # heat-map, the queue and the chosen item keep readable sizes
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setObjectName("page_scroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(content)
+        self.stack.addWidget(self.page_scroll)
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
@@ -412,8 +427,9 @@ class AgreementPage(QWidget):
         pol.addWidget(self.policy_combo, 0, 1)
         pol.addWidget(self.adjudicator_label, 0, 2)
         pol.addWidget(self.adjudicator_combo, 0, 3)
-        pol.addWidget(self.policy_sentence, 0, 4)
-        pol.addWidget(self.policy_problem, 1, 0, 1, 5)
+        # the rule in words below the choices: a long sentence never squeezes them
+        pol.addWidget(self.policy_sentence, 1, 0, 1, 5)
+        pol.addWidget(self.policy_problem, 2, 0, 1, 5)
         pol.setColumnStretch(4, 1)
         lay.addWidget(self.policy_box)
         self.policy_combo.currentIndexChanged.connect(self._on_policy_chosen)
@@ -426,7 +442,7 @@ class AgreementPage(QWidget):
 
         # -- left: statistics and heat-map
         left = QWidget()
-        left.setMinimumWidth(440)
+        left.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 4, 0)
         self.stats_box = QGroupBox()
@@ -510,9 +526,7 @@ class AgreementPage(QWidget):
         self.queue_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.queue_view.setAlternatingRowColors(False)
         self.queue_view.horizontalHeader().setStretchLastSection(True)
-        self.queue_view.verticalHeader().setDefaultSectionSize(
-            self.queue_view.fontMetrics().height() + 8
-        )
+
         self.queue_view.selectionModel().currentRowChanged.connect(self._on_current_row)
         self._resetting = False
         self.model.modelAboutToBeReset.connect(lambda: setattr(self, "_resetting", True))
@@ -567,13 +581,13 @@ class AgreementPage(QWidget):
         self.used_label.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.used_label)
 
-        take = QHBoxLayout()
+        # button rows flow into a second line when a large font makes them wide
+        take = FlowLayout()
         self.take_buttons: list[QPushButton] = []
         self.take_row = take
-        take.addStretch(1)
         lay.addLayout(take)
 
-        by_hand = QHBoxLayout()
+        by_hand = FlowLayout()
         self.by_hand_label = QLabel()
         by_hand.addWidget(self.by_hand_label)
         self.grade_buttons: list[QPushButton] = []
@@ -588,7 +602,6 @@ class AgreementPage(QWidget):
             b.clicked.connect(lambda _=False, g=g: self.resolve_current(g))
             self.grade_buttons.append(b)
             by_hand.addWidget(b)
-        by_hand.addStretch(1)
         lay.addLayout(by_hand)
 
         reason_row = QHBoxLayout()
@@ -730,7 +743,35 @@ class AgreementPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._fit_to_font()
         super().changeEvent(event)
+
+    def _fit_to_font(self) -> None:
+        """Readable sizes from the font in use (the page scrolls when they do not fit):
+        six rows of the queue, a heat-map with room for its counts."""
+        fm = self.fontMetrics()
+        row = fm.height() + 8
+        self.queue_view.verticalHeader().setDefaultSectionSize(row)
+        self.queue_view.setMinimumHeight(row * 7 + fm.height() + 12)
+        self.heatmap.setMinimumHeight(fm.height() * 4 + 4 * (fm.horizontalAdvance("0000") + 8))
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no heat-map cell filter, every item listed,
+        nothing selected, the first pair (the statistics follow from data_changed)."""
+        self.runner.cancel("agreement")
+        self.data = None
+        self.current = None
+        self.model.set_cell(None)
+        self.cell_filter_label.hide()
+        self.clear_cell_button.hide()
+        self.unresolved_check.blockSignals(True)
+        self.unresolved_check.setChecked(False)
+        self.unresolved_check.blockSignals(False)
+        self.model.set_unresolved_only(False)
+        self.pair_combo.blockSignals(True)
+        self.pair_combo.clear()
+        self.pair_combo.blockSignals(False)
 
     # == computing ===========================================================================
     def _judgments_identity(self) -> object:
@@ -902,7 +943,7 @@ class AgreementPage(QWidget):
             "assessor": self.tr(
                 "Where the assessors differ, the scores use {name}'s grade; items {name} did not "
                 "grade use the middle grade of the others."
-            ).format(name=adjudicator or "–"),
+            ).format(name=Word(adjudicator or "–")),
         }
         return (
             texts.get(policy, policy)
@@ -1235,7 +1276,7 @@ class AgreementPage(QWidget):
         if manual:
             reason = str(manual.get("reason") or "")
             how = self.tr("resolved by hand by {who}, {when}").format(
-                who=manual.get("by") or "–", when=_short_time(manual.get("time"))
+                who=Word(manual.get("by") or "–"), when=_short_time(manual.get("time"))
             )
             if reason:
                 how += " — " + self.tr("reason: {reason}").format(reason=_escape(reason))
@@ -1295,7 +1336,7 @@ class AgreementPage(QWidget):
                 )
                 b.setToolTip(
                     self.tr("Resolve with the grade {name} gave (key {key}).").format(
-                        name=assessors[k], key=key
+                        name=Word(assessors[k]), key=key
                     )
                 )
         del lang

@@ -297,7 +297,7 @@ class RetrievalScatterChart(ChartWidget):
 class ResultsPanel(QWidget):
     """Means, check rates, paired tests, the charts and the means per type."""
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
 
     def __init__(self, page) -> None:
         super().__init__(page)
@@ -631,7 +631,7 @@ class RatersPanel(QWidget):
         self.detail = QLabel()
         self.detail.setObjectName("raterDetail")
         self.detail.setWordWrap(True)
-        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
         self.reason = QLineEdit()
         self.use_buttons = []
         buttons = QHBoxLayout()
@@ -866,15 +866,11 @@ class RatersPanel(QWidget):
         hit = answers[(answers["key"] == key) & (answers[s.QID] == q)]
         text = str(hit.iloc[0][A.ANSWER_TEXT]) if len(hit) else ""
         criterion = report.rubric.criterion(crit)
-        levels = ""
+        levels = []
         if criterion is not None:
-            levels = "<br>".join(
-                f"<b>{g}</b> — {html.escape(t)}" for g, t in zip(A.LEVELS, criterion.levels)
-            )
-        self.detail.setText(
-            f"<b>{html.escape(q)} · {html.escape(report.shown_of(key))} · "
-            f"{html.escape(report.rubric.name_of(crit))}</b><br>{html.escape(text)}<br><br>{levels}"
-        )
+            levels = [f"{g} — {level}" for g, level in zip(A.LEVELS, criterion.levels)]
+        head = " · ".join((q, report.shown_of(key), report.rubric.name_of(crit)))
+        self.detail.setText("\n".join([head, text, "", *levels]))
         self.rule_button.setEnabled(item in self._manual())
 
     def resolve(self, score: int | None) -> bool:
@@ -948,7 +944,7 @@ class RubricPanel(QWidget):
                 "The rubric the answers are rated with: each criterion is scored 0–3 and its "
                 "level descriptions are shown while rating. Edit a cell to change it (Ctrl+Z "
                 "undoes); renaming a criterion keeps its ratings. It is saved in the project, "
-                "written into the report and into the ratings workbook (루브릭 sheet)."
+                "written into the report and into the ratings workbook (its rubric sheet)."
             )
         )
         self.add_button.setText(self.tr("Add a criterion"))

@@ -31,12 +31,11 @@ import math
 
 import pandas as pd
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -63,7 +63,7 @@ from workbench.core import grades
 from workbench.core import schema as s
 from workbench.core.answer_results import RATING, AnswerReport, answer_report
 from workbench.core.review import ReviewIndex, build_index
-from workbench.ui import fonts
+from workbench.ui import dialogs, fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
@@ -334,7 +334,7 @@ class AnswerColumn(QFrame):
                     back = "#f3c2c0"
                 fore = grades.text_colour(back)
                 links.append(
-                    f'<a href="cite:{html.escape(pid)}" style="text-decoration:none; color:{fore};">'
+                    f'<a href="cite:{html.escape(pid)}" style="color:{fore};">'
                     f'<span style="background-color:{back}; color:{fore};">{html.escape(pid)}</span></a>'
                 )
             out.append("[" + ", ".join(links) + "]")
@@ -536,12 +536,16 @@ class AnswerReviewPanel(QWidget):
         tbox.addWidget(self.question_label)
         tbox.addWidget(self.detail_tabs, 1)
 
-        self.systems_label = QLabel()
-        self.systems_row = QHBoxLayout()
-        self._boxes: dict[str, QCheckBox] = {}
+        # a menu, not a row of boxes: narrow at any font size and with many systems
+        self.systems_button = QToolButton()
+        self.systems_button.setObjectName("answerSystems")
+        self.systems_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.systems_menu = QMenu(self.systems_button)
+        self.systems_button.setMenu(self.systems_menu)
+        self._actions: dict[str, QAction] = {}
         picker = QHBoxLayout()
-        picker.addWidget(self.systems_label)
-        picker.addLayout(self.systems_row)
+        picker.setContentsMargins(0, 0, 0, 0)
+        picker.addWidget(self.systems_button)
         picker.addStretch(1)
         self.picker = QWidget()
         self.picker.setLayout(picker)
@@ -608,7 +612,6 @@ class AnswerReviewPanel(QWidget):
         self.redo_button.setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
         self.detail_tabs.setTabText(0, self.tr("Gold evidence"))
         self.detail_tabs.setTabText(1, self.tr("Cited passage"))
-        self.systems_label.setText(self.tr("Answers of (2–4):"))
         self.keys_hint.setText(
             self.tr(
                 "Click an answer or use ← → to choose it and ↑ ↓ for the criterion; press 0–3 "
@@ -617,6 +620,9 @@ class AnswerReviewPanel(QWidget):
             )
         )
         self._fill_combos()
+        if self.report is not None and self.index is not None:
+            self.refresh_list()  # the list's measure name is in the new language too
+            self._fill_picker(self.keys())
         self.model.headerDataChanged.emit(
             Qt.Orientation.Horizontal, 0, max(self.model.columnCount() - 1, 0)
         )
@@ -700,24 +706,25 @@ class AnswerReviewPanel(QWidget):
             self.render()
 
     def _fill_picker(self, keys: list[str]) -> None:
-        if list(self._boxes) != keys:
-            for box in self._boxes.values():
-                self.systems_row.removeWidget(box)
-                box.setParent(None)
-                box.deleteLater()
-            self._boxes = {}
+        if list(self._actions) != keys:
+            self.systems_menu.clear()
+            self._actions = {}
             for key in keys:
-                box = QCheckBox()
-                box.toggled.connect(lambda on, k=key: self._on_system_toggled(k, on))
-                self.systems_row.addWidget(box)
-                self._boxes[key] = box
+                action = self.systems_menu.addAction(key)
+                action.setCheckable(True)
+                action.toggled.connect(lambda on, k=key: self._on_system_toggled(k, on))
+                self._actions[key] = action
         names = A.system_names(self.state.study)
-        for key, box in self._boxes.items():
-            box.blockSignals(True)
-            box.setText(names.get(key, key))
-            box.setChecked(key in self.chosen)
-            box.setEnabled(key in self.chosen or len(self.chosen) < MAX_ANSWERS)
-            box.blockSignals(False)
+        for key, action in self._actions.items():
+            action.blockSignals(True)
+            action.setText(names.get(key, key))
+            action.setChecked(key in self.chosen)
+            action.setEnabled(key in self.chosen or len(self.chosen) < MAX_ANSWERS)
+            action.blockSignals(False)
+        self.systems_button.setText(
+            self.tr("Answers shown: {n} of {total} ▾").format(n=len(self.chosen), total=len(keys))
+        )
+        self.systems_button.setToolTip(self.tr("Choose the 2–4 systems whose answers are shown."))
         self.picker.setVisible(not self.page.blind and len(keys) > 1)
 
     def _on_system_toggled(self, key: str, on: bool) -> None:
@@ -1208,6 +1215,7 @@ class AnswerPage(QWidget):
         state.answers_changed.connect(lambda: self.recompute(index=False))
         state.work_changed.connect(self._on_work_changed)
         state.data_changed.connect(self._update_status)
+        state.study_reset.connect(self.reset_view)
         if state.results is not None:
             self.recompute(index=True)
         else:
@@ -1232,15 +1240,20 @@ class AnswerPage(QWidget):
         self.assessor_label = QLabel()
         self.assessor_button = QToolButton()
         self.assessor_button.clicked.connect(self.change_assessor)
-        bar = QHBoxLayout()
-        bar.addWidget(self.open_button)
-        bar.addWidget(self.export_button)
-        bar.addWidget(self.remove_button)
-        bar.addWidget(self.status_label, 1)
-        bar.addWidget(self.blind_check)
-        bar.addSpacing(12)
-        bar.addWidget(self.assessor_label)
-        bar.addWidget(self.assessor_button)
+        # two rows, so the bar never makes the window wider at a large font
+        bar = QVBoxLayout()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.blind_check)
+        status = QHBoxLayout()
+        status.addWidget(self.status_label, 1)
+        status.addWidget(self.assessor_label)
+        status.addWidget(self.assessor_button)
+        bar.addLayout(buttons)
+        bar.addLayout(status)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("answerTabs")
         self.review = AnswerReviewPanel(self)
@@ -1445,13 +1458,10 @@ class AnswerPage(QWidget):
     def open_answers(self, path: str | None = None) -> AnswerImportDialog | None:
         """Choose an answers / ratings file and open its import preview."""
         if not path:
-            from workbench.paths import dialog_start_dir
-            from workbench.ui.settings import Settings
-
-            path, _ = QFileDialog.getOpenFileName(
+            path, _ = dialogs.get_open_file_name(
                 self,
                 self.tr("Open answers or ratings"),
-                dialog_start_dir(Settings().last_directory),
+                "",
                 self.tr(
                     "Answer files (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.json *.jsonl);;All files (*)"
                 ),
@@ -1476,7 +1486,7 @@ class AnswerPage(QWidget):
         from workbench.core.answer_results import write_ratings_workbook
 
         if not path:
-            path, _ = QFileDialog.getSaveFileName(
+            path, _ = dialogs.get_save_file_name(
                 self,
                 self.tr("Save ratings"),
                 self.tr("answer ratings.xlsx"),
@@ -1513,6 +1523,29 @@ class AnswerPage(QWidget):
     def _open_from_chart(self, question_ids: list, _title: str) -> None:
         self.tabs.setCurrentIndex(0)
         self.review.show_questions([str(q) for q in question_ids])
+
+    def reset_view(self) -> None:
+        """A new study or new judgments: the question, the systems shown and the
+        filters chosen on the old data go (blind mode stays as the rater set it)."""
+        review = self.review
+        review.current_qid = ""
+        review.chosen = []
+        review.cursor_key, review.cursor_row = "", 0
+        for widget in (review.search, review.flagged_check):
+            widget.blockSignals(True)
+        review.search.clear()
+        review.flagged_check.setChecked(False)
+        for widget in (review.search, review.flagged_check):
+            widget.blockSignals(False)
+        for combo in (review.type_combo, review.answerable_combo, review.show_combo):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        review.model.set_filters(
+            question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
+        )
+        self._baseline = None
+        self.index = None
 
     # -- the project's view -----------------------------------------------------------------------
     def view_state(self) -> dict:

@@ -23,12 +23,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QCursor, QFont, QPainter
+from PySide6.QtGui import QAction, QColor, QCursor, QFont, QFontMetrics, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -48,8 +47,10 @@ import pyqtgraph.exporters  # noqa: F401 - registers ImageExporter
 
 from workbench.core import chart_data as cd
 from workbench.core.atomic import atomic_write
+from workbench.core.korean import Word
 from workbench.core.results import Results
-from workbench.ui import palette
+from workbench.ui import dialogs, palette
+from workbench.ui.i18n import LiveText
 
 #: points within this many pixels of the cursor are "under" it
 POINT_PICK_PX = 9.0
@@ -108,7 +109,7 @@ class ChartWidget(QWidget):
     """Base of every chart: title, legend, plot, note, export, hover and click."""
 
     #: (question ids, a title naming the system / element) — open them in review
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     _ready = False
     #: height of the bottom axis in text lines (ticks + label)
     bottom_lines = 2.6
@@ -225,11 +226,29 @@ class ChartWidget(QWidget):
         """Redraw from the data held (after a language or font change)."""
 
     # -- legend -----------------------------------------------------------------
+    def legend_columns(self, labels: list[str], width: int) -> int:
+        """As many legend columns (up to 4) as fit side by side in ``width`` pixels;
+        the rest wrap into more rows, so no label runs past the chart's edge."""
+        if not labels:
+            return 1
+        fm = QFontMetrics(_app_font())
+        widest = max(fm.horizontalAdvance(text) for text in labels) + 40 + 14
+        fitting = max(1, (max(width, 1) - 24) // max(widest, 1))
+        return int(max(1, min(len(labels), 4, fitting)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        labels = [label.text for _sample, label in self.legend.items]
+        columns = self.legend_columns(labels, self.view.width())
+        if labels and columns != self.legend.columnCount:
+            self.legend.setColumnCount(columns)
+            self.legend.updateSize()
+
     def set_legend(self, entries: list[tuple[object, str]]) -> None:
         """Legend entries (plot item, label); replaces the previous entries."""
         self.legend.clear()
         font = _app_font()
-        self.legend.setColumnCount(max(1, min(len(entries), 4)))
+        self.legend.setColumnCount(self.legend_columns([n for _i, n in entries], self.view.width()))
         for item, name in entries:
             self.legend.addItem(item, name)
         for _, label in self.legend.items:
@@ -261,12 +280,30 @@ class ChartWidget(QWidget):
         return None
 
     def click_at(self, x: float, y: float) -> bool:
-        """Act as a click at data position (x, y); True when it hit an element."""
+        """Act as a click at data position (x, y); True when it hit an element.
+
+        The title names the chart and the element ("Chart 'First relevant
+        rank' · Vector · rank 2–3"), as a :class:`LiveText`: after a language
+        switch the chart redraws its elements and the title follows them.
+        """
         hit = self.hit_at(x, y)
         if hit is None or not hit.question_ids:
             return False
-        self.questions_requested.emit(list(hit.question_ids), hit.title)
+        index = self._hits.index(hit)
+        ids = list(hit.question_ids)
+        element = hit.title
+
+        def describe() -> str:
+            current = self._hits[index] if index < len(self._hits) else None
+            now = current.title if current is not None and current.question_ids == ids else element
+            return self.tr("Chart '{name}' · {element}").format(name=self.chart_name(), element=now)
+
+        self.questions_requested.emit(ids, LiveText(describe))
         return True
+
+    def chart_name(self) -> str:
+        """The chart's short name, as on its tab (subclasses name themselves)."""
+        return self._title_text
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         if not self.plot.sceneBoundingRect().contains(scene_pos):
@@ -337,7 +374,7 @@ class ChartWidget(QWidget):
         return atomic_write(path, lambda tmp: write(str(tmp)), check_lock=False)
 
     def save_dialog(self) -> None:
-        name, chosen = QFileDialog.getSaveFileName(
+        name, chosen = dialogs.get_save_file_name(
             self,
             self.tr("Save chart"),
             "",
@@ -403,6 +440,9 @@ class ChartWidget(QWidget):
 
 class MetricBarChart(ChartWidget):
     """Systems × metrics, grouped by metric, with 95% bootstrap CI whiskers."""
+
+    def chart_name(self) -> str:
+        return self.tr("Scores")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -549,6 +589,9 @@ class CurveChart(ChartWidget):
 
     FAMILIES = ("Recall", "nDCG")
 
+    def chart_name(self) -> str:
+        return self.tr("Over K")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.curves = pd.DataFrame()
@@ -678,11 +721,16 @@ class RankDistributionChart(ChartWidget):
     """Per system, the share of questions whose first relevant passage is at
     rank 1, 2–3, 4–K, or not in the top K (stacked)."""
 
+    def chart_name(self) -> str:
+        return self.tr("First relevant rank")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
         self.segments: dict[str, pg.BarGraphItem] = {}
         self.labels: list[pg.TextItem] = []
+        self._label_shares: list[float] = []
+        self.vb.sigResized.connect(self.fit_labels)
         self.retranslate()
         self._ready = True
 
@@ -710,6 +758,7 @@ class RankDistributionChart(ChartWidget):
         for item in self.labels:
             self.plot.removeItem(item)
         self.labels = []
+        self._label_shares: list[float] = []
         self._hits = []
         x = np.arange(len(self.systems), dtype=float)
         bottom = np.zeros(len(self.systems))
@@ -757,7 +806,7 @@ class RankDistributionChart(ChartWidget):
                         f"{system} · {label}",
                     )
                 )
-                if share[i] >= 0.07:
+                if share[i] > 0:
                     text = pg.TextItem(
                         _pct(share[i]).replace(".0%", "%"),
                         color="w" if key in ("rank_1", "not_found") else INK,
@@ -767,12 +816,27 @@ class RankDistributionChart(ChartWidget):
                     text.setPos(x[i], bottom[i] + share[i] / 2)
                     self.plot.addItem(text)
                     self.labels.append(text)
+                    self._label_shares.append(float(share[i]))
             bottom = bottom + share
         self.set_legend(entries)
         self.plot.getAxis("bottom").setTicks([[(i, s) for i, s in enumerate(self.systems)]])
         self._percent_axis()
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
         self.plot.setYRange(0, 1.02, padding=0)
+        self.fit_labels()
+
+    def fit_labels(self, *_: object) -> None:
+        """Show a segment's percentage only where it fits inside the segment (never
+        over its neighbours): the plot's size in pixels decides, at any font size."""
+        height = self.vb.height()
+        width = self.vb.width()
+        span_x = max(len(self.systems) - 1, 0) + 1.2
+        for item, share in zip(self.labels, getattr(self, "_label_shares", [])):
+            fm = QFontMetrics(item.textItem.font())
+            need_h = fm.height() + 2
+            need_w = fm.horizontalAdvance(item.textItem.toPlainText()) + 4
+            fits = share * height / 1.02 >= need_h and 0.6 * width / span_x >= need_w
+            item.setVisible(bool(height > 0 and fits))
 
     def retranslate(self) -> None:
         super().retranslate()
@@ -788,6 +852,9 @@ class ByTypeChart(ChartWidget):
     """A chosen metric per question type, grouped bars per system, n in the axis label."""
 
     bottom_lines = 3.8  # two-line ticks: the type, then n
+
+    def chart_name(self) -> str:
+        return self.tr("By question type")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -882,6 +949,9 @@ class ByTypeChart(ChartWidget):
 class HistogramChart(ChartWidget):
     """How a metric is spread over the questions: one bar per bin and system."""
 
+    def chart_name(self) -> str:
+        return self.tr("Spread over questions")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
@@ -971,12 +1041,14 @@ class ScatterChart(ChartWidget):
     number (tooltip: how many and which).
     """
 
+    def chart_name(self) -> str:
+        return self.tr("A vs B per question")
+
     def __init__(self, parent: QWidget | None = None, with_controls: bool = True) -> None:
         super().__init__(parent)
         self.data = pd.DataFrame(columns=["question_id", "x", "y", "diff"])
         self.metric_name = ""
-        self.a = ""
-        self.b = ""
+        self.a = self.b = Word("")
         self.diagonal = pg.PlotDataItem(
             [-0.05, 1.05],
             [-0.05, 1.05],
@@ -1022,7 +1094,8 @@ class ScatterChart(ChartWidget):
     def set_data(self, data: pd.DataFrame, metric: str, a: str, b: str, systems: list[str]) -> None:
         """``data``: :func:`~workbench.core.chart_data.scatter_data` (x = A, y = B)."""
         self.data = data.reset_index(drop=True)
-        self.metric_name, self.a, self.b = metric, str(a), str(b)
+        # Words: the Korean texts pick the particle after each system's name
+        self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1099,10 +1172,14 @@ class ScatterChart(ChartWidget):
 class DifferenceHistogramChart(ChartWidget):
     """Per-question differences B − A of one metric; ties in the middle bin."""
 
+    def chart_name(self) -> str:
+        return self.tr("Differences per question")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
-        self.metric_name = self.a = self.b = ""
+        self.metric_name = ""
+        self.a = self.b = Word("")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.1)
         self.plot.addItem(self.bars)
         self.zero = pg.InfiniteLine(
@@ -1117,7 +1194,8 @@ class DifferenceHistogramChart(ChartWidget):
     ) -> None:
         """``frame``: :func:`~workbench.core.chart_data.difference_histogram` (B − A)."""
         self.frame = frame.reset_index(drop=True)
-        self.metric_name, self.a, self.b = metric, str(a), str(b)
+        # Words: the Korean texts pick the particle after each system's name
+        self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
         self.refresh()
 
@@ -1202,7 +1280,7 @@ class DifferenceHistogramChart(ChartWidget):
         )
         self.set_axis_labels(
             self.tr("{metric} difference (right of 0: {b} better)").format(
-                metric=self.metric_name, b=self.b or "B"
+                metric=self.metric_name, b=self.b or Word("B")
             ),
             self.tr("Questions"),
         )
@@ -1215,6 +1293,9 @@ class DifferenceHistogramChart(ChartWidget):
 class CoverageChart(ChartWidget):
     """Judged@K per system with the 80% line below which comparisons are not trusted."""
 
+    def chart_name(self) -> str:
+        return self.tr("Judged coverage")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame()
@@ -1226,12 +1307,25 @@ class CoverageChart(ChartWidget):
             pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DashLine),
         )
         self.plot.addItem(self.line)
-        self.line_label = pg.TextItem(anchor=(0, 1), color="#B00020")
-        self.plot.addItem(self.line_label)
+        # the line is explained in the legend above the plot, never over a bar
+        self.line_sample = pg.PlotDataItem(
+            [], [], pen=pg.mkPen("#B00020", width=2, style=Qt.PenStyle.DashLine)
+        )
+        self.line_text = ""
         self.warn_marks: list[pg.TextItem] = []
+        self.vb.sigResized.connect(self.fit_range)
         self.note.show()
         self.retranslate()
         self._ready = True
+
+    def fit_range(self, *_: object) -> None:
+        """Room above 100 % for the percentages over the bars, whatever the font
+        and the plot's height: a label of h pixels over a plot H pixels tall needs
+        a margin m with m·H/(1+m) ≥ h."""
+        height = self.vb.height()
+        label = QFontMetrics(_app_font()).height() + 6
+        share = min(label / height, 0.5) if height > 0 else 0.1
+        self.plot.setYRange(0, 1.0 + max(share / (1 - share), 0.05), padding=0)
 
     def set_data(self, frame: pd.DataFrame, systems: list[str]) -> None:
         """``frame``: :func:`~workbench.core.chart_data.coverage_data`."""
@@ -1287,13 +1381,11 @@ class CoverageChart(ChartWidget):
             text.setPos(x[i], cov[i] + 0.01)
             self.plot.addItem(text)
             self.warn_marks.append(text)
-        self.line_label.setFont(font)
-        self.line_label.setPos(-0.55, cd.COVERAGE_TRUST)
-        self.set_legend([])
+        self.set_legend([(self.line_sample, self.line_text)])
         self.plot.getAxis("bottom").setTicks([[(i, s) for i, s in enumerate(self.systems)]])
         self._percent_axis()
         self.plot.setXRange(-0.6, max(0, len(self.systems) - 1) + 0.6, padding=0)
-        self.plot.setYRange(0, 1.1, padding=0)
+        self.fit_range()
         k_text = k
         self.set_title(
             self.tr("Judged@{k}: how much of each system's top {k} has a grade").format(k=k_text)
@@ -1306,7 +1398,7 @@ class CoverageChart(ChartWidget):
             self.tr("Judged@{k}: how much of each system's top {k} has a grade").format(k=k)
         )
         self.set_axis_labels(self.tr("System"), self.tr("Judged share of the top {k}").format(k=k))
-        self.line_label.setText(self.tr("80%: below this line, do not trust the comparison"))
+        self.line_text = self.tr("80%: below this line, do not trust the comparison")
         self.note.setText(
             self.tr(
                 "Unjudged passages count as not relevant. Below about 80% judged, a system's "
@@ -1356,7 +1448,7 @@ class OverviewCharts(QWidget):
     ``questions_requested(list, str)`` relays every chart's clicks.
     """
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     #: the charts show new results (after the worker delivered)
     updated = Signal()
     #: the CI whiskers are drawn
@@ -1421,18 +1513,8 @@ class OverviewCharts(QWidget):
         ]
 
     def retranslate(self) -> None:
-        for i, text in enumerate(
-            [
-                self.tr("Scores"),
-                self.tr("Over K"),
-                self.tr("First relevant rank"),
-                self.tr("By question type"),
-                self.tr("Spread over questions"),
-                self.tr("A vs B per question"),
-                self.tr("Judged coverage"),
-            ]
-        ):
-            self.tabs.setTabText(i, text)
+        for i, chart in enumerate(self.charts()):
+            self.tabs.setTabText(i, chart.chart_name())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange:

@@ -52,9 +52,12 @@ from PySide6.QtWidgets import (
 
 from workbench.core import chart_data as cd
 from workbench.core import stats
+from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.ui import palette
+from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
+from workbench.ui.system_labels import system_tooltip
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -212,7 +215,7 @@ class ComparisonModel(QAbstractTableModel):
 class ComparePage(QWidget):
     """System-vs-baseline significance table, sentences, scatter and difference histogram."""
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
     #: a comparison finished and is shown (the frame)
     compared = Signal(object)
     # The worker's answer arrives through these (signal-to-signal connections):
@@ -328,6 +331,7 @@ class ComparePage(QWidget):
         self._failure.connect(self._on_failed)
         self.retranslate()
         state.results_changed.connect(self.set_results)
+        state.study_reset.connect(self.reset_view)
         if getattr(state, "results", None) is not None:
             self.set_results(state.results)
 
@@ -369,6 +373,29 @@ class ComparePage(QWidget):
             self._timer.start()
 
     # -- results ----------------------------------------------------------------------
+    def reset_view(self) -> None:
+        """A new study or judgments file: the baseline and measures are chosen afresh
+        (the first system, the default measures) and the old comparison goes."""
+        self._timer.stop()
+        self._filling = True
+        self.baseline_combo.clear()
+        self.metrics_list.clear()
+        self._filling = False
+        self.state.runner.cancel("compare")
+        self.results = None
+        self._show(pd.DataFrame(columns=list(stats.COMPARISON_FIELDS)))
+        self.status.setText("")
+
+    def _system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        by_name = {i.name: i for i in infos}
+        for i in range(self.baseline_combo.count()):
+            info = by_name.get(self.baseline_combo.itemText(i))
+            if info is not None:
+                self.baseline_combo.setItemData(
+                    i, system_tooltip(info, infos), Qt.ItemDataRole.ToolTipRole
+                )
+
     def set_results(self, results: Results | None) -> None:
         self.results = results
         self._filling = True
@@ -383,6 +410,7 @@ class ComparePage(QWidget):
             return
         systems = [str(s) for s in results.systems]
         self.baseline_combo.addItems(systems)
+        self._system_tips()
         if keep_base in systems:
             self.baseline_combo.setCurrentText(keep_base)
         chosen = [m for m in keep_metrics if m in results.measures] or cd.default_metrics(results)
@@ -459,7 +487,9 @@ class ComparePage(QWidget):
         return self.tr(
             "Each system against {baseline}; {test}, Holm correction per metric, "
             "95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction."
-        ).format(baseline=self.baseline(), test=names.get(test, test), seed=stats.DEFAULT_SEED)
+        ).format(
+            baseline=Word(self.baseline()), test=names.get(test, test), seed=stats.DEFAULT_SEED
+        )
 
     def _fill_sentences(self) -> None:
         parts = []
@@ -513,14 +543,22 @@ class ComparePage(QWidget):
         if rec is None:
             return
         ids = self.row_questions(rec, losses_only)
-        if losses_only:
-            title = self.tr("{system} worse than {baseline} on {metric}").format(
-                system=rec["system"], baseline=rec["baseline"], metric=rec["metric"]
+        system, baseline, metric = (
+            Word(str(rec["system"])),
+            Word(str(rec["baseline"])),
+            Word(str(rec["metric"])),
+        )
+
+        def describe() -> str:
+            if losses_only:
+                what = self.tr("{system} worse than {baseline} on {metric}")
+            else:
+                what = self.tr("{system} vs {baseline} on {metric}")
+            return self.tr("Compare · {what}").format(
+                what=what.format(system=system, baseline=baseline, metric=metric)
             )
-        else:
-            title = self.tr("{system} vs {baseline} on {metric}").format(
-                system=rec["system"], baseline=rec["baseline"], metric=rec["metric"]
-            )
+
+        title = LiveText(describe)
         self.questions_requested.emit(ids, title)
 
     def _row_activated(self, index) -> None:
@@ -529,6 +567,7 @@ class ComparePage(QWidget):
 
     # -- language -------------------------------------------------------------------------
     def retranslate(self) -> None:
+        self._system_tips()  # the tooltips name files and sheets in the UI language
         self.baseline_label.setText(self.tr("Baseline:"))
         self.baseline_combo.setToolTip(self.tr("Every other system is compared with this one."))
         self.test_label.setText(self.tr("Test:"))

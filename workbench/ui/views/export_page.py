@@ -53,7 +53,6 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -69,9 +68,10 @@ from PySide6.QtWidgets import (
 
 from workbench.core.atomic import LockedFileError
 from workbench.core.export import STEP_COMPARE, csv_task, judgments_task, report_task
+from workbench.core.korean import Word
 from workbench.core.problems import InputError
 from workbench.core.report import SHEET_KEYS
-from workbench.ui import fonts, i18n
+from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import friendly_message
 from workbench.ui.settings import Settings
 
@@ -698,13 +698,8 @@ class ExportPage(QWidget):
 
     # -- choosing a file -------------------------------------------------------------------
     def _start_folder(self) -> Path:
-        last = Settings().last_directory
-        if last and Path(last).is_dir():
-            return Path(last)
-        js = self.state.judgment_set
-        if js is not None and js.sources and Path(js.sources[0].path).parent.is_dir():
-            return Path(js.sources[0].path).parent
-        return Path(QDir.homePath())
+        """The folder used last, else the documents folder (never the program's own)."""
+        return Path(dialogs.start_folder())
 
     def _remember_folder(self, folder: Path) -> None:
         Settings().last_directory = str(folder)
@@ -728,7 +723,7 @@ class ExportPage(QWidget):
             "judgments": self.tr("Excel workbook (*.xlsx)"),
             "csv": self.tr("CSV, UTF-8 (*.csv)"),
         }
-        name, _filter = QFileDialog.getSaveFileName(
+        name, _filter = dialogs.get_save_file_name(
             self, captions[kind], str(self._suggested(kind, previous)), filters[kind]
         )
         if not name:
@@ -787,7 +782,7 @@ class ExportPage(QWidget):
         if self.handle is not None or not self.chart_list():
             return False
         start = previous if previous is not None and previous.is_dir() else self._start_folder()
-        folder = QFileDialog.getExistingDirectory(
+        folder = dialogs.get_existing_directory(
             self, self.tr("Choose a folder for the charts"), str(start)
         )
         if not folder:
@@ -855,7 +850,7 @@ class ExportPage(QWidget):
                 "{done} of {total} charts were saved. Choose another folder, or close the "
                 "files in other programs."
             ).format(
-                name=stem.name,
+                name=Word(stem.name),
                 folder=QDir.toNativeSeparators(str(run.folder)),
                 reason=reason,
                 done=run.index,

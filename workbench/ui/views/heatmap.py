@@ -116,7 +116,16 @@ class ConfusionHeatmap(QWidget):
         return QSize(460, 360)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(320, 260)
+        # cells wide enough for a four-digit count in the font in use
+        fm = QFontMetrics(self.font())
+        cell = fm.horizontalAdvance("0000") + 8
+        label = max((fm.horizontalAdvance(self._label(g)) for g in self._grades), default=0)
+        n = max(len(self._grades), 4)
+        width = 2 * MARGIN + fm.height() + label + 10 + n * cell + LEGEND_GAP + LEGEND_WIDTH
+        width += fm.horizontalAdvance("00000") + 6
+        # cells are squares of the smaller side: the height may be less than the width
+        height = 2 * MARGIN + 3 * fm.height() + n * (fm.height() + 10)
+        return QSize(width, height)
 
     def _fonts(self) -> tuple[QFont, QFont, QFont]:
         base = QFont(self.font())
@@ -127,19 +136,38 @@ class ConfusionHeatmap(QWidget):
         number.setPointSizeF(base.pointSizeF() * 1.15 if base.pointSizeF() > 0 else 11)
         return base, bold, number
 
+    def number_font(self, number: QFont, cell: float) -> QFont:
+        """``number`` shrunk (down to 60 %) until the widest count fits in ``cell``."""
+        widest = str(int(self._counts.max())) if self._counts.size else "0"
+        font = QFont(number)
+        size = font.pointSizeF()
+        while size > 0 and QFontMetrics(font).horizontalAdvance(widest) > cell - 6:
+            if size <= number.pointSizeF() * 0.6:
+                break
+            size *= 0.9
+            font.setPointSizeF(size)
+        return font
+
     def _layout(self) -> dict:
         """Rectangles of the grid, the axis labels, the titles and the legend."""
         base, bold, _ = self._fonts()
         fm = QFontMetrics(base)
         fmb = QFontMetrics(bold)
         n = len(self._grades)
-        row_labels = [self._label(g) for g in self._grades]
-        row_label_w = max((fm.horizontalAdvance(t) for t in row_labels), default=0) + 10
         row_title_w = fmb.height() + 6  # drawn rotated
         col_title_h = fmb.height() + 4
         legend_w = LEGEND_GAP + LEGEND_WIDTH + 6 + fm.horizontalAdvance("00000")
-        left = MARGIN + row_title_w + row_label_w
-        avail_w = self.width() - left - legend_w - MARGIN
+        # the grade's words beside each row, or only its number when the words would
+        # leave the cells too narrow for their counts (a large font, a narrow pane)
+        min_cell = fm.horizontalAdvance("0000") + 8
+        short = False
+        for short in (False, True):
+            row_labels = [self._row_label(g, short) for g in self._grades]
+            row_label_w = max((fm.horizontalAdvance(t) for t in row_labels), default=0) + 10
+            left = MARGIN + row_title_w + row_label_w
+            avail_w = self.width() - left - legend_w - MARGIN
+            if avail_w / max(n, 1) >= min_cell:
+                break
         # column labels wrap inside their cell; their height decides where the grid starts,
         # which can shrink the cells and need more lines: two passes settle it
         cell = max(8.0, avail_w / max(n, 1))
@@ -160,7 +188,11 @@ class ConfusionHeatmap(QWidget):
             "col_labels_top": MARGIN + col_title_h,
             "col_label_h": col_label_h,
             "legend": QRectF(grid.right() + LEGEND_GAP, top, LEGEND_WIDTH, grid.height()),
+            "short_rows": short,
         }
+
+    def _row_label(self, grade: int, short: bool) -> str:
+        return str(grade) if short else self._label(grade)
 
     def _col_label_height(self, fm: QFontMetrics, cell: float) -> int:
         """Height of the tallest column label ("2" above its wrapped label text)."""
@@ -252,10 +284,13 @@ class ConfusionHeatmap(QWidget):
                 grid.left() - geo["row_label_w"], grid.top() + i * c, geo["row_label_w"] - 6, c
             )
             p.drawText(
-                rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._label(g)
+                rect,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                self._row_label(g, geo["short_rows"]),
             )
 
-        # cells
+        # cells: the count in bold, smaller when the widest count would not fit a cell
+        number = self.number_font(number, c)
         p.setFont(number)
         for i in range(n):
             for j in range(n):

@@ -1,11 +1,20 @@
 """Import preview: look at a file, confirm what each column holds, then load it.
 
 The file is inspected in a worker (a big workbook must not freeze the
-window); the user picks the sheet, checks the first rows, fixes the column
-roles with one dropdown per column, reads the checks (errors and warnings
-with Excel row numbers — a click shows the row), and presses Load, which
-reads the file in a worker with a progress bar and Cancel. A failed load
-keeps the dialog open with the problems listed, so the mapping can be fixed.
+window); the user picks the sheet, checks the first rows and fixes the column
+roles with one dropdown per column. Meanwhile the whole file is checked in a
+worker exactly as Load would read it (:func:`~workbench.core.io.check_file`:
+every row; for a run file also against the judgments already loaded), and the
+checks list shows the count and the problems with their Excel rows — a click
+shows that row, also one far beyond the first rows (the rows around it are
+read on demand), and "Go to row" shows any row.
+
+Nothing is taken silently: grades typed another way ("3점", "3.0", " 2 ", "３",
+or words such as 상/중/하) are offered as a conversion the user confirms once
+for the file; rows that still fail can be left out by ticking "Leave these N
+rows out". Both are listed in the warnings and the report. Without that, Load
+loads nothing and the dialog stays open with the problems listed. When the
+check succeeded, Load takes its result at once.
 """
 
 from __future__ import annotations
@@ -13,20 +22,24 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QStyle,
     QTableWidget,
@@ -35,10 +48,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.core import grades
 from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
+from workbench.core.io.recover import FailedGrade, rows_text
 from workbench.core.korean import josa
 from workbench.core.problems import Problem, Severity, error
+from workbench.core.study import Study
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language
@@ -114,6 +130,38 @@ def inspect_task(path, progress=None, cancelled=None):
     return fn(path, **kwargs)
 
 
+#: the whole-file check starts this long after the last change of a choice
+CHECK_DELAY_MS = 250
+
+
+def check_task(path, kind, options, study=None, progress=None, cancelled=None):
+    """The whole-file check (worker thread): the file read as Load would read it
+    with ``options`` (mappings, sheets, conversions, skip_rows); a run file is also
+    compared with the judgments in force of ``study`` (a snapshot)."""
+    qrels = None
+    threshold = 1
+    if kind == "runs" and study is not None and study.judgment_set is not None:
+        qrels = study.qrels()
+        threshold = study.settings.threshold
+    return _io().check_file(
+        path,
+        kind,
+        mappings=options.get("mappings"),
+        sheets=options.get("sheets"),
+        conversions=options.get("conversions"),
+        skip_rows=options.get("skip_rows"),
+        qrels=qrels,
+        threshold=threshold,
+        progress=progress,
+        cancelled=cancelled,
+    )
+
+
+def rows_task(path, sheet, row, mapping, progress=None, cancelled=None):
+    """The preview rows around Excel row ``row`` (worker thread)."""
+    return _io().rows_around(path, sheet, row, mapping)
+
+
 def _mapping_class():
     from workbench.core.io.mapping import ColumnMapping
 
@@ -135,13 +183,20 @@ class ImportDialog(QDialog):
     the file: a sheet that looks like judgments makes it a judgments file).
     After ``accept()``: :attr:`result_set` holds the JudgmentSet/RunSet,
     :attr:`kind` the kind it was loaded as, and :attr:`options` the confirmed
-    ``{"mappings": {sheet: dict}, "sheets": …}`` for the project file.
+    ``{"mappings": {sheet: dict}, "sheets": …}`` for the project file, with the
+    grade ``conversions`` the user confirmed and the ``skip_rows`` left out.
+    ``study``: a snapshot of the study the file goes into; a run file is
+    checked against its judgments.
     """
 
     #: the preview is shown (or inspection failed); for tests and screenshots
     inspected = Signal()
     #: a load finished with problems (the list is shown)
     load_failed = Signal()
+    #: the whole-file check finished (its FileCheck is :attr:`check`)
+    checked = Signal()
+    #: rows beyond the first ones were read into the preview table
+    rows_shown = Signal()
 
     def __init__(
         self,
@@ -151,6 +206,7 @@ class ImportDialog(QDialog):
         settings: Settings | None = None,
         parent: QWidget | None = None,
         initial_options: dict | None = None,
+        study: Study | None = None,
     ) -> None:
         super().__init__(parent)
         self.path = Path(path)
@@ -168,6 +224,26 @@ class ImportDialog(QDialog):
         self._load_problems: list[Problem] = []
         self._handle = None
         self._filling = False
+        self._study = study
+        #: the latest whole-file check (core.io.FileCheck) and the options it was run with
+        self.check = None
+        self._check_options: dict | None = None
+        self._check_handle = None
+        self._load_requested = False
+        #: grade values refused by the check without conversions, and the grade the
+        #: user chose for each (None: left as an error)
+        self._refused: list[FailedGrade] = []
+        self._grade_choice: dict[str, int | None] = {}
+        #: rows the user chose to leave out (sheet → rows), and those offered
+        self._skip_rows: dict[str, list[int]] = {}
+        self._offered_rows: dict[str, list[int]] = {}
+        #: sheet → the preview rows shown when not the first ones (rows_around)
+        self._windows: dict = {}
+        self._goto_after: int | None = None
+        self._check_timer = QTimer(self)
+        self._check_timer.setSingleShot(True)
+        self._check_timer.setInterval(CHECK_DELAY_MS)
+        self._check_timer.timeout.connect(self.start_check)
         self.setObjectName("ImportDialog")
         self.setModal(True)
         self.resize(1100, 720)
@@ -213,10 +289,27 @@ class ImportDialog(QDialog):
         sheet_row.addSpacing(16)
         sheet_row.addWidget(self.use_label)
         sheet_row.addWidget(self.use_combo)
-        sheet_row.addSpacing(16)
-        sheet_row.addWidget(self.rows_label, 1)
+        sheet_row.addStretch(1)
+        # the row count and "go to row" on their own line: at a large font the
+        # sheet's use would otherwise be cut to a few letters
+        rows_row = QHBoxLayout()
+        rows_row.addWidget(self.rows_label, 1)
+        self.goto_label = QLabel()
+        self.goto_spin = QSpinBox()
+        self.goto_spin.setObjectName("gotoRow")
+        self.goto_spin.setRange(1, 1)
+        self.goto_button = QPushButton()
+        self.goto_button.setObjectName("gotoButton")
+        self.goto_button.clicked.connect(lambda: self.select_excel_row(self.goto_spin.value()))
+        self.goto_spin.editingFinished.connect(
+            lambda: self.select_excel_row(self.goto_spin.value())
+        )
+        rows_row.addWidget(self.goto_label)
+        rows_row.addWidget(self.goto_spin)
+        rows_row.addWidget(self.goto_button)
         self.sheet_label = QLabel()
         form.addRow(self.sheet_label, sheet_row)
+        form.addRow("", rows_row)
         root.addLayout(form)
 
         self.hint_label = QLabel()
@@ -242,10 +335,42 @@ class ImportDialog(QDialog):
         self.problem_list.itemClicked.connect(self._on_problem_clicked)
         self.problem_list.itemActivated.connect(self._on_problem_clicked)
         checks_layout.addWidget(self.checks_label)
-        checks_layout.addWidget(self.problem_list)
+        checks_layout.addWidget(self.problem_list, 1)
+
+        # grade values that can be read once the user confirms how
+        self.conversion_box = QGroupBox()
+        self.conversion_box.setObjectName("conversionBox")
+        conv_layout = QVBoxLayout(self.conversion_box)
+        self.conversion_hint = QLabel()
+        self.conversion_hint.setWordWrap(True)
+        self.conversion_table = QTableWidget(0, 3)
+        self.conversion_table.setObjectName("conversionTable")
+        self.conversion_table.verticalHeader().setVisible(False)
+        self.conversion_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.conversion_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.conversion_table.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.conversion_check = QCheckBox()
+        self.conversion_check.setObjectName("useConversions")
+        self.conversion_check.toggled.connect(self._on_conversions_toggled)
+        conv_layout.addWidget(self.conversion_hint)
+        conv_layout.addWidget(self.conversion_table)
+        conv_layout.addWidget(self.conversion_check)
+        self.conversion_box.setVisible(False)
+        checks_layout.addWidget(self.conversion_box)
+
+        # rows that still fail: left out only by explicit choice
+        self.skip_check = QCheckBox()
+        self.skip_check.setObjectName("skipRows")
+        self.skip_check.toggled.connect(self._on_skip_toggled)
+        self.skip_check.setVisible(False)
+        checks_layout.addWidget(self.skip_check)
         splitter.addWidget(checks)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(1, 2)
         root.addWidget(splitter, 1)
 
         busy = QHBoxLayout()
@@ -295,6 +420,25 @@ class ImportDialog(QDialog):
                 "or (ignore) for a column that is not needed. Then press Load."
             )
         )
+        self.goto_label.setText(self.tr("Go to row:"))
+        self.goto_button.setText(self.tr("Show"))
+        self.conversion_box.setTitle(self.tr("Grades written another way"))
+        self.conversion_hint.setText(
+            self.tr(
+                "These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each "
+                "value (a suggestion is filled in where the number is plain to see; words "
+                "such as 상/중/하 are yours to define), then tick the box below. Nothing is "
+                "converted until you do; the conversions are listed in the warnings and the "
+                "report, and kept in the project."
+            )
+        )
+        self.conversion_table.setHorizontalHeaderLabels(
+            [self.tr("Value in the file"), self.tr("Rows"), self.tr("Read as")]
+        )
+        if self._refused:
+            self._fill_conversion_table()
+        else:
+            self._refresh_recovery()
         if self.preview is not None:
             self._fill_use_combo()
             self._show_sheet()
@@ -368,6 +512,7 @@ class ImportDialog(QDialog):
         self._refresh_problems()
         self.status_label.setText(self.tr("Ready. Check the columns, then press Load."))
         self.load_button.setEnabled(bool(sheets))
+        self._choices_changed(keep_recovery=True)
         self.inspected.emit()
 
     def _default_uses(self) -> None:
@@ -436,7 +581,11 @@ class ImportDialog(QDialog):
         self._default_uses()
         self._fill_use_combo()
         self._load_problems = []
-        self._refresh_problems()
+        # grades are read from judgments only: the values refused are asked again
+        self.conversion_check.blockSignals(True)
+        self.conversion_check.setChecked(False)
+        self.conversion_check.blockSignals(False)
+        self._choices_changed()
 
     def _on_sheet_changed(self, _index: int) -> None:
         self._fill_use_combo()
@@ -453,7 +602,7 @@ class ImportDialog(QDialog):
                 if other == use and name != sheet.name:
                     self._uses[name] = None
         self._uses[sheet.name] = use
-        self._refresh_problems()
+        self._choices_changed()
 
     def _role_choices(self, header: str, current: str | None) -> list[str | None]:
         choices: list[str | None] = list(ROLE_ORDER)
@@ -477,12 +626,19 @@ class ImportDialog(QDialog):
             return
         headers = list(sheet.headers)
         mapping = self._mappings[sheet.name]
-        rows = list(sheet.rows)
+        view = self._shown_rows(sheet)
+        rows = list(view.rows)
+        numbers = [self._excel_row(view, i) for i in range(len(rows))]
         self.table.setColumnCount(len(headers))
         self.table.setRowCount(len(rows) + 1)
         self.table.setHorizontalHeaderLabels([str(h) for h in headers])
-        labels = [self.tr("Meaning")] + [str(self._excel_row(sheet, i)) for i in range(len(rows))]
+        labels = [self.tr("Meaning")] + [str(n) for n in numbers]
         self.table.setVerticalHeaderLabels(labels)
+        # wide enough for "열의 뜻" at any font (row numbers alone would size it)
+        header_fm = self.table.verticalHeader().fontMetrics()
+        self.table.verticalHeader().setMinimumWidth(
+            max(header_fm.horizontalAdvance(text) for text in labels) + 16
+        )
         for col, header in enumerate(headers):
             combo = QComboBox()
             combo.setObjectName(f"role:{header}")
@@ -495,24 +651,58 @@ class ImportDialog(QDialog):
                 lambda _i, h=header, c=combo: self._on_role_changed(h, c)
             )
             self.table.setCellWidget(0, col, combo)
+        failing = self._failing_rows(sheet.name)
+        tint = QBrush(QColor("#fbe3e1"))
         for r, row in enumerate(rows, start=1):
+            bad = numbers[r - 1] in failing
             for col in range(len(headers)):
                 value = row[col] if col < len(row) else ""
                 item = QTableWidgetItem("" if value is None else str(value))
+                if bad:
+                    item.setBackground(tint)
                 self.table.setItem(r, col, item)
         self.table.resizeColumnsToContents()
         for col in range(len(headers)):
             self.table.setColumnWidth(col, min(max(self.table.columnWidth(col), 120), 280))
         self.table.resizeRowToContents(0)
         shown, total = len(rows), int(getattr(sheet, "n_rows", len(rows)) or 0)
-        self.rows_label.setText(
-            self.tr("Showing the first {shown} of {total} rows.").format(shown=shown, total=total)
-        )
+        if view is not sheet and numbers:
+            self.rows_label.setText(
+                self.tr("Showing rows {first}–{last} of {total} rows.").format(
+                    first=numbers[0], last=numbers[-1], total=total
+                )
+            )
+        else:
+            self.rows_label.setText(
+                self.tr("Showing the first {shown} of {total} rows.").format(
+                    shown=shown, total=total
+                )
+            )
+        first_row = int(getattr(sheet, "header_row", 0)) + 1
+        last_row = max([first_row + max(total - 1, 0), *numbers])
+        self.goto_spin.blockSignals(True)
+        self.goto_spin.setRange(first_row, max(last_row, first_row))
+        self.goto_spin.blockSignals(False)
         self._filling = False
+
+    def _shown_rows(self, sheet):
+        """The rows the table shows for ``sheet``: the first ones, or those read
+        around a row further down."""
+        return self._windows.get(sheet.name, sheet)
+
+    def _failing_rows(self, sheet_name: str) -> set[int]:
+        """Excel rows of ``sheet_name`` with an error in the latest check (tinted)."""
+        if self.check is None:
+            return set()
+        key = "" if self.preview is not None and self.preview.kind != "excel" else sheet_name
+        return set(self.check.error_rows.get(key, []))
 
     @staticmethod
     def _excel_row(sheet, index: int) -> int:
-        """Excel row number of the ``index``-th previewed data row."""
+        """Excel row number of the ``index``-th data row shown for ``sheet``."""
+        excel_row = getattr(sheet, "excel_row", None)
+        if callable(excel_row):
+            return int(excel_row(index))
         header_row = int(getattr(sheet, "header_row", 1))
         return header_row + 1 + index
 
@@ -550,7 +740,7 @@ class ImportDialog(QDialog):
                         other_combo.blockSignals(False)
         mapping[header] = role
         self._load_problems = []
-        self._refresh_problems()
+        self._choices_changed()
 
     # -- checks ------------------------------------------------------------------------------------------
     def mapping_problems(self) -> list[Problem]:
@@ -602,16 +792,32 @@ class ImportDialog(QDialog):
         )
 
     def problems(self) -> list[Problem]:
-        """Everything the checks list shows, errors first."""
-        # after a failed load its problems are what the user must fix; before, the checks
-        items = self._load_problems or [*self._static_problems, *self.mapping_problems()]
+        """Everything the checks list shows, errors first: the whole-file check's
+        problems once it ran with the choices in force, else the preview's."""
+        if self._load_problems:
+            items = self._load_problems
+        else:
+            mapping = self.mapping_problems()
+            if not mapping and self._check_fresh():
+                items = list(self.check.problems)
+            else:
+                items = [*self._static_problems, *mapping]
         return sorted(items, key=lambda p: (not p.is_error,))
+
+    def _rows_in_use(self) -> tuple[int, int]:
+        """(sheets used, their data rows)."""
+        if self.preview is None:
+            return 0, 0
+        used = {name for name, use in self._uses.items() if use}
+        sheets = [sp for sp in self.preview.sheets if sp.name in used]
+        return len(sheets), sum(int(sp.n_rows or 0) for sp in sheets)
 
     def _refresh_problems(self) -> None:
         lang = current_language()
         self.problem_list.clear()
         style = self.style()
         problems = self.problems()
+        whole = self._check_fresh() and not self._load_problems
         for problem in problems:
             item = QListWidgetItem(problem.message(lang))
             icon = (
@@ -621,20 +827,45 @@ class ImportDialog(QDialog):
             )
             item.setIcon(style.standardIcon(icon))
             item.setData(Qt.ItemDataRole.UserRole, (problem.sheet, problem.row))
+            if problem.row is not None:
+                item.setToolTip(self.tr("Click to show row {row}.").format(row=problem.row))
             if problem.is_error:
                 item.setForeground(QBrush(QColor("#b3261e")))
             self.problem_list.addItem(item)
         if not problems:
-            item = QListWidgetItem(self.tr("No problems found in the previewed rows."))
+            text = (
+                self.tr("No problems found in the whole file.")
+                if whole
+                else self.tr("No problems found in the previewed rows.")
+            )
+            item = QListWidgetItem(text)
             item.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addItem(item)
         n_err = sum(p.is_error for p in problems)
         n_warn = len(problems) - n_err
-        self.checks_label.setText(
-            self.tr("Checks: {errors} errors, {warnings} warnings").format(
-                errors=n_err, warnings=n_warn
+        if self._check_handle is not None and not self.mapping_problems():
+            self.checks_label.setText(self.tr("Checks: checking every row of the file…"))
+        elif whole:
+            n_sheets, n_rows = self._rows_in_use()
+            text = (
+                self.tr(
+                    "Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, "
+                    "{warnings} warnings"
+                )
+                if n_sheets > 1
+                else self.tr(
+                    "Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings"
+                )
             )
-        )
+            self.checks_label.setText(
+                text.format(sheets=n_sheets, rows=n_rows, errors=n_err, warnings=n_warn)
+            )
+        else:
+            self.checks_label.setText(
+                self.tr("Checks: {errors} errors, {warnings} warnings").format(
+                    errors=n_err, warnings=n_warn
+                )
+            )
 
     def _on_problem_clicked(self, item: QListWidgetItem) -> None:
         where = item.data(Qt.ItemDataRole.UserRole)
@@ -647,59 +878,362 @@ class ImportDialog(QDialog):
         self.select_excel_row(row)
 
     def select_excel_row(self, row: int | None) -> bool:
-        """Select the preview row of Excel row ``row``; False when not previewed."""
+        """Select Excel row ``row`` in the preview table. A row not among the rows
+        shown is read with the rows around it (in a worker; :attr:`rows_shown`
+        follows) and selected then; returns whether it was selected at once."""
         sheet = self.current_sheet()
         if sheet is None or row is None:
             return False
-        index = row - self._excel_row(sheet, 0)
-        if not 0 <= index < len(sheet.rows):
-            self.status_label.setText(
-                self.tr("Row {row} is beyond the previewed rows; open the file to see it.").format(
-                    row=row
-                )
-            )
-            return False
+        for view in (self._shown_rows(sheet), sheet):
+            numbers = [self._excel_row(view, i) for i in range(len(view.rows))]
+            if row in numbers:
+                if view is not self._shown_rows(sheet):
+                    self._windows.pop(sheet.name, None)  # back to the first rows
+                    self._show_sheet()
+                self._select_index(numbers.index(row), row)
+                return True
+        self._read_rows_around(sheet, row)
+        return False
+
+    def _select_index(self, index: int, row: int) -> None:
         self.table.selectRow(index + 1)
         self.table.scrollToItem(self.table.item(index + 1, 0))
-        return True
+        self.goto_spin.blockSignals(True)
+        self.goto_spin.setValue(row)
+        self.goto_spin.blockSignals(False)
+        self.status_label.setText(self.tr("Row {row} is selected.").format(row=row))
+
+    def _read_rows_around(self, sheet, row: int) -> None:
+        self._goto_after = row
+        self.status_label.setText(self.tr("Reading the rows around row {row}…").format(row=row))
+        handle = self._runner.start(
+            f"rows:{self.path}",
+            rows_task,
+            self.path,
+            sheet.name,
+            int(row),
+            self._mappings.get(sheet.name),
+        )
+        handle.finished.connect(lambda view, name=sheet.name: self._on_rows(name, view))
+        handle.failed.connect(self._on_rows_failed)
+
+    def _on_rows(self, sheet_name: str, view) -> None:
+        self._windows[sheet_name] = view
+        sheet = self.current_sheet()
+        if sheet is not None and sheet.name == sheet_name:
+            self._show_sheet()
+            row, self._goto_after = self._goto_after, None
+            numbers = [self._excel_row(view, i) for i in range(len(view.rows))]
+            if row in numbers:
+                self._select_index(numbers.index(row), row)
+            elif row is not None:
+                self.status_label.setText(
+                    self.tr("Row {row} holds no data; the rows nearest to it are shown.").format(
+                        row=row
+                    )
+                )
+        self.rows_shown.emit()
+
+    def _on_rows_failed(self, exc: BaseException) -> None:
+        self._goto_after = None
+        self.status_label.setText(friendly_message(exc))
+        self.rows_shown.emit()
+
+    # -- the whole-file check ------------------------------------------------------------------
+    def _choices_changed(self, keep_recovery: bool = False) -> None:
+        """The kind, a sheet's use or a column's role changed: the whole-file check is
+        out of date and runs again shortly. Rows left out were chosen for the old
+        choices, so they are offered again instead of kept."""
+        if not keep_recovery:
+            self._set_skip(False)
+        self._refresh_problems()
+        self._check_timer.start()
+
+    @staticmethod
+    def _options_key(options: dict) -> dict:
+        """``options`` as plain data, to tell whether a check is still current."""
+        return {
+            "mappings": {name: m.to_dict() for name, m in options["mappings"].items()},
+            "sheets": options["sheets"],
+            "conversions": dict(options.get("conversions") or {}),
+            "skip_rows": {k: list(v) for k, v in (options.get("skip_rows") or {}).items()},
+        }
+
+    def _check_fresh(self) -> bool:
+        """The latest check ran with the choices now in force."""
+        return (
+            self.check is not None
+            and self.preview is not None
+            and self._check_options == self._options_key(self.chosen_options())
+        )
+
+    def start_check(self) -> None:
+        """Check every row of the file with the choices in force (in a worker)."""
+        self._check_timer.stop()
+        if self.preview is None or self._handle is not None:
+            return
+        if self.mapping_problems():
+            self._cancel_check()
+            self._refresh_problems()
+            return
+        options = self.chosen_options()
+        key = self._options_key(options)
+        if self.check is not None and self._check_options == key:
+            return
+        self._cancel_check()
+        self._load_problems = []
+        # the worker gets its own copies: the user may change a dropdown meanwhile
+        task_options = dict(options)
+        task_options["mappings"] = {n: m.copy() for n, m in options["mappings"].items()}
+        handle = self._runner.start(
+            f"check:{self.path}", check_task, self.path, self.kind, task_options, self._study
+        )
+        self._check_handle = handle
+        handle.progress.connect(self._on_check_progress)
+        handle.finished.connect(lambda fc, key=key, h=handle: self._on_checked(key, fc, h))
+        handle.failed.connect(lambda exc, h=handle: self._on_check_failed(exc, h))
+        handle.cancelled.connect(lambda h=handle: self._on_check_cancelled(h))
+        self.progress.setVisible(True)
+        self.progress.setRange(0, 100)
+        self.progress.setValue(0)
+        self.stop_button.setVisible(True)
+        self.status_label.setText(self.tr("Checking every row of the file…"))
+        self._refresh_problems()
+
+    def _cancel_check(self) -> None:
+        if self._check_handle is not None:
+            self._check_handle.cancel()
+            self._check_handle = None
+            self.progress.setVisible(False)
+            self.stop_button.setVisible(False)
+
+    def _on_check_progress(self, fraction: float, _text: str) -> None:
+        if self._handle is None:
+            self.progress.setValue(int(round(fraction * 100)))
+
+    def _on_checked(self, key: dict, check, handle=None) -> None:
+        if handle is not None and handle is not self._check_handle:
+            return  # the answer of a check already replaced by a newer one
+        self._check_handle = None
+        self.progress.setVisible(False)
+        self.stop_button.setVisible(False)
+        self.check = check
+        self._check_options = key
+        self._load_problems = []
+        if not key["conversions"]:
+            refused = list(check.failed_grades)
+            if [(f.value, f.count) for f in refused] != [(f.value, f.count) for f in self._refused]:
+                self._refused = refused
+                self._fill_conversion_table()
+        if not key["skip_rows"]:
+            self._offered_rows = dict(check.error_rows)
+        self._refresh_recovery()
+        self._refresh_problems()
+        self._show_sheet()
+        if check.ok:
+            self.status_label.setText(self.tr("Every row was checked. Press Load to use the file."))
+        else:
+            self.status_label.setText(
+                self.tr(
+                    "Every row was checked; nothing is loaded until the errors below are fixed, "
+                    "converted or left out."
+                )
+            )
+        self.checked.emit()
+        if self._load_requested:
+            self._load_requested = False
+            self._finish_or_fail()
+
+    def _on_check_failed(self, exc: BaseException, handle=None) -> None:
+        if handle is not None and handle is not self._check_handle:
+            return
+        self._check_handle = None
+        self.progress.setVisible(False)
+        self.stop_button.setVisible(False)
+        problems = list(getattr(exc, "problems", None) or [])
+        if not problems:
+            text = friendly_message(exc)
+            problems = [error("check_failed", text, text, file=self.path.name)]
+        self._load_problems = problems
+        self._refresh_problems()
+        self.checked.emit()
+        if self._load_requested:
+            self._load_requested = False
+            self._show_not_loaded()
+
+    def _on_check_cancelled(self, handle) -> None:
+        if self._check_handle is not None and handle is not self._check_handle:
+            return  # a check replaced by a newer one, which is running
+        self._check_handle = None
+        self.progress.setVisible(False)
+        self.stop_button.setVisible(False)
+        if self._load_requested:
+            self._load_requested = False
+            self.status_label.setText(self.tr("Loading was cancelled. Nothing was loaded."))
+
+    # -- grades written another way, rows left out ----------------------------------------------
+    def confirmed_conversions(self) -> dict[str, int]:
+        """value → grade the user confirmed (empty until the box is ticked)."""
+        if not self.conversion_check.isChecked():
+            return {}
+        return self._chosen_conversions()
+
+    def _chosen_conversions(self) -> dict[str, int]:
+        out = {}
+        for failed in self._refused:
+            grade = self._grade_choice.get(failed.value, failed.proposal)
+            if grade is not None:
+                out[failed.value] = int(grade)
+        return out
+
+    def conversion_combo(self, value: str) -> QComboBox | None:
+        """The "read as" dropdown of a grade value (tests drive it)."""
+        return self.conversion_table.findChild(QComboBox, f"readAs:{value}")
+
+    def set_grade_for(self, value: str, grade: int | None) -> None:
+        """Choose how to read grade value ``value``, as a user would in its dropdown."""
+        combo = self.conversion_combo(value)
+        if combo is None:
+            raise KeyError(value)
+        combo.setCurrentIndex(combo.findData(grade))
+
+    def _fill_conversion_table(self) -> None:
+        """One row per grade value refused: the value as written, its rows, and the
+        dropdown of how to read it (rebuilt only when the values change)."""
+        lang = current_language()
+        refused = self._refused
+        self.conversion_table.clearContents()
+        self.conversion_table.setRowCount(0)
+        self.conversion_table.setRowCount(len(refused))
+        for r, failed in enumerate(refused):
+            shown = QTableWidgetItem(f"'{failed.shown}'")
+            shown.setToolTip(failed.shown)
+            self.conversion_table.setItem(r, 0, shown)
+            rows = QTableWidgetItem(
+                self.tr("{n}: rows {rows}").format(
+                    n=failed.count, rows=rows_text(failed.rows, failed.count)
+                )
+            )
+            self.conversion_table.setItem(r, 1, rows)
+            combo = QComboBox()
+            combo.setObjectName(f"readAs:{failed.value}")
+            combo.addItem(self.tr("(leave as an error)"), None)
+            for g in grades.GRADES:
+                combo.addItem(grades.chip_text(g, lang), g)
+            choice = self._grade_choice.get(failed.value, failed.proposal)
+            combo.setCurrentIndex(max(combo.findData(choice), 0))
+            combo.currentIndexChanged.connect(
+                lambda _i, v=failed.value, c=combo: self._on_grade_chosen(v, c)
+            )
+            self.conversion_table.setCellWidget(r, 2, combo)
+        self.conversion_table.resizeColumnsToContents()
+        self.conversion_table.resizeRowsToContents()
+        # room for up to five values without an inner scroll, measured at the font in use
+        frame = 2 * self.conversion_table.frameWidth()
+        header = self.conversion_table.horizontalHeader().sizeHint().height()
+        rows = sum(self.conversion_table.rowHeight(r) for r in range(min(len(refused), 5)))
+        self.conversion_table.setFixedHeight(header + rows + frame + 2)
+        self._refresh_recovery()
+
+    def _refresh_recovery(self) -> None:
+        """The conversion box and the "leave rows out" box as the choices stand."""
+        refused = self._refused
+        ticked = self.conversion_check.isChecked()
+        self.conversion_box.setVisible(bool(refused) or ticked)
+        chosen = self._chosen_conversions()
+        n_rows = sum(f.count for f in refused if f.value in chosen)
+        self.conversion_check.blockSignals(True)
+        self.conversion_check.setText(
+            self.tr("Read these {n} values as chosen above ({rows} rows)").format(
+                n=len(chosen), rows=n_rows
+            )
+        )
+        self.conversion_check.setEnabled(bool(chosen) or ticked)
+        self.conversion_check.blockSignals(False)
+        offered = self._skip_rows if self._skip_rows else self._offered_rows
+        n_skip = sum(len(v) for v in offered.values())
+        all_rows = sorted(r for rows in offered.values() for r in rows)
+        self.skip_check.setVisible(n_skip > 0)
+        self.skip_check.blockSignals(True)
+        self.skip_check.setChecked(bool(self._skip_rows))
+        self.skip_check.setText(
+            self.tr(
+                "Leave these {n} rows out: {rows} (they are listed in the warnings and the report)"
+            ).format(n=n_skip, rows=rows_text(all_rows))
+        )
+        self.skip_check.setToolTip(", ".join(str(r) for r in all_rows))
+        self.skip_check.blockSignals(False)
+
+    def _on_grade_chosen(self, value: str, combo: QComboBox) -> None:
+        self._grade_choice[value] = combo.currentData()
+        if self.conversion_check.isChecked():
+            self._set_skip(False)
+            self.start_check()
+        else:
+            self._refresh_recovery()
+
+    def _on_conversions_toggled(self, _on: bool) -> None:
+        # the rows that still fail depend on the conversions: offered again
+        self._set_skip(False)
+        self._refresh_recovery()
+        self.start_check()
+
+    def _on_skip_toggled(self, on: bool) -> None:
+        self._set_skip(on)
+        self.start_check()
+
+    def _set_skip(self, on: bool) -> None:
+        self._skip_rows = {k: list(v) for k, v in self._offered_rows.items()} if on else {}
+        self._refresh_recovery()
 
     # -- loading -------------------------------------------------------------------------------------------------
     def chosen_options(self) -> dict:
-        """The confirmed sheets and mappings, as the loaders and the project take them."""
+        """The confirmed sheets and mappings, as the loaders and the project take them,
+        with the grade conversions confirmed and the rows chosen to be left out."""
         used = {name: use for name, use in self._uses.items() if use}
         mappings = {name: self._mappings[name] for name in used}
         if self.kind == "judgments":
             sheets: dict[str, str] | list[str] = {use: name for name, use in used.items()}
         else:
             sheets = list(used)
-        return {"mappings": mappings, "sheets": sheets}
+        out: dict = {"mappings": mappings, "sheets": sheets}
+        conversions = self.confirmed_conversions() if self.kind == "judgments" else {}
+        if conversions:
+            out["conversions"] = conversions
+        if self._skip_rows:
+            out["skip_rows"] = {k: list(v) for k, v in self._skip_rows.items()}
+        return out
 
     def start_load(self) -> None:
+        """Load: the whole-file check's result when it ran with these choices, else
+        the check runs first. Nothing is loaded while it finds errors."""
         if self.preview is None or self._handle is not None:
             return
-        options = self.chosen_options()
-        io = _io()
-        self._load_problems = []
-        self._refresh_problems()
-        self._set_busy(True, self.tr("Loading…"))
-        self.progress.setRange(0, 100)
-        self.progress.setValue(0)
-        if self.kind == "judgments":
-            fn = io.load_judgments
-            kwargs = {"mappings": options["mappings"], "sheets": options["sheets"]}
-        else:
-            fn = io.load_run
-            kwargs = {"mappings": options["mappings"], "sheets": options["sheets"]}
-        handle = self._runner.start(f"load:{self.path}", fn, self.path, **kwargs)
-        self._handle = handle
-        self._pending_options = options
-        handle.progress.connect(self._on_progress)
-        handle.finished.connect(self._on_loaded)
-        handle.failed.connect(self._on_load_failed)
-        handle.cancelled.connect(self._on_load_cancelled)
+        self._pending_options = self.chosen_options()
+        if self.mapping_problems():
+            self._refresh_problems()
+            self._show_not_loaded()
+            return
+        if self._check_fresh():
+            self._finish_or_fail()
+            return
+        self._load_requested = True
+        self.start_check()
 
-    def _on_progress(self, fraction: float, _text: str) -> None:
-        self.progress.setValue(int(round(fraction * 100)))
+    def _finish_or_fail(self) -> None:
+        self._pending_options = self.chosen_options()
+        if self.check is not None and self.check.ok:
+            self._on_loaded(self.check.result)
+        else:
+            self._show_not_loaded()
+
+    def _show_not_loaded(self) -> None:
+        self.status_label.setText(
+            self.tr(
+                "The file was not loaded. Fix the problems listed below, then press Load again."
+            )
+        )
+        self.load_failed.emit()
 
     def _on_loaded(self, result) -> None:
         self._handle = None
@@ -710,36 +1244,25 @@ class ImportDialog(QDialog):
             "mappings": {name: m.to_dict() for name, m in options["mappings"].items()},
             "sheets": options["sheets"],
         }
+        for key in ("conversions", "skip_rows"):
+            if options.get(key):
+                self.options[key] = options[key]
         if self._settings is not None:
             for name, mapping in options["mappings"].items():
                 self._settings.remember_mapping(self.path, name, mapping.to_dict())
         self.accept()
 
-    def _on_load_failed(self, exc: BaseException) -> None:
-        self._handle = None
-        self._set_busy(False)
-        problems = list(getattr(exc, "problems", None) or [])
-        if not problems:
-            text = friendly_message(exc)
-            problems = [error("load_failed", text, text, file=self.path.name)]
-        self._load_problems = problems
-        self._refresh_problems()
-        self.status_label.setText(
-            self.tr(
-                "The file was not loaded. Fix the problems listed below, then press Load again."
-            )
-        )
-        self.load_failed.emit()
-
-    def _on_load_cancelled(self) -> None:
-        self._handle = None
-        self._set_busy(False)
-        self.status_label.setText(self.tr("Loading was cancelled. Nothing was loaded."))
-
     def _cancel_task(self) -> None:
         if self._handle is not None:
             self._handle.cancel()
             self.status_label.setText(self.tr("Cancelling…"))
+        elif self._check_handle is not None:
+            self._cancel_check()
+            self._load_requested = False
+            self.status_label.setText(
+                self.tr("The check was stopped; press Load to check the file and load it.")
+            )
+            self._refresh_problems()
 
     def _set_busy(self, busy: bool, text: str = "") -> None:
         self.progress.setVisible(busy)
@@ -756,4 +1279,7 @@ class ImportDialog(QDialog):
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+        self._check_timer.stop()
+        self._cancel_check()
+        self._load_requested = False
         super().reject()

@@ -10,7 +10,7 @@ or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QProgressBar,
     QScrollArea,
     QSplitter,
@@ -43,11 +44,17 @@ from workbench.ui.models.metrics_table import (
     ui_language,
 )
 from workbench.ui.state import AppState
+from workbench.ui.system_labels import system_tooltip
+from workbench.ui.tables import ContentFitter, FrozenColumnTable
+from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 
 
 def _table(name: str) -> QTableView:
-    view = QTableView()
+    """A systems table: the system column stays in view while the others scroll
+    sideways, and columns are refitted to their contents after every change
+    of data or font."""
+    view = FrozenColumnTable(frozen=1)
     view.setObjectName(name)
     view.setSortingEnabled(True)
     view.setAlternatingRowColors(True)
@@ -61,6 +68,10 @@ def _table(name: str) -> QTableView:
     # rows stay in the order the user added the systems until a header is clicked
     view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     return view
+
+
+def _fit(view: QTableView) -> ContentFitter:
+    return ContentFitter(view)
 
 
 def _title(name: str) -> QLabel:
@@ -80,23 +91,6 @@ def _hint(name: str) -> QLabel:
     label.setWordWrap(True)
     label.setStyleSheet("color: palette(placeholder-text);")
     return label
-
-
-class _FittingScrollArea(QScrollArea):
-    """Asks for its content's full height, so the splitter gives it no empty space;
-    it still scrolls when the user drags the splitter smaller."""
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        inner = self.widget()
-        if inner is not None:
-            # wrapped labels: ask for the height at the width we actually have
-            width = self.viewport().width() if self.isVisible() else self.width()
-            height = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
-            if height < 0:
-                height = inner.sizeHint().height()
-            hint.setHeight(height + 2 * self.frameWidth())
-        return hint
 
 
 def _wrapping_list(name: str) -> QListWidget:
@@ -161,7 +155,7 @@ class OverviewPage(QWidget):
     element; the host opens those questions in the Question review page.
     """
 
-    questions_requested = Signal(list, str)
+    questions_requested = Signal(list, object)
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,13 +164,9 @@ class OverviewPage(QWidget):
         self.results: Results | None = None
         self.lang = ui_language()
 
-        # -- settings (scrolls on its own at large font sizes) ----------------------
+        # -- settings: every one in view (they wrap into more rows at large fonts) ---
         self.settings_panel = SettingsPanel(state, self)
         self._fitted = False
-        self.settings_scroll = settings_scroll = _FittingScrollArea()
-        settings_scroll.setWidgetResizable(True)
-        settings_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        settings_scroll.setWidget(self.settings_panel)
 
         # -- empty state --------------------------------------------------------------
         self.empty_page = QWidget()
@@ -204,6 +194,13 @@ class OverviewPage(QWidget):
         self.metrics_proxy = make_sort_proxy(self.metrics_model, self)
         self.metrics_view = _table("metrics_table")
         self.metrics_view.setModel(self.metrics_proxy)
+        self.metrics_fitter = _fit(self.metrics_view)
+        # a system is renamed from its row: double-click, or the context menu
+        self.metrics_view.doubleClicked.connect(self._on_metrics_double_clicked)
+        self.metrics_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.metrics_view.customContextMenuRequested.connect(self._metrics_menu)
+        #: the last rename dialog opened from this page (None: none yet)
+        self.rename_dialog: RenameSystemDialog | None = None
         self.column_chooser = MetricColumnChooser(self.metrics_view, self.metrics_model)
         self.metrics_title = _title("metrics_title")
         self.metrics_hint = _hint("metrics_hint")
@@ -212,7 +209,7 @@ class OverviewPage(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.metrics_title)
         box.addWidget(self.metrics_hint)
-        box.addWidget(self.metrics_view, 1)
+        box.addWidget(self.metrics_view)
         # ▲/▼ marks against the Compare page's baseline, explained right under the table
         self.marks_legend = _hint("marks_legend")
         self.marks_legend.hide()
@@ -240,6 +237,7 @@ class OverviewPage(QWidget):
         self.type_model = FrameModel(None, self)
         self.type_view = _table("type_table")
         self.type_view.setModel(make_sort_proxy(self.type_model, self))
+        self.type_fitter = _fit(self.type_view)
         self.type_hint = _hint("type_hint")
         type_page = QWidget()
         tbox = QVBoxLayout(type_page)
@@ -266,6 +264,7 @@ class OverviewPage(QWidget):
         )
         self.abstention_view = _table("abstention_table")
         self.abstention_view.setModel(make_sort_proxy(self.abstention_model, self))
+        self.abstention_fitter = _fit(self.abstention_view)
         self.abstention_hint = _hint("abstention_hint")
         self.unanswerable_label = QLabel()
         self.unanswerable_label.setWordWrap(True)
@@ -306,31 +305,37 @@ class OverviewPage(QWidget):
         wbox.addWidget(self.warnings_title)
         wbox.addWidget(self.warnings_list, 1)
 
-        self.content_split = QSplitter(Qt.Orientation.Vertical)
-        self.content_split.setObjectName("content_split")
-        self.content_split.setChildrenCollapsible(False)
-        for w, stretch in (
-            (metrics_section, 1),
-            (self.details, 3),
-            (warnings_section, 1),
-        ):
-            self.content_split.addWidget(w)
-            self.content_split.setStretchFactor(self.content_split.count() - 1, stretch)
+        # the page scrolls as a whole, like a document: each section keeps the
+        # height it needs at any font size (settings, the scores table with
+        # every system, the tabs with readable charts, the warnings), instead
+        # of splitters squeezing them into tiny inner scroll areas
+        self.content = QWidget()
+        self.content.setObjectName("content")
+        cbox = QVBoxLayout(self.content)
+        cbox.setContentsMargins(0, 0, 0, 0)
+        cbox.addWidget(metrics_section)
+        cbox.addWidget(self.details, 1)
+        cbox.addWidget(warnings_section)
 
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty_page)
-        self.stack.addWidget(self.content_split)
+        self.stack.addWidget(self.content)
         self.busy = BusyOverlay(self.stack)
 
-        self.page_split = QSplitter(Qt.Orientation.Vertical)
-        self.page_split.setObjectName("page_split")
-        self.page_split.setChildrenCollapsible(False)
-        self.page_split.addWidget(settings_scroll)
-        self.page_split.addWidget(self.stack)
-        self.page_split.setStretchFactor(0, 0)
-        self.page_split.setStretchFactor(1, 1)
+        self.body = QWidget()
+        self.body.setObjectName("overview_body")
+        body_box = QVBoxLayout(self.body)
+        body_box.addWidget(self.settings_panel)
+        body_box.addWidget(self.stack, 1)
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setObjectName("page_scroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.page_scroll.setWidget(self.body)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.page_split)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.page_scroll)
 
         # the charts panel (scores with CIs, curves over K, ranks, coverage)
         self.overview_charts: QWidget | None = None
@@ -345,8 +350,11 @@ class OverviewPage(QWidget):
 
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
+        state.data_changed.connect(self._fill_system_tips)
+        state.study_reset.connect(self.reset_view)
         self.retranslate()
         self.set_results(state.results)
+        self._fill_system_tips()
 
     # -- public -----------------------------------------------------------------------
     def add_chart(self, widget: QWidget, title: str) -> int:
@@ -398,17 +406,62 @@ class OverviewPage(QWidget):
             self._fill_warnings()
             self._update_counts()
             return
-        self.stack.setCurrentWidget(self.content_split)
-        self.metrics_view.resizeColumnsToContents()
-        self._fit_metrics_height()
+        self.stack.setCurrentWidget(self.content)
         self._fill_type_measures()
         self._fill_by_type()
         self._fill_abstention()
         self._fill_warnings()
         self._update_counts()
+        self.refit()
         if first and self.isVisible():
-            # after the content page has been laid out once, so its sizes are real
-            QTimer.singleShot(0, self.layout_sections)
+            # once more after the content page has been laid out (header heights are real)
+            QTimer.singleShot(0, self, self.refit)
+
+    # -- systems: where they come from, renaming --------------------------------------
+    def _fill_system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        self.metrics_model.set_system_tooltips(
+            {i.name: system_tooltip(i, infos, rename_hint=True) for i in infos}
+        )
+
+    def system_at(self, index) -> str | None:
+        """The system of a row of the systems table (a view index), or None."""
+        if not index.isValid():
+            return None
+        row = self.metrics_proxy.mapToSource(index).row()
+        systems = self.metrics_model.systems
+        return systems[row] if 0 <= row < len(systems) else None
+
+    def rename_system(self, name: str) -> RenameSystemDialog | None:
+        """Ask for a new name of system ``name`` (the rename dialog, window-modal)."""
+        self.rename_dialog = open_rename_dialog(self.state, name, self)
+        return self.rename_dialog
+
+    def _on_metrics_double_clicked(self, index) -> None:
+        name = self.system_at(index)
+        if name is not None:
+            self.rename_system(name)
+
+    def _metrics_menu(self, pos) -> None:
+        name = self.system_at(self.metrics_view.indexAt(pos))
+        if name is None:
+            return
+        menu = QMenu(self.metrics_view)
+        menu.addAction(
+            self.tr("Rename {name}…").format(name=name), lambda: self.rename_system(name)
+        )
+        menu.exec(self.metrics_view.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: no marks, no selection, rows in the order
+        the systems were added, the first details tab."""
+        self.set_comparisons(None)
+        self.metrics_view.clearSelection()
+        self.metrics_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.metrics_proxy.sort(-1)
+        self.details.setCurrentIndex(0)
+        self._fill_system_tips()
 
     def set_comparisons(self, comparisons: pd.DataFrame | None) -> None:
         """Mark significant differences against the baseline (▲ better, ▼ worse)."""
@@ -438,39 +491,32 @@ class OverviewPage(QWidget):
             ).format(baseline=first["baseline"], test=tests.get(first["test"], first["test"]))
         )
         self.marks_legend.show()
-        if self.results is not None:
-            self._fit_metrics_height()  # the legend line needs its own room under the table
 
-    def _fit_metrics_height(self) -> None:
-        """Keep up to 8 system rows visible whatever the font size (no fixed pixels).
+    def refit(self) -> None:
+        """Columns to their contents (numbers and ids never elided), then the heights."""
+        for fitter in (self.metrics_fitter, self.type_fitter, self.abstention_fitter):
+            fitter.fit()
+        self._fit_heights()
 
-        The splitter ignores height-for-width, so the wrapped hint above the
-        table is measured at the current width and added to the section's minimum.
-        """
+    def _fit_heights(self) -> None:
+        """Section heights from the font, not fixed pixels: the scores table shows
+        every system (up to 8, then it scrolls), the tabs hold a chart readable
+        at the font in use, the warnings list shows up to 4 lines."""
         view = self.metrics_view
-        view.resizeRowsToContents()
         rows = min(self.metrics_model.rowCount(), 8)
         height = sum(view.rowHeight(r) for r in range(rows))
         height += view.horizontalHeader().sizeHint().height()
         height += view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth() + 2
-        view.setMinimumHeight(height)
-        width = self.metrics_section.width()
-        if not self.metrics_section.isVisible() or width < 200:
-            width = max(self.width() - 40, 200)  # not laid out yet: about the page width
-        box = self.metrics_section.layout()
-        labels = sum(
-            label.heightForWidth(width)
-            if label.heightForWidth(width) > 0
-            else label.sizeHint().height()
-            for label in (self.metrics_title, self.metrics_hint, self.marks_legend)
-            if label.isVisibleTo(self)
+        view.setFixedHeight(height)
+        line = self.fontMetrics().lineSpacing()
+        # a chart needs its title, legend, a plot, axes and a note: about 28 lines of
+        # text (the page scrolls when the window is shorter)
+        self.details.setMinimumHeight(line * 28)
+        shown = min(max(self.warnings_list.count(), 1), 4)
+        row_h = self.warnings_list.sizeHintForRow(0) if self.warnings_list.count() else line + 8
+        self.warnings_list.setFixedHeight(
+            shown * max(row_h, line + 4) + 2 * self.warnings_list.frameWidth() + 4
         )
-        self.metrics_section.setMinimumHeight(height + labels + 3 * box.spacing())
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.results is not None:
-            self._fit_metrics_height()
 
     # -- sections ---------------------------------------------------------------------
     def _fill_type_measures(self) -> None:
@@ -540,7 +586,7 @@ class OverviewPage(QWidget):
         self.type_model.header_tooltips = tips
         self.type_model.bold_max = {c for c in frame.columns if c != "system"}
         self.type_model.set_frame(frame)
-        self.type_view.resizeColumnsToContents()
+        self.type_fitter.fit()
 
     def _fill_abstention(self) -> None:
         res = self.results
@@ -551,7 +597,7 @@ class OverviewPage(QWidget):
             frame = ab.copy()
             frame.insert(0, "system", [str(x) for x in frame.index])
             self.abstention_model.set_frame(frame.reset_index(drop=True))
-        self.abstention_view.resizeColumnsToContents()
+        self.abstention_fitter.fit()
         self.unanswerable_list.clear()
         texts = self._question_texts()
         for qid in res.unanswerable if res is not None else []:
@@ -604,51 +650,19 @@ class OverviewPage(QWidget):
         )
 
     # -- layout -----------------------------------------------------------------------
-    def fit_settings(self) -> None:
-        """Give the settings exactly the height they need; the rest goes to the scores."""
-        sizes = self.page_split.sizes()
-        total = sum(sizes)
-        if total <= 0:
-            return
-        want = min(self.settings_scroll.sizeHint().height(), total // 2)
-        self.page_split.setSizes([want, total - want])
-
-    def layout_sections(self) -> None:
-        """Settings and the scores table at their needed height, warnings at
-        a few lines, the tabs (charts, per type, abstention) get the rest.
-        Run when results first appear; afterwards the user's splitter drags stay."""
-        if self.results is not None:
-            self._fit_metrics_height()
-        self.fit_settings()
-        sizes = self.content_split.sizes()
-        total = sum(sizes)
-        if total <= 0 or len(sizes) != 3:
-            return
-        metrics = self.metrics_section.minimumHeight()
-        warnings = min(self.warnings_list.sizeHintForRow(0) * 3, total // 5) if sizes[2] else 0
-        warnings = max(warnings, self.warnings_title.sizeHint().height() * 3)
-        rest = max(total - metrics - warnings, 0)
-        self.content_split.setSizes([metrics, rest, warnings])
-
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
-            if self.results is not None:
-                self._fit_metrics_height()
-                self.layout_sections()
-            else:
-                self.fit_settings()
+            self.refit()
 
     # -- language ---------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-            self.fit_settings()
-        elif event.type() == QEvent.Type.FontChange and self._fitted:
-            self.fit_settings()
-            if self.results is not None:
-                self._fit_metrics_height()
+            QTimer.singleShot(0, self, self.refit)  # the new headers and texts have new widths
+        elif event.type() == QEvent.Type.FontChange:
+            QTimer.singleShot(0, self, self.refit)
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -669,6 +683,8 @@ class OverviewPage(QWidget):
                 "The best value of each column is bold. Click a header to sort; right-click "
                 "a header to choose columns; hover over a header for what it measures."
             )
+            + " "
+            + self.tr("Double-click a system's name to rename it; hover over it for its file.")
         )
         self._fill_marks_legend()
         if self.comparisons is not None:

@@ -272,6 +272,9 @@ class SystemColumnView(QWidget):
         self._lang = "en"
         self._layouts: dict[int, _Layout] = {}
         self._hover = -1
+        #: the title, scores and warning are drawn here; False when a
+        #: :class:`SystemHeaderRow` above the scroll area shows them (pinned)
+        self.header_in_column = True
         self._fonts()
 
     # -- fonts ------------------------------------------------------------------------
@@ -380,6 +383,23 @@ class SystemColumnView(QWidget):
             self._invalidate()  # the chip's width may change the header row
         return hit
 
+    def header_parts(self) -> list[tuple[str, QFont, str]]:
+        """(text, font, colour) of the column's header: system, scores, warning."""
+        return [
+            (self.title, self._title_font, ""),
+            (self.scores, self._font, META_COLOUR),
+            (self.warning, self._font, WARNING_COLOUR),
+        ]
+
+    def header_height(self, width: int) -> int:
+        """Height of the header parts wrapped to ``width``."""
+        inner = max(width - 2 * SIDE_MARGIN, 1)
+        return sum(
+            text_block(text, font, inner).height + ITEM_GAP
+            for text, font, _c in self.header_parts()
+            if text
+        )
+
     # -- what is shown (the page and the tests read these) ---------------------------
     def shown_cards(self) -> list[CardItem]:
         return list(self.cards)
@@ -468,9 +488,11 @@ class SystemColumnView(QWidget):
             out.blocks.append((x0, y, b, colour))
             y += b.height + ITEM_GAP
 
-        block(self.title, self._title_font, "")
-        block(self.scores, self._font, META_COLOUR)
-        block(self.warning, self._font, WARNING_COLOUR)
+        if self.header_in_column:
+            for text, font, colour in self.header_parts():
+                block(text, font, colour)
+        else:
+            y = ITEM_GAP  # the pinned header is above; a little room before the first card
         block(self.empty, self._font, META_COLOUR)
 
         card_inner = inner - 2 * CARD_PAD_X
@@ -624,10 +646,13 @@ class SystemColumnView(QWidget):
             painter.setBrush(QColor(bg))
             painter.drawRoundedRect(box, 4, 4)
             painter.setPen(QColor(grades.text_colour(bg)))
-        painter.setFont(self._font)
-        shown = self._fm.elidedText(
-            text, Qt.TextElideMode.ElideRight, rect.width() - 2 * CHIP_PAD_X
-        )
+        # a narrow column at a large font: the label in the small font before any eliding
+        font, fm = self._font, self._fm
+        if fm.horizontalAdvance(text) > rect.width() - 2 * CHIP_PAD_X:
+            font = self._small
+            fm = QFontMetrics(font)
+        painter.setFont(font)
+        shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width() - 2 * CHIP_PAD_X)
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), shown)
 
     def _paint_card(self, painter: QPainter, geom: _CardGeom, item: CardItem, palette) -> None:
@@ -797,3 +822,47 @@ def _others_tip(card: Card) -> str:
         )
         lines.append(f"{other.system}: {where}")
     return "\n".join(lines)
+
+
+class SystemHeaderRow(QWidget):
+    """The system columns' headers (name, per-question scores, warning), pinned
+    above the scrolling cards: while the user scrolls down a long list, each
+    column still says which system it is.
+
+    ``place(columns)`` takes the columns as laid out (their x and width in the
+    cards area) and the horizontal scroll offset.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("systemHeaders")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._columns: list[tuple[int, int, SystemColumnView]] = []
+        self._offset = 0
+
+    def place(self, columns: list[SystemColumnView], offset: int = 0) -> None:
+        self._columns = [(c.x(), c.width(), c) for c in columns if not c.isHidden()]
+        self._offset = offset
+        height = max([c.header_height(w) for _x, w, c in self._columns] + [0])
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+        self.update()
+
+    def titles(self) -> list[str]:
+        """The system names shown, left to right."""
+        return [c.title for _x, _w, c in self._columns]
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        for x, width, column in self._columns:
+            inner = max(width - 2 * SIDE_MARGIN, 1)
+            y = 0
+            for text, font, colour in column.header_parts():
+                if not text:
+                    continue
+                block = text_block(text, font, inner)
+                painter.setPen(QColor(colour) if colour else text_colour)
+                block.draw(painter, x - self._offset + SIDE_MARGIN, y)
+                y += block.height + ITEM_GAP
+        painter.end()

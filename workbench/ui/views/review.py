@@ -48,7 +48,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStyle,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -59,6 +58,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import grades
 from workbench.core import schema as s
+from workbench.core.korean import Word
 from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
 from workbench.core.review import (
@@ -72,12 +72,16 @@ from workbench.core.review import (
     triage,
 )
 from workbench.core.study import Study
+from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
+from workbench.ui.system_labels import system_tooltip
+from workbench.ui.tables import FrozenColumnTable
 from workbench.ui.views.passage_cards import (
     META_COLOUR,
     CardItem,
     SystemColumnView,
+    SystemHeaderRow,
     _lang,
     show_widget,
 )
@@ -133,6 +137,8 @@ class CardsArea(QWidget):
     """
 
     key_pressed = Signal(object)
+    #: the columns were placed (their x and width changed or their content did)
+    laid_out = Signal()
     MARGIN = 4
     SPACING = 10
 
@@ -185,6 +191,7 @@ class CardsArea(QWidget):
             col.setGeometry(x, self.MARGIN, cw, col.heightForWidth(cw))
             x += cw + self.SPACING
         self.updateGeometry()
+        self.laid_out.emit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -219,6 +226,10 @@ class ReviewPage(QWidget):
         self.index: ReviewIndex | None = None
         self.view: QuestionView | None = None
         self.current_qid = ""
+        #: where the questions of the drill-down filter were chosen (its banner)
+        self._banner_source = ""
+        #: the question whose cards are shown (scrolled to rank 1 when it changes)
+        self._shown_qid = ""
         #: (system, passage id) of the selected card
         self.selected: tuple[str, str] | None = None
         self.hover_pid = ""
@@ -233,6 +244,7 @@ class ReviewPage(QWidget):
         self._build_actions()
         self.retranslate()
 
+        state.study_reset.connect(self.reset_view)
         state.results_changed.connect(self._on_results)
         state.data_changed.connect(self._on_data_changed)
         state.work_changed.connect(self._on_work_changed)
@@ -270,7 +282,8 @@ class ReviewPage(QWidget):
         self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
 
         self.model = QuestionListModel(self)
-        self.table = QTableView()
+        # the question id stays in view while the score columns scroll sideways
+        self.table = FrozenColumnTable(frozen=1)
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -282,6 +295,7 @@ class ReviewPage(QWidget):
         # measured every row of a 1,000-question list again on each change (seconds)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._set_row_height()
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
         self.count_label = QLabel()
         self.ids_banner = QLabel()
@@ -364,6 +378,8 @@ class ReviewPage(QWidget):
         self._note_timer.setInterval(NOTE_DELAY_MS)
         self._note_timer.timeout.connect(self.commit_note)
         self.tabs = QTabWidget()
+        # the gold evidence keeps a few lines however tall the cards below get
+        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
         self.tabs.addTab(self.gold_table, "")
         self.tabs.addTab(self.metrics_table, "")
         self.tabs.addTab(self.note_edit, "")
@@ -405,12 +421,23 @@ class ReviewPage(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.cards_area)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # the system names and scores stay above the cards while they scroll
+        self.headers = SystemHeaderRow()
+        self.cards_area.laid_out.connect(self._place_headers)
+        self.scroll.horizontalScrollBar().valueChanged.connect(self._place_headers)
+        # what the arrows on the cards mean, next to the cards
+        self.arrows_legend = QLabel()
+        self.arrows_legend.setObjectName("arrows_legend")
+        self.arrows_legend.setWordWrap(True)
+        _muted(self.arrows_legend)
 
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         bottom_layout.addLayout(picker)
         bottom_layout.addWidget(self.keys_hint)
+        bottom_layout.addWidget(self.arrows_legend)
+        bottom_layout.addWidget(self.headers)
         bottom_layout.addWidget(self.scroll, 1)
 
         self.right_split = QSplitter(Qt.Orientation.Vertical)
@@ -470,6 +497,8 @@ class ReviewPage(QWidget):
         return self.tr("Preparing the question review…")
 
     def retranslate(self) -> None:
+        if hasattr(self, "_system_boxes"):
+            self._system_tips()  # the tooltips name files and sheets in the UI language
         lang = _lang()
         self.metric_label.setText(self.tr("Metric"))
         self.fail_label.setText(self.tr("Fails below"))
@@ -499,6 +528,12 @@ class ReviewPage(QWidget):
                 "grade to grade it. J / K: next / previous question."
             )
         )
+        self.arrows_legend.setText(
+            self.tr(
+                "↑ ranked higher than in the other systems shown · ↓ lower than in one of "
+                "them · = the same rank · ∅ not retrieved by the others"
+            )
+        )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
         for action in self._grade_actions:
             g = int(action.data())
@@ -507,6 +542,13 @@ class ReviewPage(QWidget):
         self.model.headerDataChanged.emit(
             Qt.Orientation.Horizontal, 0, max(self.model.columnCount() - 1, 0)
         )
+        if self.index is not None:
+            # measure names and explanations in the new language
+            self.metric_combo.blockSignals(True)
+            self._fill_measures(self.index.results)
+            self.metric_combo.blockSignals(False)
+        if self.banner_box.isVisibleTo(self):
+            self._show_banner()
         self._update_count()
         if self.index is not None and self.current_qid:
             self._render()
@@ -548,7 +590,24 @@ class ReviewPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            # a larger font: wider ids and scores, taller rows
+            QTimer.singleShot(0, self, self._refit_to_font)
         super().changeEvent(event)
+
+    def _refit_to_font(self) -> None:
+        self._set_row_height()
+        self._sized_for = ()
+        if self.model.columnCount():
+            self._size_list_columns()
+        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
+        if self.view is not None:
+            self._render()
+
+    def _set_row_height(self) -> None:
+        row = self.table.fontMetrics().height() + 10
+        self.table.verticalHeader().setDefaultSectionSize(row)
+        self.table.frozen.verticalHeader().setDefaultSectionSize(row)
 
     # == data =====================================================================
     def _show_empty(self, empty: bool) -> None:
@@ -556,7 +615,43 @@ class ReviewPage(QWidget):
         self.empty_label.setVisible(empty)
 
     def _on_data_changed(self) -> None:
-        pass  # the next results rebuild the index from the study
+        self._system_tips()  # the next results rebuild the index from the study
+
+    def reset_view(self) -> None:
+        """A new study or judgments file: nothing chosen on the old data stays — no
+        list filter, no questions chosen on another page, no open question, no
+        evidence or cards of the old files; systems and K are chosen afresh."""
+        self._note_timer.stop()  # a note typed on the old data is not carried over
+        self.state.runner.cancel(INDEX_TASK)
+        self.index = None
+        self.view = None
+        self.selected = None
+        self.hover_pid = ""
+        self.chosen_systems = []
+        self._sorted_once = False
+        self._sized_for = ()
+        self._clear_filters()
+        self.k_spin.setProperty("auto", True)
+        self._clear_list()
+        self._metrics_for = ""
+        self.gold_table.clear()
+        self.gold_table.setRowCount(0)
+        self.metrics_table.clear()
+        self.metrics_table.setRowCount(0)
+        self.note_edit.blockSignals(True)
+        self.note_edit.clear()
+        self.note_edit.blockSignals(False)
+        self._note_qid = ""
+        self._render()
+        self._update_count()
+        self._show_empty(True)
+
+    def _system_tips(self) -> None:
+        infos = self.state.study.system_infos()
+        by_name = {i.name: i for i in infos}
+        for name, box in self._system_boxes.items():
+            info = by_name.get(name)
+            box.setToolTip(system_tooltip(info, infos) if info is not None else "")
 
     def _on_busy(self, busy: bool, text: str) -> None:
         self.busy_label.setText(text if busy else "")
@@ -663,6 +758,7 @@ class ReviewPage(QWidget):
             box.setChecked(name in chosen)
             box.blockSignals(False)
         self._update_system_boxes()
+        self._system_tips()
 
     def _update_system_boxes(self) -> None:
         full = len(self.chosen_systems) >= MAX_SYSTEMS
@@ -828,17 +924,21 @@ class ReviewPage(QWidget):
             row = -1 if delta > 0 else n
         self._select_row(min(max(row + delta, 0), n - 1))
 
-    def show_questions(self, question_ids: list[str], system: str | None = None) -> None:
+    def show_questions(
+        self, question_ids: list[str], system: str | None = None, title: str = ""
+    ) -> None:
         """Show only these questions (chosen on another page); open the first.
 
         ``system``: make sure this system is among the columns (first).
+        ``title``: where they were chosen ("Chart 'First relevant rank' · Vector ·
+        rank 2–3"), shown in the banner; a :class:`~workbench.ui.i18n.LiveText`
+        follows a language switch.
         """
         ids = {str(q) for q in question_ids}
         self.model.set_filters(ids=ids)
         self.banner_box.setVisible(True)
-        self.ids_banner.setText(
-            self.tr("Showing {0} questions chosen on another page.").format(len(ids))
-        )
+        self._banner_source = title
+        self._show_banner()
         if system and system in self._system_boxes:
             rest = [x for x in self.chosen_systems if x != system]
             self.set_systems([system, *rest][:MAX_SYSTEMS])
@@ -846,11 +946,39 @@ class ReviewPage(QWidget):
         if self.model.rowCount():
             self._select_row(0)
 
+    def _show_banner(self) -> None:
+        ids = self.model.ids or set()
+        source = i18n_again(self._banner_source) if self._banner_source else ""
+        self._banner_source = source
+        if source:
+            text = self.tr("{source}: {n} questions").format(source=source, n=len(ids))
+        else:
+            text = self.tr("Showing {0} questions chosen on another page.").format(len(ids))
+        self.ids_banner.setText(text)
+
     def clear_question_filter(self) -> None:
         self.model.set_filters(ids=None)
         self.banner_box.setVisible(False)
         self._reselect_current()
         self._update_count()
+
+    def _clear_filters(self) -> None:
+        """Every list filter off (type, answerable, triage, search, flagged, the
+        questions chosen on another page), without a refresh per widget."""
+        for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.flagged_check.setChecked(False)
+        for widget in (self.search, self.flagged_check):
+            widget.blockSignals(False)
+        self.banner_box.setVisible(False)
+        self.model.set_filters(
+            question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
+        )
 
     def open_question(self, question_id: str, keep_selection: bool = False) -> None:
         """Open one question; clears list filters that would hide it."""
@@ -858,20 +986,7 @@ class ReviewPage(QWidget):
         if not self.model.knows(question_id):
             return
         if self.model.row_of(question_id) < 0:
-            for combo in (self.type_combo, self.answerable_combo, self.triage_combo):
-                combo.blockSignals(True)
-                combo.setCurrentIndex(0)
-                combo.blockSignals(False)
-            for widget in (self.search, self.flagged_check):
-                widget.blockSignals(True)
-            self.search.clear()
-            self.flagged_check.setChecked(False)
-            for widget in (self.search, self.flagged_check):
-                widget.blockSignals(False)
-            self.banner_box.setVisible(False)
-            self.model.set_filters(
-                question_type="", answerable=None, flagged_only=False, text="", triage="", ids=None
-            )
+            self._clear_filters()
             self._update_count()
         if question_id == self.current_qid:
             self._reselect_current()
@@ -899,11 +1014,15 @@ class ReviewPage(QWidget):
             self.question_label.setText("")
             for col in self.columns:
                 col.setVisible(False)
+            self._shown_qid = ""
+            self._place_headers()
             return
         lang = _lang()
         qid = self.current_qid
         k = self.k_spin.value()
         systems = [x for x in self.chosen_systems if x in self.index.systems]
+        new_question = self._shown_qid != qid
+        self._shown_qid = qid
         view = self.index.view(qid, systems, k)
         self.view = view
 
@@ -928,6 +1047,7 @@ class ReviewPage(QWidget):
         summary = self._summary_measures(k)
         while len(self.columns) < len(view.columns):
             col = SystemColumnView()
+            col.header_in_column = False  # shown pinned in self.headers
             col.card_clicked.connect(self._on_card_clicked)
             col.card_hovered.connect(self._on_card_hovered)
             col.chip_clicked.connect(self._on_chip_clicked)
@@ -946,6 +1066,14 @@ class ReviewPage(QWidget):
         if not keep_selection:
             self.selected = None
         self._update_card_states()
+        if new_question:
+            # a new question starts at rank 1, not where the last one was scrolled to
+            self.scroll.verticalScrollBar().setValue(0)
+            self.scroll.horizontalScrollBar().setValue(0)
+        self._place_headers()
+
+    def _place_headers(self, *_: object) -> None:
+        self.headers.place(self._visible_columns(), self.scroll.horizontalScrollBar().value())
 
     def _summary_measures(self, k: int) -> list[str]:
         assert self.index is not None
@@ -1010,6 +1138,12 @@ class ReviewPage(QWidget):
             header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
         self._size_gold_columns(len(headers), len(view.gold))
         table.resizeRowsToContents()
+        # a long passage wraps to at most four lines (its tooltip has the rest), so
+        # several gold passages stay in view at a large font
+        tallest = table.fontMetrics().lineSpacing() * 4 + 8
+        for r in range(table.rowCount()):
+            if table.rowHeight(r) > tallest:
+                table.setRowHeight(r, tallest)
         table.setUpdatesEnabled(True)
 
     def _size_gold_columns(self, n_cols: int, n_rows: int) -> None:
@@ -1208,7 +1342,7 @@ class ReviewPage(QWidget):
             ).format(
                 passage=passage_id,
                 old=grades.chip_text(old, lang),
-                new=grades.chip_text(new, lang),
+                new=Word(grades.chip_text(new, lang)),
             ),
         )
         return text.strip() if ok else None

@@ -16,10 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
-    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSizePolicy,
@@ -30,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import grades
 from workbench.core.schema import EvalSettings
+from workbench.ui.layouts import FlowLayout, fixed_row
 from workbench.ui.models.metrics_table import ui_language
 from workbench.ui.state import AppState
 
@@ -118,12 +116,15 @@ class SettingsPanel(QWidget):
         self.floor_spin.setDecimals(3)
         self.floor_spin.setRange(-1e9, 1e9)
         self.floor_spin.setSingleStep(0.05)
+        self.trec_compat_check = QCheckBox(self)
+        self.trec_compat_check.setObjectName("trec_compat_check")
         self.order_rule = QLabel(self)
         self.order_rule.setObjectName("order_rule")
         self.order_rule.setWordWrap(True)
         self.order_rule.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
-        # -- layout: two form columns that each wrap their labels --------------------
+        # -- layout: settings flow in rows and wrap to the width --------------------
+        # (a larger font makes more rows; every setting stays in view, none scrolls)
         self.ks_row_label = QLabel(self)
         self.threshold_row_label = QLabel(self)
         self.gain_row_label = QLabel(self)
@@ -131,41 +132,34 @@ class SettingsPanel(QWidget):
         self.dedup_row_label = QLabel(self)
         self.unit_row_label = QLabel(self)
         self.floor_row_label = QLabel(self)
-
-        left = QFormLayout()
-        left.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        ks_box = QVBoxLayout()
-        ks_box.setContentsMargins(0, 0, 0, 0)
-        ks_box.addWidget(self.ks_edit)
-        ks_box.addWidget(self.ks_error)
-        left.addRow(self.ks_row_label, ks_box)
-        thr = QHBoxLayout()
-        thr.addWidget(self.threshold_spin)
-        thr.addWidget(self.threshold_label, 1)
-        left.addRow(self.threshold_row_label, thr)
-        left.addRow(self.gain_row_label, self.gain_combo)
-        left.addRow(self.unit_row_label, self.unit_combo)
-
-        right = QFormLayout()
-        right.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        right.addRow(self.order_row_label, self.order_combo)
-        dd = QHBoxLayout()
-        dd.addWidget(self.dedup_combo, 1)
         self.window_label = QLabel(self)
-        dd.addWidget(self.window_label)
-        dd.addWidget(self.window_spin)
-        right.addRow(self.dedup_row_label, dd)
-        fl = QHBoxLayout()
-        fl.addWidget(self.floor_check)
-        fl.addWidget(self.floor_spin, 1)
-        right.addRow(self.floor_row_label, fl)
+        self.threshold_label.setWordWrap(False)
+        self.ks_edit.setMinimumWidth(
+            self.ks_edit.fontMetrics().horizontalAdvance("1, 3, 5, 10, 20") + 16
+        )
 
-        grid = QGridLayout(self.box)
-        grid.addLayout(left, 0, 0)
-        grid.addLayout(right, 0, 1)
-        grid.addWidget(self.order_rule, 1, 0, 1, 2)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+        self.flow = FlowLayout()
+        self.flow.setContentsMargins(0, 0, 0, 0)
+        self.setting_rows: dict[str, QWidget] = {}
+        for key, parts in (
+            ("ks", (self.ks_row_label, self.ks_edit)),
+            ("threshold", (self.threshold_row_label, self.threshold_spin, self.threshold_label)),
+            ("gain", (self.gain_row_label, self.gain_combo)),
+            ("order", (self.order_row_label, self.order_combo)),
+            (
+                "dedup",
+                (self.dedup_row_label, self.dedup_combo, self.window_label, self.window_spin),
+            ),
+            ("unit", (self.unit_row_label, self.unit_combo)),
+            ("floor", (self.floor_row_label, self.floor_check, self.floor_spin)),
+            ("trec_compat", (self.trec_compat_check,)),
+        ):
+            self.add_setting_row(key, *parts)
+
+        box = QVBoxLayout(self.box)
+        box.addLayout(self.flow)
+        box.addWidget(self.ks_error)
+        box.addWidget(self.order_rule)
 
         # -- signals -------------------------------------------------------------------
         self.ks_edit.textEdited.connect(self._changed)
@@ -175,10 +169,19 @@ class SettingsPanel(QWidget):
         self.window_spin.valueChanged.connect(self._changed)
         self.floor_check.toggled.connect(self._changed)
         self.floor_spin.valueChanged.connect(self._changed)
+        self.trec_compat_check.toggled.connect(self._changed)
         state.settings_changed.connect(self.show_settings)
 
         self.retranslate()
         self.show_settings(state.settings)
+
+    def add_setting_row(self, key: str, *widgets: QWidget) -> QWidget:
+        """One setting (its label and fields side by side) as an item of the flow."""
+        row = fixed_row(*widgets)
+        row.setObjectName(f"setting:{key}")
+        self.setting_rows[key] = row
+        self.flow.addWidget(row)
+        return row
 
     def _combo(self, name: str, keys: list[str]) -> QComboBox:
         combo = QComboBox(self)
@@ -254,7 +257,7 @@ class SettingsPanel(QWidget):
             self.tr("How the results of each system are put in order before scoring.")
         )
         self.dedup_row_label.setText(self.tr("Duplicates:"))
-        self.dedup_combo.setItemText(0, self.tr("Keep all (a passage counts once)"))
+        self.dedup_combo.setItemText(0, self.tr("None (a repeat counts at its first place)"))
         self.dedup_combo.setItemText(1, self.tr("One passage per document"))
         self.dedup_combo.setItemText(2, self.tr("Drop neighbouring chunks"))
         self.dedup_combo.setToolTip(
@@ -286,6 +289,14 @@ class SettingsPanel(QWidget):
             )
         )
         self.floor_spin.setToolTip(self.floor_check.toolTip())
+        self.trec_compat_check.setText(self.tr("Same as trec_eval"))
+        self.trec_compat_check.setToolTip(
+            self.tr(
+                "Questions without relevant evidence stay in the means (scoring 0), and a "
+                "negative grade in TREC qrels counts as unjudged, as trec_eval does. Off: "
+                "such questions are left out of the means and shown apart."
+            )
+        )
         self._update_texts()
 
     def _update_texts(self) -> None:
@@ -328,6 +339,7 @@ class SettingsPanel(QWidget):
             self.floor_check.setChecked(settings.score_floor is not None)
             if settings.score_floor is not None:
                 self.floor_spin.setValue(float(settings.score_floor))
+            self.trec_compat_check.setChecked(bool(settings.trec_compat))
         finally:
             self._updating = False
         self._set_ks_valid(True)
@@ -357,6 +369,7 @@ class SettingsPanel(QWidget):
             window=self.window_spin.value(),
             unit=self.unit_combo.currentData(),
             score_floor=self.floor_spin.value() if self.floor_check.isChecked() else None,
+            trec_compat=self.trec_compat_check.isChecked(),
         )
 
     def _set_ks_valid(self, valid: bool) -> None:

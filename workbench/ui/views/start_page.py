@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -23,6 +24,18 @@ from PySide6.QtWidgets import (
 from workbench.paths import resources_dir
 from workbench.ui import fonts
 from workbench.ui.state import AppState
+from workbench.ui.system_labels import source_text, system_tooltip
+from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
+
+
+class _NameLabel(QLabel):
+    """A system's name in the loaded list: double-click renames it."""
+
+    double_clicked = Signal()
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        self.double_clicked.emit()
+        super().mouseDoubleClickEvent(event)
 
 
 def icon(name: str) -> QIcon:
@@ -46,6 +59,8 @@ class StartPage(QWidget):
         self.state = state
         self.setObjectName("StartPage")
         self._recent: list[str] = []
+        #: the last rename dialog opened from this page (None: none yet)
+        self.rename_dialog: RenameSystemDialog | None = None
         self._build()
         self.retranslate()
         state.data_changed.connect(self.refresh_loaded)
@@ -224,6 +239,27 @@ class StartPage(QWidget):
 
         return remove
 
+    def _renamer(self, system: str):
+        def rename(*_signal_args) -> None:
+            self.rename_system(system)
+
+        return rename
+
+    def rename_system(self, system: str) -> RenameSystemDialog | None:
+        """Ask for a new name of ``system`` (the dialog is kept for tests)."""
+        self.rename_dialog = open_rename_dialog(self.state, system, self)
+        return self.rename_dialog
+
+    def _name_menu(self, label: QLabel, system: str):
+        def show(pos) -> None:
+            menu = QMenu(label)
+            menu.addAction(self.tr("Rename…"), self._renamer(system))
+            menu.addAction(self.tr("Remove"), self._remover(system))
+            menu.exec(label.mapToGlobal(pos))
+            menu.deleteLater()
+
+        return show
+
     def _remove_judgments(self) -> None:
         """Forget the judgments file; the runs stay, the scores go."""
         self.state.remove_judgments()
@@ -245,9 +281,11 @@ class StartPage(QWidget):
         state = self.state
         js = state.judgment_set
 
-        def add_row(caption: str, text: str, remove=None, tooltip: str = "") -> None:
+        def add_row(
+            caption: str, text: str, remove=None, tooltip: str = "", system: str | None = None
+        ) -> None:
             nonlocal row
-            head = QLabel(caption)
+            head = _NameLabel(caption) if system is not None else QLabel(caption)
             head.setFont(fonts.scaled(self.font(), 1.0, bold=True))
             head.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             body = QLabel(text)
@@ -255,11 +293,22 @@ class StartPage(QWidget):
             body.setToolTip(tooltip)
             self.loaded_layout.addWidget(head, row, 0)
             self.loaded_layout.addWidget(body, row, 1)
+            if system is not None:
+                head.setObjectName(f"system:{system}")
+                head.setToolTip(tooltip)
+                head.double_clicked.connect(self._renamer(system))
+                head.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+                head.customContextMenuRequested.connect(self._name_menu(head, system))
             if remove is not None:
                 button = QPushButton(self.tr("Remove"))
                 button.setObjectName(f"remove:{row}")
                 button.clicked.connect(remove)
                 self.loaded_layout.addWidget(button, row, 2, Qt.AlignmentFlag.AlignTop)
+            if system is not None:
+                rename = QPushButton(self.tr("Rename…"))
+                rename.setObjectName(f"rename:{system}")
+                rename.clicked.connect(self._renamer(system))
+                self.loaded_layout.addWidget(rename, row, 3, Qt.AlignmentFlag.AlignTop)
             row += 1
 
         if js is None:
@@ -282,15 +331,13 @@ class StartPage(QWidget):
         for info in infos:
             runs = runs_of[info.ref.source]
             n_q = runs.loc[runs["system"] == info.original, "question_id"].nunique()
-            where = (
-                self.tr("{file}, sheet {sheet}").format(file=info.file, sheet=info.sheet)
-                if info.sheet
-                else info.file or self.tr("(no file name)")
-            )
             add_row(
                 info.name,
-                self.tr("{file} — {questions} questions").format(file=where, questions=n_q),
+                self.tr("{file} — {questions} questions").format(
+                    file=source_text(info, infos), questions=n_q
+                ),
                 self._remover(info.name),
-                info.path,
+                system_tooltip(info, infos, rename_hint=True),
+                system=info.name,
             )
         self.to_overview.setEnabled(state.has_data)

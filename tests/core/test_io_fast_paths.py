@@ -1,0 +1,269 @@
+"""The clean-file fast path (core/io/fast_trec.py) and the general path agree.
+
+Every file of the malformed corpus, a set of TREC files with every kind of
+oddity, and random clean TREC runs and qrels (hypothesis) are loaded both
+ways (``fast=True`` / ``fast=False``): the RunSet / JudgmentSet frames must be
+equal and the problems identical (code, place, both texts).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_io_malformed import CASES
+
+from workbench.core import schema as S
+from workbench.core.io import fast_trec, load_judgments, load_run
+from workbench.core.problems import InputError
+
+
+def _outcome(load, path: Path, fast: bool):
+    try:
+        result = load(path, fast=fast)
+    except InputError as exc:
+        return None, _problems(exc.problems)
+    return result, _problems(result.problems)
+
+
+def _problems(problems) -> list[tuple]:
+    return [(p.code, p.severity, p.file, p.sheet, p.row, p.column, p.message_en, p.message_ko)
+            for p in problems]  # fmt: skip
+
+
+def assert_same(load, path: Path) -> None:
+    fast, fast_problems = _outcome(load, path, True)
+    slow, slow_problems = _outcome(load, path, False)
+    assert fast_problems == slow_problems
+    assert (fast is None) == (slow is None)
+    if fast is None:
+        return
+    if load is load_run:
+        pd.testing.assert_frame_equal(fast.runs, slow.runs, check_exact=True)
+        assert fast.systems == slow.systems
+    else:
+        pd.testing.assert_frame_equal(fast.judgments, slow.judgments, check_exact=True)
+        for a, b in ((fast.questions, slow.questions), (fast.passages, slow.passages)):
+            assert (a is None) == (b is None)
+        assert (fast.unjudged is None) == (slow.unjudged is None)
+        if fast.unjudged is not None:
+            pd.testing.assert_frame_equal(fast.unjudged, slow.unjudged)
+    assert fast.sources == slow.sources
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_malformed_corpus_same_both_ways(tmp_path, case):
+    path = case.build(tmp_path)
+    assert_same(load_judgments if case.loader == "j" else load_run, path)
+
+
+RUN = "q1 Q0 d1 1 3.5 bm25\nq1 Q0 d2 2 2.5 bm25\nq2 Q0 d3 1 1.0 bm25\nq2 Q0 d1 2 0.5 bm25\n"
+QRELS = "q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n"
+
+TREC_RUNS = {
+    "clean": RUN,
+    "no_final_newline": RUN.rstrip("\n"),
+    "trailing_blank_lines": RUN + "\n\n  \n",
+    "crlf": RUN.replace("\n", "\r\n"),
+    "lone_cr": RUN.replace("\n", "\r"),
+    "tabs_and_runs_of_spaces": RUN.replace(" ", "\t  "),
+    "leading_blank_line": "\n" + RUN,
+    "blank_line_inside": RUN.replace("bm25\nq2", "bm25\n\nq2", 1),
+    "comment_line": "# a run\n" + RUN,
+    "hash_inside_an_id": RUN.replace("d3", "doc#3_7"),
+    "ranks_from_zero": RUN.replace(" 1 3.5", " 0 3.5").replace(" 1 1.0", " 0 1.0"),
+    "rank_tie": RUN.replace(" 2 2.5", " 1 2.5"),
+    "rank_gap": RUN.replace(" 2 2.5", " 7 2.5"),
+    "huge_rank": "q1 Q0 d1 1 3.5 bm25\nq1 Q0 d2 100000000 2.5 bm25\n",
+    "repeated_passage": RUN + "q1 Q0 d1 3 0.1 bm25\n",
+    "two_tags": RUN.replace("2.5 bm25", "2.5 dense"),
+    "rank_fraction": RUN.replace(" 2 2.5", " 2.5 2.5"),
+    "rank_negative": RUN.replace(" 2 2.5", " -2 2.5"),
+    "score_text": RUN.replace("2.5", "high"),
+    "score_nan": RUN.replace("2.5", "nan"),
+    "score_inf": RUN.replace("2.5", "inf"),
+    "score_exponent": RUN.replace("2.5", "2.5e-3"),
+    "extra_fields": RUN.replace("bm25\nq2", "bm25 more junk\nq2", 1),
+    "too_few_fields": RUN.replace(" 0.5 bm25", " 0.5"),
+    "korean_ids": RUN.replace("q1", "질문1").replace("d2", "말씀-2"),
+    "bom": "\ufeff" + RUN,
+    "zero_width_in_id": RUN.replace("d2", "d\u200b2"),
+    "vertical_tab": RUN.replace(" Q0 d2", "\x0bQ0 d2"),
+    "numeric_ids": RUN.replace("q1", "007").replace("q2", "12.0"),
+    "long_ids": RUN.replace("d1", "d" * 40).replace("q2", "q" * 30),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TREC_RUNS))
+def test_trec_runs_same_both_ways(tmp_path, name):
+    path = tmp_path / f"{name}.run"
+    path.write_bytes(TREC_RUNS[name].encode("utf-8"))
+    assert_same(load_run, path)
+
+
+TREC_QRELS = {
+    "clean": QRELS,
+    "negative_and_high_grades": QRELS + "q2 0 d9 -1\nq2 0 d8 4\n",
+    "three_fields": "q1 d1 1\nq1 d2 0\n",
+    "grade_text": QRELS.replace(" 2\n", " two\n"),
+    "grade_fraction": QRELS.replace(" 2\n", " 1.5\n"),
+    "same_judgment_twice": QRELS + "q1 0 d1 1\n",
+    "conflicting_judgments": QRELS + "q1 0 d1 3\n",
+    "comment": "# qrels\n" + QRELS,
+    "crlf": QRELS.replace("\n", "\r\n"),
+    "bom_in_id": QRELS.replace("q2", "\ufeffq2"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TREC_QRELS))
+def test_trec_qrels_same_both_ways(tmp_path, name):
+    path = tmp_path / f"{name}.qrels"
+    path.write_bytes(TREC_QRELS[name].encode("utf-8"))
+    assert_same(load_judgments, path)
+
+
+def test_clean_files_take_the_fast_path(tmp_path, monkeypatch):
+    run = tmp_path / "r.run"
+    run.write_text(RUN)
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text(QRELS)
+    calls = []
+    real = fast_trec.parse_blocks
+    monkeypatch.setattr(fast_trec, "parse_blocks", lambda *a: calls.append(1) or real(*a))
+    rs = load_run(run)
+    js = load_judgments(qrels)
+    assert len(calls) == 2 and len(rs.runs) == 4 and len(js.judgments) == 3
+    assert isinstance(rs.runs[S.PID].dtype, pd.CategoricalDtype)
+    assert list(rs.runs[S.PID].cat.categories) == ["d1", "d2", "d3"]  # text order
+
+
+def test_small_blocks_and_widening_fields(tmp_path, monkeypatch):
+    """Ids longer than the guessed width, in a later block, are read whole."""
+    lines = [f"q{i // 7} Q0 p{i} {i % 7 + 1} {1 - (i % 7) / 10:.2f} t\n" for i in range(200)]
+    lines[150] = "q21 Q0 " + "x" * 75 + " 3 0.80 t\n"  # far longer than any id before it
+    path = tmp_path / "r.run"
+    path.write_text("".join(lines))
+    monkeypatch.setattr(fast_trec, "BLOCK_BYTES", 97)
+    monkeypatch.setattr(fast_trec, "BLOCK_ROWS", 5)
+    assert_same(load_run, path)
+    rs = load_run(path)
+    assert ("x" * 75) in set(rs.runs[S.PID].astype(str))
+
+
+def test_a_hash_collision_falls_back_to_the_general_path(tmp_path, monkeypatch):
+    path = tmp_path / "r.run"
+    path.write_text(RUN)
+    monkeypatch.setattr(fast_trec, "_hash_words", lambda column: np.zeros(column.size, np.uint64))
+    assert fast_trec.parse(RUN.encode(), "sxsffs") is None
+    assert_same(load_run, path)
+
+
+_ID = st.text(alphabet="abcXYZ019-_.#", min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.sampled_from(["q1", "q2", "10", "Q-3"]),
+            _ID,
+            st.integers(min_value=0, max_value=12),
+            st.floats(min_value=-5, max_value=5, allow_nan=False).map(lambda x: round(x, 3)),
+            st.sampled_from(["bm25", "dense"]),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    block=st.sampled_from([64, 4 << 20]),
+)
+def test_random_clean_runs_same_both_ways(tmp_path_factory, rows, block):
+    old = fast_trec.BLOCK_BYTES
+    fast_trec.BLOCK_BYTES = block
+    try:
+        path = tmp_path_factory.mktemp("r") / "random.run"
+        path.write_text("".join(f"{q} Q0 {p} {r} {s!r} {t}\n" for q, p, r, s, t in rows))
+        assert_same(load_run, path)
+    finally:
+        fast_trec.BLOCK_BYTES = old
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.lists(
+        st.tuples(st.sampled_from(["1", "2", "q3"]), _ID, st.integers(min_value=-2, max_value=5)),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_random_clean_qrels_same_both_ways(tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("q") / "random.qrels"
+    path.write_text("".join(f"{q} 0 {p} {g}\n" for q, p, g in rows))
+    assert_same(load_judgments, path)
+
+
+# -- CSV: pandas' C parser against the csv module ------------------------------------
+def assert_same_csv(load, path: Path, monkeypatch) -> None:
+    from workbench.core.io import reading
+
+    fast = _outcome(load, path, True)
+    with monkeypatch.context() as m:
+        m.setattr(reading, "csv_columns", lambda text, delim: None)
+        slow = _outcome(load, path, True)
+    assert fast[1] == slow[1]
+    assert (fast[0] is None) == (slow[0] is None)
+    if fast[0] is not None:
+        frame = "runs" if load is load_run else "judgments"
+        pd.testing.assert_frame_equal(getattr(fast[0], frame), getattr(slow[0], frame))
+
+
+CSV_RUNS = {
+    "clean": "시스템,질문ID,문단ID,순위,점수\nBM25,Q1,D1,1,0.9\nBM25,Q1,D2,2,0.5\nDense,Q1,D2,1,0.7\n",
+    "ragged_and_blank": "질문ID,문단ID,순위,점수\nQ1,D1,1\n\nQ1,D2,2,0.5,extra\n , , , \nQ2,D3,1,0.1\n",
+    "title_rows_above": "검색 결과,,,,,,,\n\n질문ID,문단ID,순위\nQ1,D1,1\nQ1,D2,2\n",
+    "crlf": "질문ID;문단ID;순위\r\nQ1;D1;1\r\nQ1;D1;2\r\n",
+    "sep_hint": "sep=;\n질문ID;문단ID;순위\nQ1;D1,2;1\n",
+    "quoted": '질문ID,문단ID,순위\nQ1,"D1, part 2",1\nQ1,"multi\nline",2\n',
+    "lone_cr": "질문ID,문단ID,순위\rQ1,D1,1\rQ1,D2,2\r",
+    "spaces_and_bom_ids": "질문ID,문단ID,순위\n Q1 ,\ufeffD1,1\nQ1,D1,2\n",
+    "bad_rank": "질문ID,문단ID,순위\nQ1,D1,first\nQ1,D2,0\n",
+    "tabs": "질문ID\t문단ID\t순위\nQ1\tD1\t1\nQ1\tD2\t3\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CSV_RUNS))
+def test_csv_runs_same_both_ways(tmp_path, monkeypatch, name):
+    path = tmp_path / f"{name}.csv"
+    path.write_text(CSV_RUNS[name], encoding="utf-8")
+    assert_same_csv(load_run, path, monkeypatch)
+
+
+def test_cp949_csv_judgments_same_both_ways(tmp_path, monkeypatch):
+    path = tmp_path / "j.csv"
+    path.write_bytes("질문ID,문단ID,등급\n질문1,말씀-1,2\n질문1,말씀-2,높음\n".encode("cp949"))
+    assert_same_csv(load_judgments, path, monkeypatch)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.lists(
+        st.sampled_from(["Q1", "D2", "3", ",", "\n", "\r\n", " ", "x,y", "\t", "\ufeff"]),
+        max_size=40,
+    ).map("".join)
+)
+def test_random_csv_same_both_ways(tmp_path_factory, monkeypatch, body):
+    path = tmp_path_factory.mktemp("c") / "r.csv"
+    path.write_text("질문ID,문단ID,순위\n" + body, encoding="utf-8")
+    assert_same_csv(load_run, path, monkeypatch)
+
+
+def test_csv_columns_is_taken_for_a_plain_file_and_refused_for_quotes():
+    from workbench.core.io.fast_csv import csv_columns
+
+    cols = csv_columns("a,b\n1,2,3\n\n", ",")
+    assert [c.tolist() for c in cols] == [["a", "1", ""], ["b", "2", ""], ["", "3", ""]]
+    assert csv_columns('a,b\n"1",2\n', ",") is None
+    assert csv_columns("a,b\r1,2\r", ",") is None

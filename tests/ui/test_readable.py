@@ -1,0 +1,158 @@
+"""At the largest font, at 1280×800: nothing elided, every setting in view, the window fits."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView
+
+from workbench.ui import fonts
+from workbench.ui.main_window import MainWindow
+from workbench.ui.settings import Settings
+from workbench.ui.tables import cell_text_width, text_margin
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow(settings=Settings())
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+        window.open_demo()
+    review = window.page("questions")
+    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+    qtbot.waitUntil(lambda: review.index is not None, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+    yield window
+    fonts.apply_font("normal")
+
+
+def _largest(qtbot, window: MainWindow) -> None:
+    """The user picks View ▸ Font size ▸ Very large with everything loaded."""
+    window.font_actions["very_large"].trigger()
+    assert QApplication.font().pointSizeF() == fonts.POINT_SIZES["very_large"]
+    qtbot.wait(100)  # the pages refit on the next turns of the event loop
+
+
+def _visible_rows(view: QTableView) -> range:
+    model = view.model()
+    first = view.rowAt(0)
+    last = view.rowAt(view.viewport().height() - 1)
+    if first < 0:
+        return range(0)
+    return range(first, (last if last >= 0 else model.rowCount() - 1) + 1)
+
+
+def elided_cells(view: QAbstractItemView, rows=None) -> list[str]:
+    """Every cell (and header) whose text is wider than its column."""
+    model = view.model()
+    out = []
+    header = view.horizontalHeader()
+    header_fm = QFontMetrics(header.font())
+    for col in range(model.columnCount()):
+        if view.isColumnHidden(col):
+            continue
+        width = view.columnWidth(col)
+        title = str(model.headerData(col, Qt.Orientation.Horizontal) or "")
+        need = max((header_fm.horizontalAdvance(line) for line in title.split("\n")), default=0)
+        if need + text_margin(view) > width:
+            out.append(f"header {title!r}: {need} > {width}")
+        for row in rows if rows is not None else range(model.rowCount()):
+            index = model.index(row, col)
+            if cell_text_width(view, index) > width:
+                out.append(f"{index.data()!r} (row {row}, column {title!r}): {width} px")
+    return out
+
+
+def test_at_the_largest_font_no_score_id_or_header_is_elided(qtbot, window):
+    _largest(qtbot, window)
+    overview = window.page("overview")
+    window.show_page("overview")
+    qtbot.wait(50)
+    for view in (overview.metrics_view, overview.type_view, overview.abstention_view):
+        assert view.model().rowCount() > 0
+        assert elided_cells(view) == [], view.objectName()
+    # the check can fail: a column narrowed by hand elides its numbers
+    narrow = overview.metrics_view
+    column = next(c for c in range(1, narrow.model().columnCount()) if not narrow.isColumnHidden(c))
+    keep = narrow.columnWidth(column)
+    narrow.setColumnWidth(column, 12)
+    assert elided_cells(narrow)
+    narrow.setColumnWidth(column, keep)
+    # the frozen system column is as wide as the table's own first column
+    assert overview.metrics_view.frozen.columnWidth(0) == overview.metrics_view.columnWidth(0)
+
+    window.show_page("questions")
+    review = window.page("questions")
+    qtbot.wait(50)
+    rows = _visible_rows(review.table)
+    assert len(rows) > 5
+    assert elided_cells(review.table, rows) == []
+    # rows tall enough for the larger text
+    assert review.table.rowHeight(rows[0]) >= review.table.fontMetrics().height()
+
+    window.show_page("compare")
+    compare = window.page("compare")
+    qtbot.waitUntil(lambda: compare.model.rowCount() > 0, timeout=60000)
+    qtbot.wait(50)
+    assert elided_cells(compare.table) == []
+
+
+def test_at_the_largest_font_every_setting_is_in_view_and_the_window_fits(qtbot, window):
+    _largest(qtbot, window)
+    window.show_page("overview")
+    qtbot.wait(50)
+    assert window.width() <= 1280 and window.height() <= 800
+    panel = window.page("overview").settings_panel
+    scroll = window.page("overview").page_scroll
+    for key, row in panel.setting_rows.items():
+        assert row.isVisible(), key
+        # inside the page's first screen, not scrolled away or clipped
+        top_left = row.mapTo(scroll.viewport(), row.rect().topLeft())
+        bottom = top_left.y() + row.height()
+        assert 0 <= top_left.y() and bottom <= scroll.viewport().height(), key
+        assert top_left.x() + row.width() <= scroll.viewport().width(), key
+    for key in window.page_keys():
+        window.show_page(key)
+        qtbot.wait(20)
+        assert window.width() <= 1280 and window.height() <= 800, key
+
+
+def test_help_text_and_titles_grow_with_the_font(qtbot, window):
+    """Hints with a style sheet and titles with a font of their own follow the size."""
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    overview = window.page("overview")
+    title = overview.metrics_title.font().pointSizeF()
+    _largest(qtbot, window)
+    size = QApplication.font().pointSizeF()
+    small = [
+        (type(w).__name__, w.objectName(), w.font().pointSizeF())
+        for w in window.findChildren(QWidget)
+        if not type(w).__module__.startswith("pyqtgraph") and w.font().pointSizeF() < size * 0.99
+    ]
+    assert small == []
+    assert overview.metrics_hint.font().pointSizeF() == size  # grey help text
+    ratio = fonts.POINT_SIZES["very_large"] / fonts.POINT_SIZES["normal"]
+    assert overview.metrics_title.font().pointSizeF() == pytest.approx(title * ratio)
+    assert isinstance(overview.metrics_hint, QLabel)
+
+
+def test_passage_cards_open_at_rank_one_with_the_system_names_pinned(qtbot, window):
+    window.show_page("questions")
+    review = window.page("questions")
+    qtbot.wait(50)
+    bar = review.scroll.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    first = review.current_qid
+    review.next_question()
+    qtbot.waitUntil(lambda: review.current_qid != first, timeout=5000)
+    assert bar.value() == 0
+    # the names stay above the scrolling cards, in the order of the columns
+    shown = [c.column.system for c in review.columns if not c.isHidden()]
+    assert review.headers.titles() == shown
+    assert review.headers.isVisible() and review.headers.height() > 0
+    assert not review.scroll.widget().isAncestorOf(review.headers)

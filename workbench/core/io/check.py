@@ -1,0 +1,194 @@
+"""The whole-file check behind the import preview: every row read as Load would
+read it, before the user presses Load.
+
+:func:`check_file` runs the real loader (:func:`load_judgments` /
+:func:`load_run`) with the choices the user has made so far — mapping, sheets,
+confirmed grade conversions, rows left out — and turns its outcome into a
+:class:`FileCheck`: the loaded set when nothing is wrong (so Load only has to
+take it), else every problem with its row, the grade values that could be read
+with the user's confirmation (:func:`~workbench.core.io.recover.propose_grade_conversions`)
+and the rows that could be left out. For a run file it also compares the run
+with the judgments already loaded: answerable questions a system has no results
+for, and questions that are not in the judgments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from workbench.core import schema as S
+from workbench.core.cancel import CancelCheck, Progress
+from workbench.core.io.common import FileErrors
+from workbench.core.io.judgments import load_judgments
+from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.recover import (
+    FailedGrade,
+    GradeConversion,
+    propose_grade_conversions,
+    rows_text,
+)
+from workbench.core.io.runs import load_run
+from workbench.core.problems import InputError, Problem, warning
+from workbench.core.schema import JudgmentSet, RunSet
+
+#: question ids named in a coverage warning
+IDS_SHOWN = 10
+
+
+@dataclass
+class FileCheck:
+    """What the whole-file check found (see the module doc).
+
+    ``result``: the JudgmentSet/RunSet Load would give, None when there are
+    errors. ``problems``: errors first, then warnings (the loader's, then the
+    comparison with the judgments). ``failed_grades``: every grade value that
+    was refused; ``error_rows``: sheet (``""`` for a text file) → Excel rows
+    with a row-level error, which the user may choose to leave out.
+    """
+
+    kind: str
+    result: JudgmentSet | RunSet | None = None
+    problems: list[Problem] = field(default_factory=list)
+    failed_grades: list[FailedGrade] = field(default_factory=list)
+    error_rows: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if not p.is_error]
+
+    @property
+    def proposals(self) -> list[GradeConversion]:
+        return propose_grade_conversions(self.failed_grades)
+
+    @property
+    def n_error_rows(self) -> int:
+        return sum(len(rows) for rows in self.error_rows.values())
+
+
+def check_file(
+    path: str | Path,
+    kind: str,
+    *,
+    mappings: Mapping[str, ColumnMapping] | None = None,
+    sheets: dict[str, str] | list[str] | None = None,
+    conversions: Mapping[str, int] | Iterable[GradeConversion] | None = None,
+    skip_rows: Mapping[str | None, Iterable[int]] | None = None,
+    qrels: pd.DataFrame | None = None,
+    threshold: int = 1,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> FileCheck:
+    """Read the whole file as ``kind`` (``"judgments"`` or ``"runs"``) with these
+    choices and say what a load would give. ``qrels`` (one grade per question
+    and passage, the study's judgments in force) and ``threshold`` θ: a run is
+    also compared with them. Every problem, also one with the file as a whole
+    (a run file checked as judgments), comes back in the :class:`FileCheck`;
+    a cancelled check raises :class:`~workbench.core.cancel.Cancelled`."""
+    try:
+        if kind == "judgments":
+            result: JudgmentSet | RunSet = load_judgments(
+                path,
+                mappings=dict(mappings) if mappings else None,
+                sheets=sheets,  # type: ignore[arg-type]
+                progress=progress,
+                cancelled=cancelled,
+                conversions=conversions,
+                skip_rows=skip_rows,
+            )
+        else:
+            result = load_run(
+                path,
+                mappings=dict(mappings) if mappings else None,
+                sheets=sheets,  # type: ignore[arg-type]
+                progress=progress,
+                cancelled=cancelled,
+                skip_rows=skip_rows,
+            )
+    except FileErrors as exc:
+        return FileCheck(
+            kind,
+            None,
+            _errors_first(exc.problems),
+            list(exc.failed_grades),
+            dict(exc.error_rows),
+        )
+    except InputError as exc:  # a file-level problem (e.g. a run chosen as judgments)
+        return FileCheck(kind, None, _errors_first(exc.problems))
+    problems = list(result.problems)
+    if isinstance(result, RunSet) and qrels is not None:
+        problems += run_coverage_problems(result, qrels, threshold)
+    return FileCheck(kind, result, problems)
+
+
+def _errors_first(problems: Iterable[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: not p.is_error)
+
+
+def run_coverage_problems(
+    run_set: RunSet, qrels: pd.DataFrame, threshold: int = 1
+) -> list[Problem]:
+    """Per system of ``run_set``: the answerable questions (a passage graded ≥ θ in
+    ``qrels``) it has no results for — they will score 0 — and the questions it
+    has results for that the judgments do not have — they will not be evaluated.
+    Warnings, named by the system's sheet and the first row of such a question."""
+    runs = run_set.runs
+    file = run_set.sources[0].name if run_set.sources else ""
+    judged = set(qrels[S.QID].astype(str))
+    answerable = set(qrels.loc[qrels[S.GRADE] >= threshold, S.QID].astype(str))
+    out: list[Problem] = []
+    for system in run_set.systems:
+        mine = runs[runs[S.SYSTEM] == system]
+        asked = set(mine[S.QID].astype(str))
+        sheet = run_set.system_sheets.get(system) or (
+            run_set.sources[0].sheet if run_set.sources else None
+        )
+        missing = sorted(answerable - asked)
+        if missing:
+            shown = _ids(missing)
+            out.append(
+                warning(
+                    "missing_questions",
+                    f"System '{system}' has no results for {len(missing)} answerable "
+                    f"question(s) of the judgments; they will count as 0: {shown}",
+                    f"시스템 '{system}'에는 판정 파일의 답할 수 있는 질문 {len(missing)}개의 결과가 없어 0점으로 "
+                    f"계산됩니다: {shown}",
+                    file=file,
+                    sheet=sheet,
+                )
+            )
+        first_row = mine.groupby(mine[S.QID].astype(str), sort=False)[S.ROW].min()
+        extra = [q for q in first_row.index if q not in judged]
+        if extra:
+            rows = sorted(int(first_row[q]) for q in extra)
+            row = rows[0]
+            out.append(
+                warning(
+                    "run_only_questions",
+                    f"System '{system}' has results for {len(extra)} question(s) that are not in "
+                    f"the judgments; they will not be evaluated: {_ids(extra)} (first rows "
+                    f"{rows_text(rows)}).",
+                    f"시스템 '{system}'의 결과 중 판정 파일에 없는 질문 {len(extra)}개는 평가하지 "
+                    f"않습니다: {_ids(extra)} (처음 나오는 행 {rows_text(rows)}).",
+                    file=file,
+                    sheet=sheet,
+                    row=row,
+                )
+            )
+    return out
+
+
+def _ids(ids: list[str]) -> str:
+    shown = ", ".join(ids[:IDS_SHOWN])
+    return shown + (f" … (+{len(ids) - IDS_SHOWN})" if len(ids) > IDS_SHOWN else "")
