@@ -412,6 +412,24 @@ class AnswersArea(QWidget):
 
 
 # == the review tab ==============================================================================
+class AnswerListModel(QuestionListModel):
+    """The Question review's list model with two decimals: a bold "2.083" on a
+    0–3 scale reads too easily as two thousand and eighty-three."""
+
+    def data(self, index, role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
+            col = index.column()
+            if col == self.MEAN or self._system_of(col) >= 0:
+                value = self._value(self._rows[index.row()], col)
+                return "" if math.isnan(value) else f"{value:.2f}"
+        return super().data(index, role)
+
+    def width_samples(self, col: int, n: int = 12) -> list[str]:
+        if self._system_of(col) >= 0 or col == self.MEAN:
+            return ["0.00", "3.00"]
+        return super().width_samples(col, n)
+
+
 class AnswerReviewPanel(QWidget):
     """The question list, the question, its evidence and the answers side by side."""
 
@@ -453,7 +471,7 @@ class AnswerReviewPanel(QWidget):
         self.show_combo.currentIndexChanged.connect(lambda _i: self._apply_show())
         self.flagged_check = QCheckBox()
         self.flagged_check.toggled.connect(lambda on: self._filter(flagged_only=on))
-        self.model = QuestionListModel(self)
+        self.model = AnswerListModel(self)
         self.table = QTableView()
         self.table.setObjectName("answerQuestions")
         self.table.setModel(self.model)
@@ -523,6 +541,10 @@ class AnswerReviewPanel(QWidget):
         self._rows_timer.setSingleShot(True)
         self._rows_timer.setInterval(0)
         self._rows_timer.timeout.connect(self.gold_table.resizeRowsToContents)
+        # the wrapped text's height follows its column's width
+        self.gold_table.horizontalHeader().sectionResized.connect(
+            lambda *_: self._rows_timer.start()
+        )
         self.passage_view = QTextBrowser()
         self.passage_view.setObjectName("citedPassage")
         self.passage_view.setOpenLinks(False)
@@ -1013,8 +1035,16 @@ class AnswerReviewPanel(QWidget):
             ):
                 table.setItem(r, c, item)
         header = table.horizontalHeader()
+        table.resizeColumnsToContents()
         for c in range(len(headers) - 1):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        # the source takes at most a third of the width: the passage text (stretched,
+        # wrapped) keeps room even at the largest font
+        fm = table.fontMetrics()
+        room = table.viewport().width() - sum(header.sectionSize(c) for c in range(3))
+        header.resizeSection(
+            3, min(header.sectionSize(3), max(room // 3, fm.averageCharWidth() * 12))
+        )
         header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
         # row heights once the columns have their widths (wrapped text)
         self._rows_timer.start()
