@@ -305,3 +305,43 @@ def test_inputs_are_never_modified(tmp_path):
     inspect_answers(path)
     load_answer_file(path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("empty.xlsx", b""),
+        ("junk.xlsx", b"PK\x03\x04 not really a workbook"),
+        ("text.xlsx", "질문ID,답변\nQ1,a\n".encode()),
+        ("blank.csv", b"   \n\n"),
+        ("header.csv", "질문ID,답변\n".encode()),
+        ("deep.json", b"[" * 5000 + b"]" * 5000),
+        ("scalar.json", b"42"),
+        ("broken.json", b'[{"question_id": "Q1", "answer": "a"'),
+        ("binary.csv", bytes(range(256)) * 4),
+        ("strings.json", b'["a", "b"]'),
+    ],
+)
+def test_hostile_files_give_messages_never_a_traceback(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content)
+    for read in (inspect_answers, load_answer_file):
+        try:
+            result = read(path)
+        except InputError as exc:
+            assert exc.problems and all(p.message("ko") and p.message("en") for p in exc.problems)
+        else:  # read without an error: nothing made up
+            if read is load_answer_file:
+                assert result.answers.empty and result.ratings.empty
+
+
+def test_a_huge_citations_cell_is_read_in_linear_time(tmp_path):
+    import time
+
+    cited = ", ".join(f"D{i:05d}-01" for i in range(8000))
+    path = tmp_path / "a.csv"
+    path.write_text(f'질문ID,답변,인용\nQ1,답 [D1-01],"{cited}"\n', encoding="utf-8")
+    start = time.perf_counter()
+    f = load_answer_file(path)
+    assert len(f.answers.iloc[0][A.CITATIONS]) == 8001
+    assert time.perf_counter() - start < 10  # a bound against quadratic work, not a benchmark
