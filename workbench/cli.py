@@ -1,6 +1,6 @@
 """Command line: the desktop app is the default; ``eval``, ``agreement``,
-``judgments``, ``template`` and ``screenshots`` serve researchers, scripts and
-tests. Every command builds the same :class:`~workbench.core.study.Study` the
+``judgments``, ``pool``, ``template`` and ``screenshots`` serve researchers,
+scripts and tests. Every command builds the same :class:`~workbench.core.study.Study` the
 app does, so both give the same grades, names, warnings and numbers.
 
 Exit codes: 0 success, 2 usage error, 3 bad input (a clear message on
@@ -28,7 +28,7 @@ EXIT_INTERNAL = 1
 EXIT_USAGE = 2
 EXIT_BAD_INPUT = 3
 
-COMMANDS = ("eval", "agreement", "judgments", "template", "screenshots")
+COMMANDS = ("eval", "agreement", "judgments", "pool", "template", "screenshots")
 
 #: ``screenshots --font-size`` → the app's font-size setting
 SCREENSHOT_FONT_SIZES = {"normal": "normal", "large": "large", "largest": "very_large"}
@@ -79,16 +79,33 @@ def _add_grade_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+_QRELS_HELP = (
+    "judgments: Excel, CSV, TREC qrels or JSON; several files (one per assessor) may follow "
+    "--qrels or --qrels may be repeated: a file without an assessor column takes its file name "
+    "as the assessor's"
+)
+
+
+def _add_qrels(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--qrels", required=True, action="extend", nargs="+", metavar="FILE", help=_QRELS_HELP
+    )
+
+
+def _add_order_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--order", choices=["rank", "score", "trec"], default="rank")
+    p.add_argument("--dedup", choices=["none", "document", "adjacent"], default="none")
+    p.add_argument("--window", type=int, default=1, help="± chunks for --dedup adjacent")
+
+
 def _add_eval_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_qrels(p)
     _add_grade_option(p)
     p.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
     p.add_argument("--k", default="1,3,5,10", help="cutoffs, comma-separated (default 1,3,5,10)")
     p.add_argument("--threshold", type=int, default=1, help="relevance threshold θ (default 1)")
     p.add_argument("--gain", choices=["exponential", "linear"], default="exponential")
-    p.add_argument("--order", choices=["rank", "score", "trec"], default="rank")
-    p.add_argument("--dedup", choices=["none", "document", "adjacent"], default="none")
-    p.add_argument("--window", type=int, default=1, help="± chunks for --dedup adjacent")
+    _add_order_options(p)
     p.add_argument("--unit", choices=["passage", "document"], default="passage")
     p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
     p.add_argument(
@@ -150,7 +167,7 @@ def command_parser() -> argparse.ArgumentParser:
         "judgments",
         help="write the resolved judgments as TREC qrels (.txt/.qrels) or the extended workbook (.xlsx)",
     )
-    jd.add_argument("--qrels", required=True, help="judgments: Excel, CSV, TREC qrels or JSON")
+    _add_qrels(jd)
     _add_grade_option(jd)
     jd.add_argument(
         "--resolution",
@@ -168,10 +185,33 @@ def command_parser() -> argparse.ArgumentParser:
     )
     jd.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
-    ag.add_argument("--qrels", required=True)
+    _add_qrels(ag)
     _add_grade_option(ag)
     ag.add_argument("--json", metavar="PATH|-")
     ag.add_argument("--lang", choices=["ko", "en"], default=None)
+    pl = sub.add_parser(
+        "pool",
+        help="write a judging pool for one assessor as an Excel workbook to fill in "
+        "(no system names, ranks or scores)",
+    )
+    _add_qrels(pl)
+    _add_grade_option(pl)
+    pl.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
+    pl.add_argument("--assessor", required=True, help="who judges the pool")
+    pl.add_argument(
+        "--depth", type=int, default=None, help="top passages per system (default: the largest K)"
+    )
+    pl.add_argument("--k", default="1,3,5,10", help="cutoffs; the default depth is the largest")
+    pl.add_argument(
+        "--questions", default=None, help="question ids, comma-separated (default: all)"
+    )
+    pl.add_argument("--systems", default=None, help="system names, comma-separated (default: all)")
+    pl.add_argument(
+        "--seed", type=int, default=None, help="order seed (default: from the assessor's name)"
+    )
+    _add_order_options(pl)
+    pl.add_argument("--out", required=True, metavar="PATH.xlsx", help="the pool workbook")
+    pl.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     tp = sub.add_parser("template", help="write blank Excel templates")
     tp.add_argument("directory")
     sc = sub.add_parser("screenshots", help="render every main screen on the demo data")
@@ -284,16 +324,27 @@ def _grade_conversions(values: list[str]) -> dict[str, int]:
 
 
 def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
-    """The study of the files named on the command line (as the app would build it)."""
-    from workbench.core.io import load_judgments, load_run
+    """The study of the files named on the command line (as the app would build it).
+
+    With several ``--qrels`` files each one's rows without an assessor take the
+    assessor name its file name suggests (what the app proposes in the import
+    preview); the files are merged, an assessor grading one item differently
+    in two files is an error naming both."""
+    from workbench.core.io import assessor_from_file_name, load_judgments, load_run
     from workbench.core.study import Study
 
     study = Study(settings)
     conversions = _grade_conversions(getattr(args, "read_grade", None) or [])
-    study.set_judgments(
-        load_judgments(args.qrels, conversions=conversions or None),
-        {"conversions": conversions} if conversions else None,
-    )
+    paths = list(args.qrels)
+    for path in paths:
+        options: dict = {"conversions": conversions} if conversions else {}
+        if len(paths) > 1:
+            options["assessor"] = assessor_from_file_name(path)
+        judgments = load_judgments(path, conversions=conversions or None)
+        if study.judgment_set is None:
+            study.set_judgments(judgments, options or None)
+        else:
+            study.add_judgments(judgments, options)
     for path in getattr(args, "run", None) or []:
         study.add_runs(load_run(path))
     answer_files = [
@@ -324,7 +375,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.report import SHEET_KEYS
     from workbench.core.results import results_to_json
 
-    inputs = [args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
+    inputs = [*args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
     for output in (args.json, args.report):  # before any work: no output onto an input
         refuse_output_onto_inputs(output, inputs)
     study = _study(args, _settings(args))
@@ -424,7 +475,7 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.outputs import refuse_output_onto_inputs
     from workbench.core.schema import EvalSettings
 
-    refuse_output_onto_inputs(args.json, [args.qrels])
+    refuse_output_onto_inputs(args.json, list(args.qrels))
     judgments = _study(args, EvalSettings()).judgments_in_force()
     summary = agreement_table(judgments)
     data = summary.to_dict()
@@ -486,6 +537,68 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
     return EXIT_OK
 
 
+def _id_list(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    from workbench.core.io import normalize_id
+
+    out = [normalize_id(part) for part in text.split(",") if part.strip()]
+    return out or None
+
+
+def cmd_pool(args: argparse.Namespace, lang: str) -> int:
+    """A judging pool for one assessor (core.pool), written as the workbook to
+    fill in; prints the path and how many passages it holds."""
+    from workbench.core.outputs import refuse_output_onto_inputs
+    from workbench.core.pool import build_pool, write_pool_workbook
+    from workbench.core.schema import EvalSettings
+    from workbench.core.study import now_text
+
+    target = Path(args.out)
+    if target.suffix.lower() != ".xlsx":
+        raise UsageError("--out must end in .xlsx (the pool workbook)")
+    if args.depth is not None and args.depth < 1:
+        raise UsageError("--depth must be 1 or more")
+    if not args.assessor.strip():
+        raise UsageError("--assessor needs a name")
+    refuse_output_onto_inputs(str(target), [*args.qrels, *args.run])
+    settings = EvalSettings(
+        ks=parse_ks(args.k), order=args.order, dedup=args.dedup, window=args.window
+    )
+    study = _study(args, settings)
+    systems = _id_list(args.systems)
+    if systems is not None:
+        unknown = [x for x in systems if x not in study.systems]
+        if unknown:
+            raise UsageError(
+                f"--systems: no system is called {', '.join(unknown)}; the systems are "
+                f"{', '.join(study.systems)}"
+            )
+    questions = _id_list(args.questions)
+    if questions is not None:
+        in_runs = set(study.runs()["question_id"].astype(str))
+        unknown = [q for q in questions if q not in in_runs]
+        if unknown:
+            raise UsageError(f"--questions: no run has the question(s) {', '.join(unknown)}")
+    pool = build_pool(
+        study,
+        args.assessor,
+        depth=args.depth,
+        questions=questions,
+        systems=systems,
+        seed=args.seed,
+        time=now_text(),
+    )
+    write_pool_workbook(target, study, pool, lang=lang)
+    n = len(pool.items)
+    print(
+        f"{target}: {n} passages for {pool.assessor} (depth {pool.depth}, seed {pool.seed})"
+        if lang == "en"
+        else f"{target}: {pool.assessor}의 판정 풀, 문단 {n}개 (깊이 {pool.depth}, 시드 {pool.seed})"
+    )
+    return EXIT_OK
+
+
 def cmd_template(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.templates import write_templates
 
@@ -511,6 +624,7 @@ HANDLERS = {
     "eval": cmd_eval,
     "agreement": cmd_agreement,
     "judgments": cmd_judgments,
+    "pool": cmd_pool,
     "template": cmd_template,
     "screenshots": cmd_screenshots,
 }

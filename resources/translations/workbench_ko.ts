@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study's evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -1304,6 +1304,34 @@ n = {n} questions</source>
         <translation>{old} 이름을 {new:으로} 바꾸기</translation>
     </message>
     <message>
+        <source>Go back to the default evaluation manual</source>
+        <translation>기본 평가 매뉴얼로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Edit the evaluation manual</source>
+        <translation>평가 매뉴얼 고치기</translation>
+    </message>
+    <message>
+        <source>Make a judging pool for {assessor}</source>
+        <translation>{assessor}의 판정 풀 만들기</translation>
+    </message>
+    <message>
+        <source>Remove the judging pool of {assessor}</source>
+        <translation>{assessor}의 판정 풀 지우기</translation>
+    </message>
+    <message>
+        <source>Unmark {passage} of {question}</source>
+        <translation>{question}의 {passage} 표시 지우기</translation>
+    </message>
+    <message>
+        <source>Mark {passage} of {question} as cannot judge</source>
+        <translation>{question}의 {passage:을} 판단 불가로 표시</translation>
+    </message>
+    <message>
+        <source>Leave {passage} of {question} for later</source>
+        <translation>{question}의 {passage:을} 나중에 판정</translation>
+    </message>
+    <message>
         <source>Take back the rating of {answer} for {question}</source>
         <translation>{question}의 {answer} 평가 취소</translation>
     </message>
@@ -1503,6 +1531,10 @@ n = {n} questions</source>
         <translation>답변 보류</translation>
     </message>
     <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
         <source>Answer ratings</source>
         <translation>답변 평가</translation>
     </message>
@@ -1543,6 +1575,10 @@ n = {n} questions</source>
         <translation>답변 가능한 질문과 답변 불가 질문에서 각 시스템이 아무것도 돌려주지 않은 비율.</translation>
     </message>
     <message>
+        <source>What each grade means, with examples, and the rule for “relevant” (θ).</source>
+        <translation>등급마다의 뜻과 예시, ‘관련’의 기준(θ).</translation>
+    </message>
+    <message>
         <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters' agreement, every rating.</source>
         <translation>시스템이 쓴 답변을 루브릭으로 평가한 결과: 신뢰구간이 있는 평균, 짝지은 검정, 평가자 일치도, 모든 평가.</translation>
     </message>
@@ -1551,8 +1587,8 @@ n = {n} questions</source>
         <translation>모든 인용을 검색 결과와 정답 판정에 비추어 점검한 결과: 인용 문단의 등급, 그 시스템의 검색 순위, 없는 문단과 검색되지 않은 문단의 인용.</translation>
     </message>
     <message>
-        <source>Every choice that changes a number, and the input files with their checksums.</source>
-        <translation>숫자에 영향을 주는 모든 설정과 입력 파일, 그 체크섬.</translation>
+        <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
+        <translation>숫자를 바꾸는 모든 설정, 입력 파일과 체크섬, 판정 풀.</translation>
     </message>
     <message>
         <source>Needs two or more systems to compare.</source>
@@ -1721,8 +1757,20 @@ n = {n} questions</source>
     <name>ImportDialog</name>
     <message>
         <source>Check and load a file</source>
-        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
+        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table one of several judgments files: propose the assessor from the file name the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
         <translation>파일 확인 후 불러오기</translation>
+    </message>
+    <message>
+        <source>Assessor:</source>
+        <translation>평가자:</translation>
+    </message>
+    <message>
+        <source>(none: one unnamed assessor)</source>
+        <translation>(없음: 이름 없는 평가자 한 명)</translation>
+    </message>
+    <message>
+        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors' files can be compared.</source>
+        <translation>이 파일에는 평가자 열이 없습니다. 이 파일의 등급은 이 이름(파일 이름에서 제안)으로 저장되어 여러 평가자의 파일을 비교할 수 있습니다.</translation>
     </message>
     <message>
         <source>This file holds:</source>
@@ -1930,10 +1978,190 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>JudgingPage</name>
+    <message>
+        <source>Pool:</source>
+        <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <translation>판정 풀:</translation>
+    </message>
+    <message>
+        <source>New pool…</source>
+        <translation>새 풀…</translation>
+    </message>
+    <message>
+        <source>Remove pool</source>
+        <translation>풀 지우기</translation>
+    </message>
+    <message>
+        <source>Save for Excel…</source>
+        <translation>엑셀용으로 저장…</translation>
+    </message>
+    <message>
+        <source>A workbook for an assessor who only has Excel: the passages still to judge, a 0–3 dropdown, a note column and the manual; no system names, ranks or scores.</source>
+        <translation>엑셀만 쓰는 평가자를 위한 통합 문서: 아직 판정할 문단, 0–3 선택 목록, 메모 열과 매뉴얼이 들어 있고 시스템 이름·순위·점수는 없습니다.</translation>
+    </message>
+    <message>
+        <source>Read a filled workbook…</source>
+        <translation>작성한 통합 문서 읽기…</translation>
+    </message>
+    <message>
+        <source>Read an assessor's filled pool workbook back as their grades.</source>
+        <translation>평가자가 작성한 판정 풀 통합 문서를 그 평가자의 등급으로 읽어 옵니다.</translation>
+    </message>
+    <message>
+        <source>This pool:</source>
+        <translation>이 풀:</translation>
+    </message>
+    <message>
+        <source>This question:</source>
+        <translation>이 질문:</translation>
+    </message>
+    <message>
+        <source>Key {key}</source>
+        <translation>{key} 키</translation>
+    </message>
+    <message>
+        <source>Later [L]</source>
+        <translation>나중에 [L]</translation>
+    </message>
+    <message>
+        <source>Judge this passage after the others.</source>
+        <translation>이 문단은 다른 문단을 다 본 뒤에 판정합니다.</translation>
+    </message>
+    <message>
+        <source>Cannot judge… [X]</source>
+        <translation>판단 불가… [X]</translation>
+    </message>
+    <message>
+        <source>This passage cannot be judged (say why); it is not shown again.</source>
+        <translation>이 문단은 판정할 수 없습니다(이유를 적습니다). 다시 나오지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Undo [Backspace]</source>
+        <translation>되돌리기 [Backspace]</translation>
+    </message>
+    <message>
+        <source>Take back the last judging step made on this page.</source>
+        <translation>이 화면에서 한 마지막 판정을 되돌립니다.</translation>
+    </message>
+    <message>
+        <source>Why can this passage not be judged? (e.g. the text is cut off)</source>
+        <translation>이 문단을 판정할 수 없는 이유는? (예: 본문이 잘려 있음)</translation>
+    </message>
+    <message>
+        <source>Cannot judge</source>
+        <translation>판단 불가</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Keys: 0–3 grade · L later · X cannot judge · Backspace undo. Judge by the manual on the right; the systems are not shown on purpose.</source>
+        <translation>키: 0–3 등급 · L 나중에 · X 판단 불가 · Backspace 되돌리기. 오른쪽 매뉴얼에 따라 판정하세요. 시스템은 일부러 보여 주지 않습니다.</translation>
+    </message>
+    <message>
+        <source>All assessors</source>
+        <translation>모든 평가자</translation>
+    </message>
+    <message>
+        <source>{assessor} — {n} passages</source>
+        <translation>{assessor} — 문단 {n}개</translation>
+    </message>
+    <message>
+        <source>Open judgments and system results, then make a judging pool for an assessor (New pool…).</source>
+        <translation>판정 파일과 시스템 결과를 연 뒤 평가자의 판정 풀을 만드세요(새 풀…).</translation>
+    </message>
+    <message>
+        <source>No judging pool yet. Make one for an assessor with New pool…: the passages the systems ranked highest that this assessor has not graded, one at a time, without system names, ranks or scores.</source>
+        <translation>아직 판정 풀이 없습니다. 새 풀…로 평가자의 풀을 만드세요. 시스템들이 높은 순위에 올린 문단 가운데 이 평가자가 아직 판정하지 않은 것을 시스템 이름·순위·점수 없이 하나씩 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>{assessor} has judged every passage of this pool: {graded} graded, {cannot} could not be judged. Thank you.</source>
+        <translation>{assessor:이} 이 풀의 모든 문단을 판정했습니다: 등급 {graded}개, 판단 불가 {cannot}개. 수고하셨습니다.</translation>
+    </message>
+    <message>
+        <source>Question {question} ({n} of {total} questions)</source>
+        <translation>질문 {question} (질문 {total}개 중 {n}번째)</translation>
+    </message>
+    <message>
+        <source>Passage {passage}</source>
+        <translation>문단 {passage}</translation>
+    </message>
+    <message>
+        <source>(the files give no text for this passage)</source>
+        <translation>(파일에 이 문단의 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>You left this passage for later.</source>
+        <translation>나중에 보기로 한 문단입니다.</translation>
+    </message>
+    <message>
+        <source>{done} of {total} done ({graded} graded, {cannot} cannot judge) · {later} left for later</source>
+        <translation>{total}개 중 {done}개 완료 (등급 {graded}개, 판단 불가 {cannot}개) · 나중에 {later}개</translation>
+    </message>
+    <message>
+        <source>{done} of {total} passages</source>
+        <translation>문단 {total}개 중 {done}개</translation>
+    </message>
+    <message>
+        <source>{done} of {total}</source>
+        <translation>{total}개 중 {done}개</translation>
+    </message>
+    <message>
+        <source>Say in a few words why this passage cannot be judged.</source>
+        <translation>이 문단을 판정할 수 없는 이유를 짧게 적어 주세요.</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>되돌릴 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The last change was made elsewhere in the app; undo it on its page.</source>
+        <translation>마지막 변경은 다른 화면에서 한 것입니다. 그 화면에서 되돌리세요.</translation>
+    </message>
+    <message>
+        <source>A pool needs the assessor's name.</source>
+        <translation>판정 풀에는 평가자 이름이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Choose at least one question and one system.</source>
+        <translation>질문과 시스템을 하나 이상 고르세요.</translation>
+    </message>
+    <message>
+        <source>Nothing to judge</source>
+        <translation>판정할 문단 없음</translation>
+    </message>
+    <message>
+        <source>{assessor} has already graded every passage the chosen systems ranked in their top {depth}. No pool was made.</source>
+        <translation>{assessor:은} 고른 시스템들의 상위 {depth}개 문단을 이미 모두 판정했습니다. 풀을 만들지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>pool_{assessor}.xlsx</source>
+        <translation>판정풀_{assessor}.xlsx</translation>
+    </message>
+    <message>
+        <source>Save the pool for Excel</source>
+        <translation>판정 풀을 엑셀용으로 저장</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>엑셀 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Saved {file}. Give it to {assessor}, then read it back here.</source>
+        <translation>{file} 파일을 저장했습니다. {assessor}에게 전달한 뒤, 작성한 파일을 여기서 읽어 오세요.</translation>
+    </message>
+    <message>
+        <source>Read a filled pool workbook</source>
+        <translation>작성한 판정 풀 통합 문서 읽기</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1951,6 +2179,10 @@ n = {n} questions</source>
     <message>
         <source>Questions</source>
         <translation>질문별 검토</translation>
+    </message>
+    <message>
+        <source>Judging</source>
+        <translation>판정</translation>
     </message>
     <message>
         <source>Compare</source>
@@ -1983,6 +2215,10 @@ n = {n} questions</source>
     <message>
         <source>Open judgments…</source>
         <translation>평가 파일 열기…</translation>
+    </message>
+    <message>
+        <source>Add another assessor's judgments…</source>
+        <translation>다른 평가자의 판정 추가…</translation>
     </message>
     <message>
         <source>Add system results…</source>
@@ -2065,8 +2301,12 @@ n = {n} questions</source>
         <translation>모든 파일 (*)</translation>
     </message>
     <message>
-        <source>Open judgments file</source>
-        <translation>평가 파일 열기</translation>
+        <source>Open judgments files</source>
+        <translation>판정 파일 열기</translation>
+    </message>
+    <message>
+        <source>Add another assessor's judgments</source>
+        <translation>다른 평가자의 판정 추가</translation>
     </message>
     <message>
         <source>Add system results</source>
@@ -2258,6 +2498,101 @@ Load it anyway to use its current contents (scores may change), or locate the or
     </message>
 </context>
 <context>
+    <name>ManualDialog</name>
+    <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
+        <source>Fix what each grade means before judging, with real examples, so every assessor judges by the same rule. The manual is saved with the project, shown beside every grading action and written into the report.</source>
+        <translation>판정하기 전에 등급마다의 뜻을 실제 예시와 함께 정해 두어 모든 평가자가 같은 기준으로 판정하게 합니다. 매뉴얼은 프로젝트와 함께 저장되고, 판정하는 곳마다 옆에 보이며, 보고서에도 들어갑니다.</translation>
+    </message>
+    <message>
+        <source>Grade {grade}</source>
+        <translation>등급 {grade}</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>이름:</translation>
+    </message>
+    <message>
+        <source>Definition:</source>
+        <translation>정의:</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>예시:</translation>
+    </message>
+    <message>
+        <source>One example per line: a passage id (e.g. D012-03), or the passage's text.</source>
+        <translation>한 줄에 예시 하나: 문단ID(예: D012-03) 또는 문단 본문.</translation>
+    </message>
+    <message>
+        <source>What counts as relevant</source>
+        <translation>무엇을 ‘관련’으로 볼까</translation>
+    </message>
+    <message>
+        <source>Relevant from grade (θ):</source>
+        <translation>관련으로 보는 등급(θ):</translation>
+    </message>
+    <message>
+        <source>Rule:</source>
+        <translation>기준:</translation>
+    </message>
+    <message>
+        <source>Principles (one per line)</source>
+        <translation>운영 원칙 (한 줄에 하나)</translation>
+    </message>
+    <message>
+        <source>Use the seed table</source>
+        <translation>연구 문서의 표 쓰기</translation>
+    </message>
+    <message>
+        <source>Fill in the grade table and principles of the study's articles.</source>
+        <translation>연구 문서의 등급 표와 운영 원칙으로 채웁니다.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>저장</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Also compute the scores with θ = {new} (now {old})</source>
+        <translation>점수도 θ = {new}로 계산 (지금은 {old})</translation>
+    </message>
+</context>
+<context>
+    <name>ManualPanel</name>
+    <message>
+        <source>Examples:</source>
+        <extracomment>characters of an example passage's text shown in the panel between an example's passage id and its text in the editor</extracomment>
+        <translation>예시:</translation>
+    </message>
+    <message>
+        <source>Relevant from grade {theta} (θ)</source>
+        <translation>등급 {theta} 이상이면 관련 (θ)</translation>
+    </message>
+    <message>
+        <source>Principles</source>
+        <translation>운영 원칙</translation>
+    </message>
+    <message>
+        <source>Evaluation manual</source>
+        <translation>평가 매뉴얼</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>고치기…</translation>
+    </message>
+    <message>
+        <source>Change the grade definitions, examples and θ</source>
+        <translation>등급 정의, 예시, θ를 고칩니다</translation>
+    </message>
+</context>
+<context>
     <name>MetricBarChart</name>
     <message>
         <source>Scores</source>
@@ -2343,6 +2678,57 @@ n = {n} questions</source>
     <message>
         <source>not retrieved</source>
         <translation>검색되지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>NewPoolDialog</name>
+    <message>
+        <source>New judging pool</source>
+        <translation>새 판정 풀</translation>
+    </message>
+    <message>
+        <source>The pool holds every passage the chosen systems ranked in their top places for the chosen questions, once each, that this assessor has not graded yet. The assessor sees them one at a time in a shuffled order, without system names, ranks or scores.</source>
+        <translation>판정 풀에는 고른 질문에 대해 고른 시스템들이 상위에 올린 문단 가운데 이 평가자가 아직 판정하지 않은 것이 하나씩 들어갑니다. 평가자는 섞인 순서로 한 번에 하나씩, 시스템 이름·순위·점수 없이 봅니다.</translation>
+    </message>
+    <message>
+        <source>Assessor:</source>
+        <translation>평가자:</translation>
+    </message>
+    <message>
+        <source>Top passages per system:</source>
+        <translation>시스템마다 상위 몇 개:</translation>
+    </message>
+    <message>
+        <source>Order seed:</source>
+        <translation>순서 시드:</translation>
+    </message>
+    <message>
+        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor's name.</source>
+        <translation>섞는 순서를 정합니다. 같은 시드면 언제나 같은 순서입니다. 기본값은 평가자 이름에서 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Systems</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>모두</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Make the pool</source>
+        <translation>풀 만들기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
     </message>
 </context>
 <context>
@@ -2522,6 +2908,74 @@ abstention rate</source>
     <message>
         <source>not retrieved</source>
         <translation>검색되지 않음</translation>
+    </message>
+</context>
+<context>
+    <name>PoolEffectBox</name>
+    <message>
+        <source>Hide details</source>
+        <extracomment>a new computation is shown (tests wait for it)</extracomment>
+        <translation>자세히 닫기</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>자세히</translation>
+    </message>
+    <message>
+        <source>What the judging pools did</source>
+        <translation>판정 풀이 한 일</translation>
+    </message>
+    <message>
+        <source>Assessor</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Pooled</source>
+        <translation>풀 문단</translation>
+    </message>
+    <message>
+        <source>Graded</source>
+        <translation>판정함</translation>
+    </message>
+    <message>
+        <source>Cannot judge</source>
+        <translation>판단 불가</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>나중에</translation>
+    </message>
+    <message>
+        <source>Still waiting</source>
+        <translation>남음</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Judged@{k} before</source>
+        <translation>Judged@{k} 풀 전</translation>
+    </message>
+    <message>
+        <source>Judged@{k} now</source>
+        <translation>Judged@{k} 지금</translation>
+    </message>
+    <message>
+        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system's top {k} that has a grade): {before} before the pools, {after} now.</source>
+        <translation>판정 풀의 문단 {n}개: {graded}개 판정, {waiting}개 남음. Judged@{k}(시스템 상위 {k}개 가운데 등급이 있는 비율): 풀 전 {before}, 지금 {after}.</translation>
+    </message>
+    <message>
+        <source>No two assessors have graded the same pooled passage yet.</source>
+        <translation>아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>{a} and {b}: κ = {kappa} ({band}) over {n} passages</source>
+        <translation>{a}·{b}: 문단 {n}개에서 κ = {kappa} ({band})</translation>
+    </message>
+    <message>
+        <source>Agreement on the pooled passages: {pairs}.</source>
+        <translation>풀 문단의 평가자 일치도: {pairs}.</translation>
     </message>
 </context>
 <context>
@@ -3660,7 +4114,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>

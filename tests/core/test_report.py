@@ -24,6 +24,7 @@ from workbench.core import schema as s
 from workbench.core.atomic import LockedFileError, SaveError, excel_lock_file
 from workbench.core.cancel import Cancelled
 from workbench.core.evaluate import evaluate
+from workbench.core.manual import default_manual
 from workbench.core.report import (
     FONT_NAME,
     SHEET_KEYS,
@@ -97,7 +98,7 @@ def full_report(tmp_path_factory, synthetic):
     results, questions, passages = synthetic
     path = tmp_path_factory.mktemp("rep") / "report.xlsx"
     notes = {"q001": {"note": "다시 볼 것", "flagged": True}}
-    write_report(path, results, ReportRequest(questions=questions, passages=passages, comparisons=COMPARISONS, agreement=AGREEMENT, notes=notes, sources=SOURCES, low_n=3, test="randomization", seed=42))
+    write_report(path, results, ReportRequest(questions=questions, passages=passages, comparisons=COMPARISONS, agreement=AGREEMENT, notes=notes, sources=SOURCES, low_n=3, test="randomization", seed=42, manual=default_manual("ko")))
     return path, results, questions, passages
 
 

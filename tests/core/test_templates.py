@@ -6,6 +6,7 @@ import openpyxl
 
 from workbench.core import schema as S
 from workbench.core.io import inspect_file, load_judgments, load_run
+from workbench.core.manual import default_manual
 from workbench.core.templates import JUDGMENTS_TEMPLATE, RUN_TEMPLATE, write_templates
 
 
@@ -13,7 +14,7 @@ def test_templates_have_korean_headers_and_a_grade_dropdown(tmp_path):
     paths = write_templates(tmp_path / "new folder")
     assert [p.name for p in paths] == [JUDGMENTS_TEMPLATE, RUN_TEMPLATE]
     wb = openpyxl.load_workbook(paths[0])
-    assert wb.sheetnames == ["평가", "질문", "문단"]
+    assert wb.sheetnames == ["평가", "질문", "문단", "매뉴얼"]
     assert [c.value for c in wb["평가"][1]] == [
         "질문ID",
         "문단ID",
@@ -41,7 +42,19 @@ def test_templates_have_korean_headers_and_a_grade_dropdown(tmp_path):
     assert [c.value for c in run["BM25"][1]] == ["질문ID", "순위", "문단ID", "점수", "본문"]
     for wb_ in (wb, run):
         for ws in wb_.worksheets:
-            assert ws.max_row == 2  # header + one example row
+            if ws.title != "매뉴얼":
+                assert ws.max_row == 2  # header + one example row
+    # the manual sheet: the seed table, grades 3 → 0, then θ and the principles
+    manual = [[c.value for c in row] for row in wb["매뉴얼"].iter_rows()]
+    assert manual[0] == ["등급", "이름", "정의", "예시 문단ID", "예시 본문"]
+    assert manual[1][:3] == [
+        3,
+        "직접 근거",
+        "질문에 직접 답하는 원문 문단이며 권·강연·페이지 출처가 명확함",
+    ]
+    assert [row[0] for row in manual[1:5]] == [3, 2, 1, 0]
+    assert manual[5][:2] == ["θ", 1]
+    assert manual[6][0] == "원칙"
 
 
 def test_templates_read_back_without_problems(tmp_path):
@@ -55,8 +68,9 @@ def test_templates_read_back_without_problems(tmp_path):
     rs = load_run(run)
     assert rs.problems == []
     assert rs.systems == ["BM25"]
+    assert js.manual == default_manual("ko")
     kinds = {s.name: s.detected_kind for s in inspect_file(judgments).sheets}
-    assert kinds == {"평가": "judgments", "질문": "questions", "문단": "passages"}
+    assert kinds == {"평가": "judgments", "질문": "questions", "문단": "passages", "매뉴얼": "unknown"}
 
 
 def test_templates_replace_old_files_atomically(tmp_path):

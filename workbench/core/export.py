@@ -30,7 +30,9 @@ the app's reader (:mod:`workbench.core.io.judgments`) reads them back —
 - ``조정`` (``resolutions``): grades resolved by hand (질문ID, 문단ID, 등급,
   조정자, 사유, 평가시각);
 - ``이견`` (``dissent``): every assessor's original grade next to the grade
-  used (:func:`workbench.core.agreement.dissent_record`).
+  used (:func:`workbench.core.agreement.dissent_record`);
+- ``매뉴얼`` (``manual``): the evaluation manual in force
+  (:mod:`workbench.core.manual`), which reads back with the judgments.
 
 Every string cell is a string, never a formula (``=1+1`` stays text). Both
 files are written atomically (:mod:`workbench.core.atomic`).
@@ -401,6 +403,7 @@ def write_judgments_workbook(
     *,
     questions: pd.DataFrame | None = None,
     passages: pd.DataFrame | None = None,
+    manual: Any = None,
 ) -> Path:
     """Write the judgments extended with the app's work; returns the path.
 
@@ -411,6 +414,7 @@ def write_judgments_workbook(
       optional ``by``/``resolved_by_name``, ``reason``, ``time``) → sheet 조정.
     - ``dissent``: :func:`workbench.core.agreement.dissent_record` → sheet 이견.
     - ``questions`` / ``passages``: copied to 질문 / 문단 when given.
+    - ``manual``: the evaluation manual → sheet 매뉴얼 when given.
 
     Evidence roles are written as 핵심/보조/대체 (Korean) or core/supporting/
     alternative; both read back. Sheet layout: see the module docstring.
@@ -484,6 +488,11 @@ def write_judgments_workbook(
             for values in dissent.itertuples(index=False, name=None)
         ]
         book.sheet(names["dissent"], headers, drows)
+
+    if manual is not None:
+        from workbench.core.manual import write_manual_sheet
+
+        write_manual_sheet(book.wb, manual, lang)
 
     wb = book.finish()
 
@@ -573,15 +582,19 @@ def report_request(
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
-    one more assessor), the notes, every input file, and — when the study has
-    answers and ``results`` are given — the answer evaluation (``answers``: an
+    one more assessor), the notes, every input file, the evaluation manual and
+    — with ``results`` — what the judging pools did and, when the study has
+    answers, the answer evaluation (``answers``: an
     :class:`~workbench.core.answer_results.AnswerReport` already computed, else
     it is computed here)."""
+    from workbench.core.pool import pool_effect
+
     js = study.judgment_set
     judgments = study.judgments_in_force()
     agreement = None
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
+    pools = pool_effect(study, results) if results is not None and study.pools else None
     wants_answers = sheets is None or bool({"answers", "citations"} & set(_sheet_keys(sheets)))
     if answers is None and wants_answers and study.answers.loaded and results is not None:
         from workbench.core.answer_results import answer_report
@@ -601,6 +614,8 @@ def report_request(
         sheets=None if sheets is None else list(sheets),
         test=test,
         seed=seed,
+        manual=study.manual_in_force(lang),
+        pools=pools,
         answers=answers,
     )
 
@@ -711,6 +726,7 @@ def judgments_task(
             lang,
             questions=js.questions,
             passages=js.passages,
+            manual=study.manual_in_force(lang),
         )
 
     out = _atomic_cancellable(target, write, cancelled)

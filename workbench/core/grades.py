@@ -17,12 +17,18 @@ grade Korean           English
 
 An *unjudged* passage (no grade at all) is not the same as grade 0 and has
 its own grey colour and label.
+
+The study's evaluation manual (:mod:`workbench.core.manual`) may give the
+grades other labels and definitions: :func:`label`, :func:`chip_text` and
+:func:`definition` take it as ``manual`` (anything with ``label(grade)`` and
+``definition(grade)`` returning text or None) and fall back to the words
+above where it gives none.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 Lang = Literal["ko", "en"]
 
@@ -78,7 +84,14 @@ def is_judged(grade: float | int | None) -> bool:
     return _as_grade(grade) is not None
 
 
-def label(grade: float | int | None, lang: Lang = "ko") -> str:
+def _from_manual(manual: Any, what: str, g: int) -> str | None:
+    if manual is None:
+        return None
+    text = getattr(manual, what)(g)
+    return text or None
+
+
+def label(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> str:
     """The label alone: ``"직접 근거"``; ``"미평가"`` for unjudged.
 
     A grade outside 0–3 (another scale) gets no label, just its number.
@@ -86,19 +99,20 @@ def label(grade: float | int | None, lang: Lang = "ko") -> str:
     g = _as_grade(grade)
     if g is None:
         return UNJUDGED_LABEL[lang]
-    return LABELS[lang].get(g, str(g))
+    return _from_manual(manual, "label", g) or LABELS[lang].get(g, str(g))
 
 
-def chip_text(grade: float | int | None, lang: Lang = "ko") -> str:
+def chip_text(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> str:
     """What a grade chip shows: ``"3 직접 근거"``; ``"미평가"`` for unjudged."""
     g = _as_grade(grade)
     if g is None:
         return UNJUDGED_LABEL[lang]
-    text = LABELS[lang].get(g)
+    text = _from_manual(manual, "label", g) or LABELS[lang].get(g)
     return f"{g} {text}" if text else str(g)
 
 
-def definition(grade: float | int | None, lang: Lang = "ko") -> str:
+def definition(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> str:
+    """The grade's definition (the manual's when it has one), for tooltips."""
     g = _as_grade(grade)
     if g is None:
         return (
@@ -106,7 +120,7 @@ def definition(grade: float | int | None, lang: Lang = "ko") -> str:
             if lang == "ko"
             else "Nobody has judged this passage yet. Scores count it as 0."
         )
-    return DEFINITIONS[lang].get(g, "")
+    return _from_manual(manual, "definition", g) or DEFINITIONS[lang].get(g, "")
 
 
 def colour(grade: float | int | None) -> str:

@@ -7,8 +7,9 @@ data itself. It remembers:
   folder can be moved or shared as a whole) plus the absolute path as a
   fallback, the file's SHA-256 at load time, and the confirmed column
   mappings and sheet choices, so reopening reads the files exactly as before,
-  and for a run file the names the user gave its systems (``names``); the
-  grade values the user confirmed reading as a grade (``conversions``:
+  and for a run file the names the user gave its systems (``names``); for a
+  judgments file the assessor's name given to its rows without one
+  (``assessor``); the grade values the user confirmed reading as a grade (``conversions``:
   ``{"3점": 3}``) and the rows left out (``skip_rows``: sheet → row numbers,
   ``""`` for a text file);
 - ``settings``: the :class:`~workbench.core.schema.EvalSettings` dict;
@@ -79,6 +80,8 @@ class ProjectSource:
     system: str | None = None
     #: run files: system name in the file → the name the user gave it
     names: dict[str, str] = field(default_factory=dict)
+    #: judgments files: the assessor's name given to rows that name none
+    assessor: str | None = None
     #: grade values the user confirmed reading as a grade ("3점" → 3)
     conversions: dict[str, int] = field(default_factory=dict)
     #: sheet ("" for a text file) → Excel rows the user chose to leave out
@@ -195,6 +198,7 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
                 "sheets": src.sheets,
                 "system": src.system,
                 "names": dict(src.names),
+                "assessor": src.assessor,
                 "conversions": dict(src.conversions),
                 "skip_rows": {k: list(v) for k, v in src.skip_rows.items()},
             }
@@ -334,6 +338,7 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
         ("sheets", _sheets, "sheet names", "시트 이름", None),
         ("system", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
         ("names", _is_text_map, "file name → name", "파일의 이름 → 이름", {}),
+        ("assessor", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
         ("conversions", _conversions, "value → grade 0–3", "값 → 등급 0~3", {}),
         ("skip_rows", _skip_rows, "sheet → row numbers", "시트 → 행 번호", {}),
     ):

@@ -19,6 +19,8 @@ key                   Korean          contents
 ``significance``      유의성          only when ``comparisons`` is given
 ``agreement``         평가자 일치도   only with ≥ 2 assessors
 ``abstention``        답변 보류       abstention rates; unanswerable questions
+``manual``            평가 매뉴얼     the evaluation manual: each grade's label,
+                                      definition and examples, θ, principles
 ``answers``           답변 평가       only with answers: rating means per system
                                       and type (bootstrap CI), paired tests,
                                       the raters' agreement, the rubric, every
@@ -27,7 +29,8 @@ key                   Korean          contents
                                       checks per system, per answer, per
                                       cited passage (grade, rank)
 ``settings``          설정            every choice that changes a number, the
-                                      test and seed, versions, input checksums
+                                      test and seed, versions, input checksums,
+                                      the judging pools and what they did
 ====================  ==============  ==========================================
 
 Conventions:
@@ -102,6 +105,7 @@ SHEET_KEYS: tuple[str, ...] = (
     "significance",
     "agreement",
     "abstention",
+    "manual",
     "answers",
     "citations",
     "settings",
@@ -116,6 +120,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "significance": "유의성",
         "agreement": "평가자 일치도",
         "abstention": "답변 보류",
+        "manual": "평가 매뉴얼",
         "answers": "답변 평가",
         "citations": "인용 점검",
         "settings": "설정",
@@ -128,6 +133,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "significance": "Significance",
         "agreement": "Agreement",
         "abstention": "Abstention",
+        "manual": "Manual",
         "answers": "Answers",
         "citations": "Citations",
         "settings": "Settings",
@@ -271,6 +277,39 @@ _T: dict[str, tuple[str, str]] = {
     "sheet": ("시트", "Sheet"),
     "sha256": ("SHA-256", "SHA-256"),
     "none": ("없음", "none"),
+    # manual
+    "manual_label": ("이름", "Label"),
+    "manual_definition": ("정의", "Definition"),
+    "manual_example_id": ("예시 문단ID", "Example passage id"),
+    "manual_example_text": ("예시 본문", "Example text"),
+    "manual_theta": ("관련 기준 θ", "Relevance threshold θ"),
+    "manual_principles": ("운영 원칙", "Principles"),
+    # pools
+    "pools": ("판정 풀", "Judging pools"),
+    "pool_assessor": ("평가자", "Assessor"),
+    "pool_depth": ("깊이(상위 몇 개)", "Depth (top K)"),
+    "pool_seed": ("순서 시드", "Order seed"),
+    "pool_questions": ("질문 수", "Questions"),
+    "pool_systems": ("시스템", "Systems"),
+    "pool_created": ("만든 때", "Made"),
+    "pool_items": ("풀 문단 수", "Passages in pool"),
+    "pool_graded": ("판정함", "Graded"),
+    "pool_cannot": ("판정 불가", "Cannot judge"),
+    "pool_later": ("나중에", "Later"),
+    "pool_waiting": ("남음", "Still waiting"),
+    "pool_judged_before": ("풀 판정 전", "Before the pools"),
+    "pool_judged_after": ("지금", "Now"),
+    "pool_order_note": (
+        "판정 순서: 질문을 섞고, 질문마다 문단을 섞습니다(시드로 고정). 시스템 이름·순위·점수는 "
+        "평가자에게 보이지 않습니다.",
+        "Judging order: questions shuffled, then each question's passages shuffled (fixed by the "
+        "seed). Assessors see no system name, rank or score.",
+    ),
+    "pool_agreement": ("판정 풀 문단의 평가자 일치도", "Agreement on the pooled passages"),
+    "pool_no_overlap": (
+        "아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.",
+        "No two assessors have graded the same pooled passage yet.",
+    ),
     "read_choices": (
         "확인을 받고 바꿔 읽은 값과 뺀 행",
         "Values read as you confirmed, and rows left out",
@@ -361,6 +400,7 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
     "significance": ("유의성 시트 작성 중", "Writing significance tests"),
     "agreement": ("평가자 일치도 시트 작성 중", "Writing assessor agreement"),
     "abstention": ("답변 보류 시트 작성 중", "Writing abstention"),
+    "manual": ("평가 매뉴얼 시트 작성 중", "Writing the evaluation manual"),
     "answers": ("답변 평가 시트 작성 중", "Writing the answer ratings"),
     "citations": ("인용 점검 시트 작성 중", "Writing the citation checks"),
     "settings": ("설정 시트 작성 중", "Writing settings"),
@@ -694,6 +734,8 @@ class _Report:
         self.seed = request.seed
         self.answers = request.answers
         self.app_version = request.app_version
+        self.manual = request.manual
+        self.pools = request.pools
         self.progress = progress
         self.cancelled = cancelled
         self.st = _Styles()
@@ -732,6 +774,8 @@ class _Report:
             if key == "agreement" and (
                 self.agreement is None or len(self.agreement.get("assessors") or []) < 2
             ):
+                continue
+            if key == "manual" and self.manual is None:
                 continue
             if key in ("answers", "citations") and self.answers is None:
                 continue
@@ -1231,6 +1275,8 @@ class _Report:
             sh.note_width(1, _width_of(label, None))
         if kappa_band is not None:
             _put(sh.ws, row + 2, 3, kappa_band(alpha, self.lang))
+        if self.pools is not None:
+            self._pool_agreement(sh, row + len(summary) + 1)
         sh.fit_columns()
 
     # -- abstention -----------------------------------------------------------
@@ -1271,6 +1317,153 @@ class _Report:
         sh.wrap_column(2, row + 2, last, 50)
         sh.fit_columns()
 
+    # -- manual ---------------------------------------------------------------
+
+    def _sheet_manual(self) -> None:
+        from workbench.core.manual import manual_rows
+
+        sh = self.sheet("manual")
+        m = self.manual
+        _header, rows = manual_rows(m, self.lang)
+        grade_rows = [r for r in rows if isinstance(r[0], int)]
+        last = sh.table(
+            1,
+            [
+                sh.t("grade"),
+                sh.t("manual_label"),
+                sh.t("manual_definition"),
+                sh.t("manual_example_id"),
+                sh.t("manual_example_text"),
+            ],
+            grade_rows,
+        )
+        for r in range(2, last + 1):
+            value = sh.ws.cell(row=r, column=1).value
+            if isinstance(value, int):
+                c = sh.ws.cell(row=r, column=1)
+                c.fill = PatternFill("solid", fgColor=g.colour(value).lstrip("#"))
+                c.font = Font(name=FONT_NAME, color=g.text_colour(g.colour(value)).lstrip("#"))
+        sh.wrap_column(3, 2, last, 60)
+        sh.wrap_column(5, 2, last, 50)
+        row = last + 2
+        _put(sh.ws, row, 1, sh.t("manual_theta")).font = sh.st.bold
+        _put(sh.ws, row, 2, m.threshold, INT_FORMAT)
+        _put(sh.ws, row, 3, m.threshold_rule).alignment = sh.st.wrap
+        row += 2
+        if m.principles:
+            sh.title(row, sh.t("manual_principles"))
+            for i, text in enumerate(m.principles, start=1):
+                _put(sh.ws, row + i, 1, i)
+                _put(sh.ws, row + i, 3, text).alignment = sh.st.wrap
+        sh.ws.freeze_panes = "A2"
+        sh.fit_columns()
+        sh.ws.column_dimensions["C"].width = 60
+
+    # -- pools ----------------------------------------------------------------
+
+    def _pool_settings(self, sh: _Sheet, row: int) -> int:
+        """The judging pools on Settings from ``row``; returns the next free row."""
+        effect = self.pools
+        pools = getattr(effect, "pools", None) or []
+        sh.title(row, sh.t("pools"))
+        last = sh.table(
+            row + 1,
+            [
+                sh.t("pool_assessor"),
+                sh.t("pool_depth"),
+                sh.t("pool_seed"),
+                sh.t("pool_questions"),
+                sh.t("pool_systems"),
+                sh.t("pool_items"),
+                sh.t("pool_created"),
+            ],
+            [
+                [
+                    p.assessor,
+                    p.depth,
+                    p.seed,
+                    len(p.questions),
+                    ", ".join(p.systems),
+                    len(p.items),
+                    p.created,
+                ]
+                for p in pools
+            ],
+            [None, INT_FORMAT, INT_FORMAT, INT_FORMAT, None, INT_FORMAT, None],
+        )
+        c = _put(sh.ws, last + 1, 1, sh.t("pool_order_note"))
+        c.font = sh.st.italic
+        row = last + 3
+        last = self._pool_progress_table(sh, row)
+        row = last + 2
+        k = effect.k
+        systems = list(effect.judged_after)
+        last = sh.table(
+            row,
+            [
+                sh.t("system"),
+                f"Judged@{k} · {sh.t('pool_judged_before')}",
+                f"Judged@{k} · {sh.t('pool_judged_after')}",
+            ],
+            [[x, effect.judged_before.get(x), effect.judged_after.get(x)] for x in systems],
+            [None, RATE_FORMAT, RATE_FORMAT],
+        )
+        return last + 2
+
+    def _pool_progress_table(self, sh: _Sheet, row: int) -> int:
+        return sh.table(
+            row,
+            [
+                sh.t("pool_assessor"),
+                sh.t("pool_items"),
+                sh.t("pool_graded"),
+                sh.t("pool_cannot"),
+                sh.t("pool_later"),
+                sh.t("pool_waiting"),
+            ],
+            [
+                [who, p.total, p.graded, p.cannot, p.later, p.waiting]
+                for who, p in self.pools.assessors
+            ],
+            [None, *([INT_FORMAT] * 5)],
+        )
+
+    def _pool_agreement(self, sh: _Sheet, row: int) -> None:
+        sh.title(row, sh.t("pool_agreement"))
+        last = self._pool_progress_table(sh, row + 1)
+        row = last + 2
+        summary = self.pools.agreement
+        if summary is None:
+            _put(sh.ws, row, 1, sh.t("pool_no_overlap")).font = sh.st.italic
+            return
+        rows = []
+        for p in summary.pairs:
+            if p.n:
+                rows.append(
+                    [
+                        p.a,
+                        p.b,
+                        p.n,
+                        p.exact,
+                        p.kappa,
+                        p.kappa_quadratic,
+                        kappa_band(p.kappa, self.lang),
+                    ]
+                )
+        sh.table(
+            row,
+            [
+                sh.t("assessor_a"),
+                sh.t("assessor_b"),
+                sh.t("n"),
+                sh.t("exact"),
+                sh.t("kappa"),
+                sh.t("kappa_quadratic"),
+                sh.t("band"),
+            ],
+            [[_cell_value(v) for v in r] for r in rows],
+            [None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
+        )
     # -- answers --------------------------------------------------------------
 
     def _sheet_answers(self) -> None:
@@ -1669,6 +1862,8 @@ class _Report:
                 [sh.t("file"), sh.t("sheet"), sh.t("first_row"), sh.t("what")],
                 [[w.file, w.sheet or "", w.row, w.text(lang)] for w in choices],
             )
+        if self.pools is not None:
+            self._pool_settings(sh, max(end, last_input) + 2)
         sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
         sh.wrap_column(4, 2, end, 60)
         sh.fit_columns(default_max=70)
@@ -1984,6 +2179,10 @@ class ReportRequest:
     - ``sheets``: keys of :data:`SHEET_KEYS` (or sheet names) to include;
       order is always the canonical one (None: every sheet).
     - ``test``/``seed``: the significance test and its seed, for Settings.
+    - ``manual``: the evaluation manual (:class:`workbench.core.manual.Manual`)
+      → the Manual sheet (left out without one).
+    - ``pools``: what the judging pools did
+      (:class:`workbench.core.pool.PoolEffect`) → Settings and Agreement.
     - ``answers``: the answer evaluation
       (:class:`~workbench.core.answer_results.AnswerReport`); the Answers and
       Citations sheets are written only when it is given.
@@ -2004,6 +2203,8 @@ class ReportRequest:
     seed: int | None = None
     answers: Any | None = None
     app_version: str = __version__
+    manual: Any = None
+    pools: Any = None
 
 
 def build_report(

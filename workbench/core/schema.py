@@ -8,7 +8,7 @@ Ids are always text (``str``); grades are ``int`` 0–3 (or the scale in use).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -84,6 +84,9 @@ class JudgmentSet:
     #: grades resolved by hand, read back from a 조정/resolutions sheet
     #: (RESOLUTION_COLUMNS), None when the file has no such sheet
     resolutions: pd.DataFrame | None = None
+    #: the evaluation manual of a 매뉴얼/manual sheet
+    #: (:class:`workbench.core.manual.Manual`), None when the file has none
+    manual: Any = None
     #: (question_id, passage_id) judged with a negative grade in TREC qrels
     #: (graded 0 here; trec_eval counts them as unjudged), None when none
     unjudged: pd.DataFrame | None = None

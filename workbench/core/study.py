@@ -20,6 +20,14 @@ below instead of working them out itself, so they cannot disagree:
   with who decided (``by``), why, when, and where it was made (``origin``).
 - :meth:`Study.qrels`: one grade per (question, passage): the resolution
   policy over the judgments in force, hand resolutions winning.
+- :attr:`Study.judgment_set`: the judgments files together
+  (:class:`JudgmentSource`, one per file — typically one per assessor — merged
+  by :func:`~workbench.core.io.merge.merge_judgment_sets`; a file without an
+  assessor column can be given the assessor's name, ``options["assessor"]``).
+- :meth:`Study.manual_in_force`: the evaluation manual — edited in the app,
+  else the judgments file's 매뉴얼 sheet, else the seed table
+  (:mod:`workbench.core.manual`).
+- :attr:`Study.pools`: the judging pools (:mod:`workbench.core.pool`).
 - :attr:`Study.systems` and :meth:`Study.runs`: every system under one unique
   name. A system keeps the name its file gives unless another loaded system
   has it already; then it is called ``NAME (2)`` (with a warning) until the
@@ -47,12 +55,16 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
+from workbench.core.answers import SECTION as ANSWERS_SECTION
 from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
+from workbench.core.io.merge import merge_judgment_sets, name_assessor
 from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.korean import josa
-from workbench.core.problems import Problem, warning
+from workbench.core.manual import Manual, ManualEdit, default_manual, manual_from_dict
+from workbench.core.pool import POOL_SECTION, PoolWork, pools_from_project
+from workbench.core.problems import InputError, Problem, warning
 from workbench.core.project import Project, frame_to_records, records_to_frame
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
@@ -67,6 +79,8 @@ FROM_APP = "app"
 
 #: the assessor name of grades given in the app when the user set none
 DEFAULT_ASSESSOR = "앱 평가자"
+#: the project file's section of the manual edited in the app
+MANUAL_SECTION = "manual"
 
 Item = tuple[str, str]
 
@@ -120,6 +134,21 @@ class RunSource:
     @property
     def file(self) -> s.SourceFile | None:
         return self.run_set.sources[0] if self.run_set.sources else None
+
+
+@dataclass(frozen=True)
+class JudgmentSource:
+    """One judgments file in the study: what was read (with the assessor's name
+    given to its unnamed rows, ``options["assessor"]``) and how (``options``:
+    ``mappings``, ``sheets``, ``assessor``)."""
+
+    id: int
+    judgment_set: JudgmentSet
+    options: dict = field(default_factory=dict)
+
+    @property
+    def file(self) -> s.SourceFile | None:
+        return self.judgment_set.sources[0] if self.judgment_set.sources else None
 
 
 @dataclass(frozen=True)
@@ -282,9 +311,10 @@ class Study:
     """Everything loaded, every choice and all the user's work (see the module doc)."""
 
     def __init__(self, settings: EvalSettings | None = None) -> None:
+        #: the judgments files together (None: none loaded); see judgment_sources
         self.judgment_set: JudgmentSet | None = None
-        #: how the judgments file was read (mappings, sheets), for the project file
-        self.judgment_options: dict = {}
+        #: every judgments file, in the order loaded (typically one per assessor)
+        self.judgment_sources: list[JudgmentSource] = []
         self.run_sources: list[RunSource] = []
         self.settings: EvalSettings = settings or EvalSettings()
         #: grades given in the app (ADDED_GRADE_COLUMNS)
@@ -294,9 +324,14 @@ class Study:
         self.notes: dict[str, QuestionNote] = {}
         #: names the user chose, by system
         self.chosen_names: dict[SystemRef, str] = {}
+        #: the evaluation manual edited in the app (None: the file's, else the seed table)
+        self.manual: Manual | None = None
+        #: the judging pools
+        self.pools: PoolWork = PoolWork()
         #: what the systems answered, its ratings and the rubric (core/answers.py)
         self.answers = AnswerWork()
         self._next_source = 1
+        self._next_judgment_source = 0
 
     # == loading ===================================================================
     @property
@@ -315,8 +350,31 @@ class Study:
             or len(self.resolutions)
             or self.notes
             or self.chosen_names
+            or self.manual is not None
+            or self.pools
             or self.answers.has_work
         )
+
+    @property
+    def judgment_options(self) -> dict:
+        """How the (first) judgments file was read, for the project file."""
+        return dict(self.judgment_sources[0].options) if self.judgment_sources else {}
+
+    @judgment_options.setter
+    def judgment_options(self, options: dict) -> None:
+        if self.judgment_sources:
+            first = self.judgment_sources[0]
+            self.judgment_sources = [
+                JudgmentSource(first.id, first.judgment_set, dict(options or {})),
+                *self.judgment_sources[1:],
+            ]
+
+    def _judgment_source(self, judgment_set: JudgmentSet, options: dict | None) -> JudgmentSource:
+        options = dict(options or {})
+        named = name_assessor(judgment_set, options.get("assessor") or "")
+        # numbered apart from the run files, whose ids name their systems
+        self._next_judgment_source += 1
+        return JudgmentSource(self._next_judgment_source, named, options)
 
     def judgment_work(self) -> tuple[int, int, int]:
         """The work done on the judgments, which replacing them drops: (grades given
@@ -324,8 +382,50 @@ class Study:
         return len(self.added_grades), len(self.resolutions), len(self.notes)
 
     def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
-        self.judgment_set = judgment_set
-        self.judgment_options = dict(options or {})
+        """The judgments of one file replace every judgments file loaded
+        (``options["assessor"]``: the name given to rows without an assessor)."""
+        if judgment_set is None:
+            self.judgment_sources = []
+            self.judgment_set = None
+            return
+        source = self._judgment_source(judgment_set, options)
+        self.judgment_sources = [source]
+        self.judgment_set = source.judgment_set
+
+    def merged_with(self, judgment_set: JudgmentSet, options: dict | None = None) -> JudgmentSet:
+        """The judgments loaded with one more file (nothing changes). Raises
+        :class:`~workbench.core.problems.InputError` when an assessor graded an
+        item differently in two files."""
+        named = name_assessor(judgment_set, dict(options or {}).get("assessor") or "")
+        return merge_judgment_sets([*(src.judgment_set for src in self.judgment_sources), named])
+
+    def add_judgments(
+        self, judgment_set: JudgmentSet, options: dict | None = None
+    ) -> JudgmentSource:
+        """Add one more judgments file (another assessor's) to those loaded.
+
+        Raises :class:`~workbench.core.problems.InputError` (the study
+        unchanged) when an assessor graded an item differently in two files."""
+        source = self._judgment_source(judgment_set, options)
+        sets = [*(src.judgment_set for src in self.judgment_sources), source.judgment_set]
+        merged = merge_judgment_sets(sets)
+        self.judgment_sources = [*self.judgment_sources, source]
+        self.judgment_set = merged
+        return source
+
+    def remove_judgment_source(self, source_id: int) -> bool:
+        """Take one judgments file out; the work stays (the last file: as
+        :meth:`remove_judgments`). False when no file has that id."""
+        kept = [src for src in self.judgment_sources if src.id != source_id]
+        if len(kept) == len(self.judgment_sources):
+            return False
+        if not kept:
+            self.remove_judgments()
+            return True
+        self.judgment_sources = kept
+        # the files were merged before, so they merge again
+        self.judgment_set = merge_judgment_sets([src.judgment_set for src in kept])
+        return True
 
     def add_runs(
         self,
@@ -354,7 +454,7 @@ class Study:
         """Take the judgments out, with the work done on them (grades, hand
         resolutions, notes); the runs and their names stay."""
         self.judgment_set = None
-        self.judgment_options = {}
+        self.judgment_sources = []
         self.added_grades = _empty(ADDED_GRADE_COLUMNS)
         self.resolutions = _empty(s.RESOLUTION_COLUMNS)
         self.notes = {}
@@ -385,6 +485,7 @@ class Study:
         """Forget the files and the work done on them; the settings stay."""
         fresh = Study(self.settings)
         fresh._next_source = self._next_source  # ids are never reused
+        fresh._next_judgment_source = self._next_judgment_source
         self.__dict__.update(fresh.__dict__)
 
     def snapshot(self) -> Study:
@@ -394,7 +495,7 @@ class Study:
         other.run_sources = list(self.run_sources)
         other.notes = dict(self.notes)
         other.chosen_names = dict(self.chosen_names)
-        other.judgment_options = dict(self.judgment_options)
+        other.judgment_sources = list(self.judgment_sources)
         other.answers = self.answers.copy()
         return other
 
@@ -565,8 +666,9 @@ class Study:
         return out
 
     def warnings(self) -> list[Problem]:
-        """What the user should know about the inputs: the files' warnings and
-        every system the study renamed because its name was taken."""
+        """What the user should know about the inputs: the files' warnings,
+        every system the study renamed because its name was taken, and a
+        manual whose θ is not the θ the scores use."""
         out = list(self.judgment_set.problems) if self.judgment_set is not None else []
         infos = {i.ref: i for i in self.system_infos()}
         for src in self.run_sources:
@@ -575,7 +677,27 @@ class Study:
                 info = infos.get(SystemRef(src.id, original))
                 if info is not None and info.renamed_automatically:
                     out.append(_renamed_warning(info))
+        manual = self.manual_in_force()
+        if manual.threshold != self.settings.threshold and (
+            self.manual is not None or (self.judgment_set is not None and self.judgment_set.manual)
+        ):
+            out.append(_threshold_warning(manual.threshold, self.settings.threshold))
         return out
+
+    # == the manual ===================================================================
+    def manual_in_force(self, lang: str = "ko") -> Manual:
+        """The evaluation manual: edited in the app, else the judgments file's
+        매뉴얼 sheet, else the seed table (in ``lang``)."""
+        if self.manual is not None:
+            return self.manual
+        if self.judgment_set is not None and self.judgment_set.manual is not None:
+            return self.judgment_set.manual
+        return default_manual(lang)
+
+    def manual_edit(self, manual: Manual | None) -> ManualEdit:
+        """The edit that makes ``manual`` the study's (None: back to the file's
+        manual or the seed table)."""
+        return ManualEdit(self.manual, manual)
 
     def evaluate(
         self, progress: Progress | None = None, cancelled: CancelCheck | None = None
@@ -769,13 +891,37 @@ class Study:
         return {r.original: n for r, n in self.chosen_names.items() if r.source == source.id}
 
     def work_to_project(self) -> dict[str, Any]:
-        """The user's work as the project file keeps it."""
+        """The user's work as the project file keeps it (``sections``: the
+        manual edited in the app, the pools and the answer work)."""
+        sections: dict[str, Any] = {}
+        if self.manual is not None:
+            sections[MANUAL_SECTION] = self.manual.to_dict()
+        if self.pools:
+            sections[POOL_SECTION] = self.pools.to_project()
+        answers = answers_section(self)
+        if answers is not None:
+            sections[ANSWERS_SECTION] = answers
         return {
             "settings": self.settings.to_dict(),
             "notes": {q: n.to_dict() for q, n in self.notes.items()},
             "added_grades": frame_to_records(self.added_grades),
             "resolutions": frame_to_records(self.resolutions),
+            "sections": sections,
         }
+
+    def restore_sections(self, sections: dict[str, Any], file: str = "") -> list[Problem]:
+        """Put back the manual, the pools and the answer work of a project file's
+        sections; returns warnings for anything damaged (left out)."""
+        problems: list[Problem] = []
+        if MANUAL_SECTION in sections:
+            manual, found = manual_from_dict(sections[MANUAL_SECTION], MANUAL_SECTION, file)
+            problems.extend(found)
+            self.manual = manual
+        pools, found = pools_from_project(sections.get(POOL_SECTION), file)
+        problems.extend(found)
+        self.pools = pools
+        problems.extend(restore_answers_section(self, sections.get(ANSWERS_SECTION), file))
+        return problems
 
     def restore_work(
         self,
@@ -804,6 +950,16 @@ def _typed_added(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+def _threshold_warning(manual_theta: int, theta: int) -> Problem:
+    return warning(
+        "manual_threshold_differs",
+        f"The evaluation manual counts a passage as relevant from grade {manual_theta}, but the "
+        f"scores use θ = {theta}. Set θ in the settings or in the manual so they agree.",
+        f"평가 매뉴얼은 등급 {manual_theta} 이상을 관련으로 보는데 점수는 θ = {theta}로 "
+        "계산합니다. 설정이나 매뉴얼에서 θ를 맞추세요.",
+    )
+
+
 def _renamed_warning(info: SystemInfo) -> Problem:
     where = f" (sheet '{info.sheet}')" if info.sheet else ""
     where_ko = f"(시트 '{info.sheet}')" if info.sheet else ""
@@ -823,9 +979,12 @@ def read_options(options: dict | None) -> dict:
     """How a file was read, as the study keeps it for the project file: the
     confirmed ``mappings`` and ``sheets``, the grade ``conversions`` the user
     confirmed and the ``skip_rows`` left out (the last two only when there are
-    any)."""
+    any), and for a judgments file the ``assessor`` named for its rows without
+    one (only when given)."""
     options = options or {}
     out = {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}
+    if options.get("assessor"):
+        out["assessor"] = str(options["assessor"])
     if options.get("conversions"):
         out["conversions"] = {str(k): int(v) for k, v in options["conversions"].items()}
     if options.get("skip_rows"):
@@ -918,6 +1077,7 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
             mappings=dict(options.get("mappings") or {}),
             sheets=options.get("sheets"),
             names=dict(names or {}),
+            assessor=options.get("assessor") or None,
             conversions={str(k): int(v) for k, v in (options.get("conversions") or {}).items()},
             skip_rows={
                 str(k): [int(r) for r in v] for k, v in (options.get("skip_rows") or {}).items()
@@ -925,13 +1085,12 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         )
 
     sources = []
-    js = study.judgment_set
-    if js is not None:
-        seen = set()
-        for file in js.sources:
+    seen = set()
+    for judgment_source in study.judgment_sources:
+        for file in judgment_source.judgment_set.sources[:1]:
             if file.path and file.path not in seen:
                 seen.add(file.path)
-                sources.append(source("judgments", file, study.judgment_options))
+                sources.append(source("judgments", file, judgment_source.options))
     for src in study.run_sources:
         if src.file is not None and src.file.path:
             sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
@@ -940,10 +1099,6 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         if file is not None and file.path:
             sources.append(source("answers", file, answer_src.options, answer_src.names))
     work = study.work_to_project()
-    sections = {}
-    answers = answers_section(study)
-    if answers is not None:
-        sections["answers"] = answers
     return Project(
         sources=sources,
         settings=work["settings"],
@@ -951,7 +1106,7 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
         added_grades=work["added_grades"],
         resolutions=work["resolutions"],
         view=dict(view or {}),
-        sections=sections,
+        sections=dict(work["sections"]),
     )
 
 
@@ -977,11 +1132,19 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
             }
         )
         if src.kind == "judgments":
-            study.set_judgments(result, options)
+            if src.assessor:
+                options["assessor"] = src.assessor
+            if study.judgment_set is None:
+                study.set_judgments(result, options)
+            else:
+                try:
+                    study.add_judgments(result, options)
+                except InputError as exc:  # the files changed since: say so, keep the rest
+                    project.problems.extend(exc.problems)
         elif src.kind == "answers":
             study.answers.add_source(result, options, names=src.names)
         else:
             study.add_runs(result, options, names=src.names)
     study.restore_work(settings, project.notes, project.added_grades, project.resolutions)
-    project.problems.extend(restore_answers_section(study, project.sections.get("answers")))
+    project.problems.extend(study.restore_sections(project.sections))
     return study

@@ -3,7 +3,8 @@
 - ``평가_템플릿.xlsx`` (judgments): sheets 평가 [질문ID, 문단ID, 등급, 평가자, 근거역할,
   근거그룹, 메모] with a 0–3 dropdown on 등급 and 핵심/보조/대체 on 근거역할,
   질문 [질문ID, 질문, 질문유형, 답변가능] and 문단 [문단ID, 문서ID, 청크번호, 권, 강연,
-  페이지, 본문].
+  페이지, 본문], and 매뉴얼 — the evaluation manual, filled with the seed table
+  (:func:`workbench.core.manual.default_manual`), to adapt before judging.
 - ``실행결과_템플릿.xlsx`` (run): one sheet "BM25" [질문ID, 순위, 문단ID, 점수, 본문];
   add one sheet per system, the sheet name being the system's name.
 
@@ -47,7 +48,9 @@ _RUN = {
 }
 
 
-def _write_workbook(target: Path, sheets: dict, dropdowns: dict[str, dict[str, str]]) -> None:
+def _write_workbook(
+    target: Path, sheets: dict, dropdowns: dict[str, dict[str, str]], manual: bool = False
+) -> None:
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.worksheet.datavalidation import DataValidation
@@ -77,6 +80,10 @@ def _write_workbook(target: Path, sheets: dict, dropdowns: dict[str, dict[str, s
             dv.showInputMessage = True
             ws.add_data_validation(dv)
             dv.add(f"{letter}2:{letter}10000")
+    if manual:
+        from workbench.core.manual import default_manual, write_manual_sheet
+
+        write_manual_sheet(wb, default_manual("ko"), "ko")
     atomic_write(target, wb.save)
 
 
@@ -96,6 +103,7 @@ def write_templates(directory: str | Path) -> list[Path]:
             "평가": {"등급": '"0,1,2,3"', "근거역할": '"핵심,보조,대체"'},
             "질문": {"답변가능": '"예,아니오"'},
         },
+        manual=True,
     )
     _write_workbook(run, _RUN, {})
     return [judgments, run]

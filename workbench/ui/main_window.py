@@ -70,6 +70,7 @@ from workbench.ui.views.answers import AnswerPage
 from workbench.ui.views.compare import ComparePage
 from workbench.ui.views.export_page import ExportPage
 from workbench.ui.views.import_dialog import ImportDialog
+from workbench.ui.views.judging import JudgingPage
 from workbench.ui.views.overview import OverviewPage
 from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
@@ -101,6 +102,7 @@ DATA_SUFFIXES = (
 PAGES = (
     ("overview", OverviewPage, "overview"),
     ("questions", ReviewPage, "questions"),
+    ("judging", JudgingPage, "judging"),
     ("compare", ComparePage, "compare"),
     ("agreement", AgreementPage, "agreement"),
     ("answers", AnswerPage, "answers"),
@@ -315,7 +317,9 @@ class MainWindow(QMainWindow):
         self.runner = TaskRunner(self)
         self.project_path: Path | None = None
         self._pages: dict[str, tuple[QWidget, Callable[[], str] | None, QListWidgetItem]] = {}
-        self._import_queue: list[tuple[str, str, dict | None]] = []
+        #: (path, kind, options, batch): files of one open share a ``batch`` — the
+        #: first judgments file of a batch replaces those loaded unless ``add``
+        self._import_queue: list[tuple[str, str, dict | None, dict]] = []
         self.import_dialog: ImportDialog | None = None
         self._restoring = False
         self._pending_view: dict | None = None
@@ -402,6 +406,8 @@ class MainWindow(QMainWindow):
 
         # the Export page saves the charts of the Overview and Compare pages
         self.page("export").set_chart_sources(self.chart_sources)
+        # a filled pool workbook is one more assessor's judgments file
+        self.page("judging").import_requested.connect(lambda path: self.add_judgment_files([path]))
 
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
@@ -439,6 +445,7 @@ class MainWindow(QMainWindow):
             "start": self.tr("Start"),
             "overview": self.tr("Overview"),
             "questions": self.tr("Questions"),
+            "judging": self.tr("Judging"),
             "compare": self.tr("Compare"),
             "agreement": self.tr("Agreement"),
             "answers": self.tr("Answers"),
@@ -546,6 +553,7 @@ class MainWindow(QMainWindow):
 
         fm = self.file_menu
         fm.addAction(action("open_judgments", self.open_judgments, QKeySequence.StandardKey.Open))
+        fm.addAction(action("add_judgments", self.add_judgments))
         fm.addAction(action("add_runs", self.add_runs, QKeySequence("Ctrl+R")))
         fm.addAction(action("open_answers", self.open_answers))
         fm.addSeparator()
@@ -602,6 +610,7 @@ class MainWindow(QMainWindow):
         self.help_menu.setTitle(self.tr("&Help"))
         a = self.actions_by_key
         a["open_judgments"].setText(self.tr("Open judgments…"))
+        a["add_judgments"].setText(self.tr("Add another assessor's judgments…"))
         a["add_runs"].setText(self.tr("Add system results…"))
         a["open_answers"].setText(self.tr("Open answers or ratings…"))
         a["open_project"].setText(self.tr("Open project…"))
@@ -686,11 +695,29 @@ class MainWindow(QMainWindow):
         return dialog_start_dir(self.settings.last_directory)
 
     def open_judgments(self) -> None:
-        path, _ = dialogs.get_open_file_name(
-            self, self.tr("Open judgments file"), self._start_dir(), self._data_filter()
+        """Open one judgments file, or several at once (one per assessor); they
+        replace the judgments loaded."""
+        paths, _ = dialogs.get_open_file_names(
+            self, self.tr("Open judgments files"), self._start_dir(), self._data_filter()
         )
-        if path:
-            self.import_files([path], "judgments")
+        if paths:
+            self.import_files(paths, "judgments")
+
+    def add_judgments(self) -> None:
+        """Add judgments files of other assessors to those loaded."""
+        paths, _ = dialogs.get_open_file_names(
+            self,
+            self.tr("Add another assessor's judgments"),
+            self._start_dir(),
+            self._data_filter(),
+        )
+        if paths:
+            self.add_judgment_files(paths)
+
+    def add_judgment_files(self, paths: list[str]) -> None:
+        """Queue judgments files that join the judgments loaded (one per assessor)."""
+        add = self.state.study.judgment_set is not None
+        self.import_files(paths, "judgments", add=add)
 
     def add_runs(self) -> None:
         paths, _ = dialogs.get_open_file_names(
@@ -728,10 +755,13 @@ class MainWindow(QMainWindow):
         if data:
             self.import_files(data, "auto")
 
-    def import_files(self, paths: list[str], kind: str = "auto") -> None:
-        """Queue files for the import dialog, one after another."""
+    def import_files(self, paths: list[str], kind: str = "auto", add: bool = False) -> None:
+        """Queue files for the import dialog, one after another. The first
+        judgments file among them replaces the judgments loaded (``add``: joins
+        them); the others join it (one file per assessor)."""
+        batch = {"size": len(paths), "add": add, "replaced": False}
         for path in paths:
-            self._import_queue.append((str(path), kind, None))
+            self._import_queue.append((str(path), kind, None, batch))
         if self.import_dialog is None:
             self._next_import()
 
@@ -739,10 +769,13 @@ class MainWindow(QMainWindow):
         if not self._import_queue:
             self.import_dialog = None
             return
-        path, kind, options = self._import_queue.pop(0)
+        path, kind, options, batch = self._import_queue.pop(0)
         # a run file is checked against the judgments it will be scored with: not
         # the demo's, when opening one's own file closes the demo
         closing_demo = self.demo_only() and not is_demo_file(path)
+        joins = bool(batch["add"] or batch["replaced"]) and not closing_demo
+        # a file that joins others must not contradict them (checked in the worker)
+        verify = self.state.study.snapshot().merged_with if joins else None
         dialog = ImportDialog(
             path,
             kind,
@@ -751,7 +784,11 @@ class MainWindow(QMainWindow):
             parent=self,
             initial_options=options,
             study=None if closing_demo else self.state.study.snapshot(),
+            several=joins or batch["size"] > 1,
+            verify=verify,
         )
+        dialog.setProperty("joins", joins)
+        dialog.batch = batch
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.accepted.connect(lambda d=dialog: self._apply_import(d))
@@ -765,13 +802,15 @@ class MainWindow(QMainWindow):
             return
         path = str(dialog.path.resolve())
         keep_work = False
+        # another assessor's file joins the judgments loaded: nothing is replaced
+        joins = bool(dialog.property("joins"))
         if self.demo_only() and not is_demo_file(path):
             # one's own files never join the demo: a clean study, asked once
             if not self.ask_close_demo():
                 self._import_queue.clear()  # the rest of the files opened with it too
                 return
             self.start_clean_study()
-        elif dialog.kind == "judgments" and self.state.judgment_set is not None:
+        elif dialog.kind == "judgments" and self.state.judgment_set is not None and not joins:
             choice = self.ask_replace_judgments(dialog.path.name)
             if choice == "cancel":
                 return
@@ -779,7 +818,16 @@ class MainWindow(QMainWindow):
         self._remember_recent(path)
         options = read_options(dialog.options)
         if dialog.kind == "judgments":
-            self.state.set_judgments(result, options, keep_work=keep_work)
+            batch = getattr(dialog, "batch", {})
+            if joins and self.state.study.judgment_set is not None:
+                try:
+                    self.state.add_judgments(result, options)
+                except InputError as exc:
+                    show_error(self, exc)
+                    return
+            else:
+                self.state.set_judgments(result, options, keep_work=keep_work)
+                batch["replaced"] = True
         else:
             self.state.add_runs(result, options)
         if self.state.has_data and self.current_page_key() == "start":

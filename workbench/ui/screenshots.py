@@ -83,6 +83,21 @@ def _load_demo(window) -> bool:
     return wait_until(lambda: state.results is not None and not window.busy.busy, 120000)
 
 
+def _judge_a_little(window) -> None:
+    """A judging pool for the demo's first assessor with three passages judged,
+    so the Judging page (and the pools' effect) show something."""
+    from workbench.core.pool import add_pool_edit, build_pool
+
+    state = window.state
+    assessor = state.study.assessors[0] if state.study.assessors else "평가자A"
+    pool = build_pool(state.study, assessor, results=state.results)
+    state.push(add_pool_edit(state.study, pool))
+    page = window.page("judging")
+    for grade in (3, 0, 2):
+        page.grade(grade)
+    wait_until(lambda: state.results is not None and not window.busy.busy, 60000)
+
+
 def _answer_shots(window, name: Callable[[str], Path]) -> list[Path]:
     """The Answers page: a rating under way, the results, retrieval vs answers,
     the raters, and blind mode."""
@@ -176,6 +191,7 @@ def render_all(
         log.warning("the demo did not load; only the first screens were rendered")
         window.close()
         return written
+    _judge_a_little(window)
     for key in window.page_keys():
         if key == "start":
             continue
@@ -194,6 +210,11 @@ def render_all(
             window.height(),
             *WINDOW_SIZE,
         )
+    manual = window.page("judging").manual_dialog()
+    manual.resize(*DIALOG_SIZE)
+    manual.show()
+    written.append(_grab(manual, name("manual-editor")))
+    manual.reject()
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))
     window._autosave_timer.stop()

@@ -20,6 +20,8 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
 from workbench.core import answers as A
 from workbench.core.korean import Word
+from workbench.core.manual import ManualEdit
+from workbench.core.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.study import (
@@ -76,6 +78,31 @@ def edit_text(edit: Edit) -> str:
         return QCoreApplication.translate("Edits", "Rename {old} to {new}").format(
             old=Word(edit.before or edit.ref.original), new=Word(edit.after or edit.ref.original)
         )
+    if isinstance(edit, ManualEdit):
+        if edit.after is None:
+            return QCoreApplication.translate("Edits", "Go back to the default evaluation manual")
+        return QCoreApplication.translate("Edits", "Edit the evaluation manual")
+    if isinstance(edit, PoolAddEdit):
+        return QCoreApplication.translate("Edits", "Make a judging pool for {assessor}").format(
+            assessor=Word(edit.pool.assessor)
+        )
+    if isinstance(edit, PoolRemoveEdit):
+        return QCoreApplication.translate("Edits", "Remove the judging pool of {assessor}").format(
+            assessor=Word(edit.pool.assessor)
+        )
+    if isinstance(edit, PoolMarkEdit):
+        passage, question = Word(edit.item[1]), Word(edit.item[0])
+        if edit.after is None:
+            return QCoreApplication.translate("Edits", "Unmark {passage} of {question}").format(
+                passage=passage, question=question
+            )
+        if edit.after.state == CANNOT:
+            return QCoreApplication.translate(
+                "Edits", "Mark {passage} of {question} as cannot judge"
+            ).format(passage=passage, question=question)
+        return QCoreApplication.translate(
+            "Edits", "Leave {passage} of {question} for later"
+        ).format(passage=passage, question=question)
     if isinstance(edit, A.RatingEdit):
         # the blind mode names the answer by its column ("답변 B"), never the system
         answer = Word(edit.shown_as or edit.system)
@@ -276,6 +303,23 @@ class AppState(QObject):
         if had_results:  # the old numbers go at once; the new ones follow
             self.results_changed.emit(None)
         self.recompute()
+
+    def add_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
+        """Add another judgments file (another assessor's) to those loaded. Raises
+        :class:`~workbench.core.problems.InputError` (nothing changes) when an
+        assessor graded an item differently in two files."""
+        self.study.add_judgments(judgment_set, options)
+        self.data_changed.emit()
+        self.recompute()
+
+    def remove_judgment_source(self, source_id: int) -> None:
+        """Forget one judgments file; with the last one, as :meth:`remove_judgments`."""
+        if len(self.study.judgment_sources) <= 1:
+            self.remove_judgments()
+            return
+        if self.study.remove_judgment_source(source_id):
+            self.data_changed.emit()
+            self.recompute()
 
     def add_runs(self, run_set: RunSet, options: dict | None = None) -> None:
         self.study.add_runs(run_set, options)

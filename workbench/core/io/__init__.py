@@ -5,6 +5,8 @@ Public API::
     inspect_file(path) -> FilePreview
     load_judgments(path, mappings=None, sheets=None, progress=None, cancelled=None) -> JudgmentSet
     load_run(path, mappings=None, sheets=None, system=None, progress=None, cancelled=None) -> RunSet
+    merge_judgment_sets([JudgmentSet, …]) -> JudgmentSet   # one file per assessor
+    name_assessor(JudgmentSet, name), assessor_from_file_name(path)
     check_file(path, kind, mappings=…, sheets=…, conversions=…, skip_rows=…) -> FileCheck
     rows_around(path, sheet, row) -> SheetPreview
     GradeConversion, propose_grade_conversions
@@ -24,6 +26,11 @@ from workbench.core.io.mapping import (
     ColumnMapping,
     role_label,
     wide_rank,
+)
+from workbench.core.io.merge import (
+    assessor_from_file_name,
+    merge_judgment_sets,
+    name_assessor,
 )
 from workbench.core.io.preview import FilePreview, SheetPreview, inspect_file, rows_around
 from workbench.core.io.recover import (
@@ -46,11 +53,14 @@ __all__ = [
     "ROLE_CHOICES",
     "ROLE_LABELS",
     "SheetPreview",
+    "assessor_from_file_name",
     "check_file",
     "conversion_table",
     "inspect_file",
     "load_judgments",
     "load_run",
+    "merge_judgment_sets",
+    "name_assessor",
     "normalize_id",
     "propose_grade_conversions",
     "proposed_grade",

@@ -12,6 +12,15 @@ may also hold ``조정``/``resolutions`` — grades resolved by hand (질문ID,
 문단ID, 등급, 조정자, 사유, 평가시각), read into ``JudgmentSet.resolutions`` —
 and ``이견``/``dissent``, which is derived from the rest and ignored. Neither
 is ever taken for the judgments, questions or passages sheet.
+
+A ``매뉴얼``/``manual`` sheet (the evaluation manual, see
+:mod:`workbench.core.manual`) is read into ``JudgmentSet.manual``; its
+problems are warnings, so a damaged manual never keeps the grades out.
+
+A pool workbook (:mod:`workbench.core.pool`, for an assessor judging in
+Excel) has a ``풀 안내``/``pool guide`` sheet: there a row whose grade is still
+blank is a passage not judged yet — it is left out (one warning counts
+them), not an error.
 """
 
 from __future__ import annotations
@@ -33,7 +42,13 @@ from workbench.core.io.book import (
     warn_hidden_skipped,
 )
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
-from workbench.core.io.ids import display_text, display_texts, factorize_ids, str_array
+from workbench.core.io.ids import (
+    display_text,
+    display_texts,
+    factorize_ids,
+    is_blank,
+    str_array,
+)
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
 from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
 from workbench.core.io.validate import (
@@ -50,6 +65,7 @@ from workbench.core.io.validate import (
     yesno,
 )
 from workbench.core.korean import josa
+from workbench.core.manual import is_manual_sheet, manual_from_sheet
 from workbench.core.memory import give_back_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
@@ -99,6 +115,8 @@ def _judgment_frame(data: dict) -> pd.DataFrame:
 #: sheet names of the hand resolutions and of the derived dissent record
 _RESOLUTION_SHEETS = ("조정", "resolutions")
 _DISSENT_SHEETS = ("이견", "dissent")
+#: the guide sheet that marks a pool workbook (blank grades: not judged yet)
+POOL_GUIDE_SHEETS = ("풀 안내", "pool guide")
 #: headers of the resolution sheet's own columns (Korean and English exports)
 _RESOLUTION_HEADERS = {
     "by": ("조정자", "resolved_by", "resolver", "by"),
@@ -108,12 +126,17 @@ _RESOLUTION_HEADERS = {
 
 
 def _special_sheet(name: str) -> str | None:
-    """``"resolutions"`` or ``"dissent"`` for those sheets of an exported workbook."""
+    """``"resolutions"``, ``"dissent"``, ``"manual"`` or ``"pool_guide"`` for those
+    sheets (never a judgments, questions or passages sheet)."""
     norm = normalize_header(name)
     if norm in {normalize_header(n) for n in _RESOLUTION_SHEETS}:
         return "resolutions"
     if norm in {normalize_header(n) for n in _DISSENT_SHEETS}:
         return "dissent"
+    if is_manual_sheet(name):
+        return "manual"
+    if norm in {normalize_header(n) for n in POOL_GUIDE_SHEETS}:
+        return "pool_guide"
     return None
 
 
@@ -217,17 +240,37 @@ def judgments_from_sheet(
     any_grade: bool = False,
     conversions: Mapping[str, int] | None = None,
     unjudged: list | None = None,
+    blank_grade_waits: bool = False,
 ) -> pd.DataFrame | None:
     """The judgments frame of a sheet, with every row-level problem collected.
 
     ``any_grade``: TREC qrels — any whole-number grade (see ``grades_checked``);
     the (question, passage) pairs graded below 0 are appended to ``unjudged``
     as one frame. ``conversions``: grade values the user confirmed.
+    ``blank_grade_waits``: a pool workbook — a row without a grade is a passage
+    not judged yet, left out with one warning counting them.
     """
     table, mapping = sheet.table, sheet.mapping
     if not _usable(col, sheet, "judgments"):
         return None
     keep = non_empty_rows(table, mapping)
+    if blank_grade_waits and keep.any():
+        waiting = keep & is_blank(table.columns[mapping.header_for(S.GRADE)])
+        if waiting.any():
+            n_waiting = int(waiting.sum())
+            keep = keep & ~waiting
+            col.warning(
+                "pool_not_judged",
+                f"{n_waiting:,} passages of this pool workbook have no grade yet; they stay "
+                "waiting in the pool.",
+                f"이 판정 풀 통합 문서에서 문단 {n_waiting:,}개에 아직 등급이 없습니다. 이 문단들은 "
+                "풀에서 계속 판정을 기다립니다.",
+                sheet=sheet.name,
+            )
+            if not keep.any():
+                return empty_judgments()
+    if not keep.any() and blank_grade_waits:
+        return empty_judgments()  # a pool with nothing left to judge
     if not keep.any():
         _no_data(col, sheet, _WHAT["judgments"])
         return None
@@ -609,6 +652,7 @@ def load_judgments(
         else 0
     )
     # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
+    pool_book = any(_special_sheet(s.name) == "pool_guide" for s in book.sheets)
     unjudged: list = []
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
@@ -616,6 +660,7 @@ def load_judgments(
                 col,
                 chosen["judgments"],
                 any_grade=book.kind == "trec_qrels",
+                blank_grade_waits=pool_book,
                 conversions=converted,
                 unjudged=unjudged,
             )
@@ -636,6 +681,11 @@ def load_judgments(
         if resolution_sheet is not None
         else None
     )
+    manual_sheet = next(
+        (s for s in book.sheets if _special_sheet(s.name) == "manual" and s not in chosen.values()),
+        None,
+    )
+    manual = manual_from_sheet(col, manual_sheet) if manual_sheet is not None else None
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None
         raise InputError(col.problems())
@@ -663,6 +713,7 @@ def load_judgments(
         [source],
         col.warnings_list(),
         resolutions=resolutions,
+        manual=manual,
         unjudged=unjudged[0] if unjudged else None,
     )
 

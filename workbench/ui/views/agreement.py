@@ -85,6 +85,7 @@ from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
+from workbench.ui.views.pool_report import PoolEffectBox
 
 Item = tuple[str, str]
 
@@ -128,6 +129,8 @@ class DisagreementModel(QAbstractTableModel):
         #: (assessor a, assessor b, grade by a, grade by b) — a heat-map cell
         self.cell: tuple[str, str, int, int] | None = None
         self.lang = "en"
+        #: the study's evaluation manual: grade labels and tooltips (None: the defaults)
+        self.grade_manual = None
         self.headers: dict[str, str] = {}
         self._items: list[Item] = []
         self._records: dict[Item, dict] = {}
@@ -274,7 +277,9 @@ class DisagreementModel(QAbstractTableModel):
         if role == RAW_ROLE:
             return None if grade is None else int(grade)
         if role == Qt.ItemDataRole.DisplayRole:
-            return "–" if grade is None else grades.chip_text(int(grade), self.lang)
+            if grade is None:
+                return "–"
+            return grades.chip_text(int(grade), self.lang, self.grade_manual)
         if role == Qt.ItemDataRole.BackgroundRole and grade is not None:
             return QBrush(QColor(grades.colour(int(grade))))
         if role == Qt.ItemDataRole.ForegroundRole and grade is not None:
@@ -286,7 +291,7 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if grade is None:
                 return self.headers.get("not_graded", "")
-            text = grades.definition(int(grade), self.lang)
+            text = grades.definition(int(grade), self.lang, self.grade_manual)
             if kind == "grade":
                 note = str(rec.get(note_column(who)) or "")
                 if note:
@@ -370,7 +375,10 @@ class AgreementPage(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
         self.stack = QStackedWidget()
-        outer.addWidget(self.stack)
+        outer.addWidget(self.stack, 1)
+        # what the judging pools did (shown only when the study has pools)
+        self.pool_box = PoolEffectBox(self.state)
+        outer.addWidget(self.pool_box)
 
         # -- explanation shown instead of empty tables
         empty = QWidget()
@@ -705,12 +713,14 @@ class AgreementPage(QWidget):
         self.clear_cell_button.setText(self.tr("Show all"))
         self.detail_box.setTitle(self.tr("Chosen item"))
         self.by_hand_label.setText(self.tr("Resolve by hand:"))
+        manual = self.state.study.manual_in_force(lang)
+        self.model.grade_manual = manual
         for g, b in zip(grades.GRADES, self.grade_buttons):
-            b.setText(grades.chip_text(g, lang))
+            b.setText(grades.chip_text(g, lang, manual))
             b.setToolTip(
                 self.tr("Use grade {grade} for this item (key {key}).").format(grade=g, key=g)
                 + "\n"
-                + grades.definition(g, lang)
+                + grades.definition(g, lang, manual)
             )
         self.reason_edit.setPlaceholderText(
             self.tr("Reason (optional), saved with the grade you choose")
@@ -783,6 +793,7 @@ class AgreementPage(QWidget):
     def refresh(self) -> None:
         """Recompute the statistics and the queue in the background."""
         study = self.state.study
+        self.model.grade_manual = study.manual_in_force(_lang())
         self._judgments_key = self._judgments_identity()
         if study.judgment_set is None:
             self.runner.cancel("agreement")
@@ -820,6 +831,10 @@ class AgreementPage(QWidget):
             self.select_item((edit.question_id, edit.passage_id))
 
     def _on_work_changed(self) -> None:
+        manual = self.state.study.manual_in_force(_lang())
+        if manual != self.model.grade_manual:
+            self.model.grade_manual = manual
+            self.retranslate()  # the grade buttons' words and tooltips
         if self._judgments_identity() != self._judgments_key:
             # a grade given on the review page is one more assessor's grade
             self.refresh()

@@ -33,6 +33,7 @@ import pandas as pd
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QCheckBox,
     QComboBox,
@@ -185,12 +186,22 @@ class CriterionRow(QFrame):
         self.retranslate()
 
     def set_current(self, on: bool) -> None:
-        """The keyboard's place: a dark frame."""
-        self.setStyleSheet(
-            "QFrame#criterionRow { border: 2px solid #1f4e8c; border-radius: 4px; }"
+        """The keyboard's place: a thick dark frame (drawn through the palette: a
+        style sheet here would keep the row at its old font size)."""
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setFrameShadow(QFrame.Shadow.Plain)
+        self.setLineWidth(2 if on else 1)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#1f4e8c" if on else "#c4ccd4"))
+        self.setPalette(palette)
+        text = (
+            QColor("#1f4e8c")
             if on
-            else "QFrame#criterionRow { border: 1px solid #d0d7de; border-radius: 4px; }"
+            else self.style().standardPalette().color(QPalette.ColorRole.WindowText)
         )
+        names = self.name_label.palette()
+        names.setColor(QPalette.ColorRole.WindowText, text)
+        self.name_label.setPalette(names)
 
 
 class AnswerColumn(QFrame):
@@ -1358,6 +1369,12 @@ class AnswerPage(QWidget):
     def changeEvent(self, event) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            # a table's hidden corner button misses a font change made before it was
+            # ever shown, and would keep the old size
+            for table in self.findChildren(QTableView):
+                for button in table.findChildren(QAbstractButton, "qt_tableview_cornerbutton"):
+                    button.setFont(table.font())
         super().changeEvent(event)
 
     # -- state ---------------------------------------------------------------------------------

@@ -500,6 +500,7 @@ class ExportPage(QWidget):
             "significance": self.tr("Significance"),
             "agreement": self.tr("Assessor agreement"),
             "abstention": self.tr("Abstention"),
+            "manual": self.tr("Evaluation manual"),
             "answers": self.tr("Answer ratings"),
             "citations": self.tr("Citation checks"),
             "settings": self.tr("Settings"),
@@ -524,6 +525,9 @@ class ExportPage(QWidget):
             "abstention": self.tr(
                 "How often each system returned nothing, on answerable and unanswerable questions."
             ),
+            "manual": self.tr(
+                "What each grade means, with examples, and the rule for “relevant” (θ)."
+            ),
             "answers": self.tr(
                 "What the systems answered, rated with the rubric: means with confidence "
                 "intervals, paired tests, the raters' agreement, every rating."
@@ -533,7 +537,8 @@ class ExportPage(QWidget):
                 "rank in that system's results, made-up and unretrieved citations."
             ),
             "settings": self.tr(
-                "Every choice that changes a number, and the input files with their checksums."
+                "Every choice that changes a number, the input files with their checksums, and "
+                "the judging pools."
             ),
         }
 

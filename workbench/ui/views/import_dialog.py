@@ -15,6 +15,12 @@ for the file; rows that still fail can be left out by ticking "Leave these N
 rows out". Both are listed in the warnings and the report. Without that, Load
 loads nothing and the dialog stays open with the problems listed. When the
 check succeeded, Load takes its result at once.
+
+A judgments file without an assessor column can be given the assessor's name
+(one workbook per assessor): with ``several`` (one of several judgments
+files) the name its file name suggests is proposed; the user can change it.
+``verify`` (run in the worker) can refuse the result — e.g. an assessor
+grading an item differently in two files — like a failed load.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QProgressBar,
@@ -134,10 +141,27 @@ def inspect_task(path, progress=None, cancelled=None):
 CHECK_DELAY_MS = 250
 
 
-def check_task(path, kind, options, study=None, progress=None, cancelled=None):
+def check_task(path, kind, options, study=None, verify=None, progress=None, cancelled=None):
     """The whole-file check (worker thread): the file read as Load would read it
     with ``options`` (mappings, sheets, conversions, skip_rows); a run file is also
-    compared with the judgments in force of ``study`` (a snapshot)."""
+    compared with the judgments in force of ``study`` (a snapshot). ``verify``:
+    a judgments file that joins others (``verify(result, {"assessor": …})``
+    raises InputError when it contradicts them) — refused like a failed check."""
+    check = _check_file(path, kind, options, study, progress, cancelled)
+    if verify is None or check.result is None or kind != "judgments":
+        return check
+    from workbench.core.io.check import FileCheck
+    from workbench.core.problems import InputError
+
+    assessor = options.get("assessor") or ""
+    try:
+        verify(check.result, {"assessor": assessor} if assessor else {})
+    except InputError as exc:
+        return FileCheck(kind, None, [*exc.problems, *check.problems])
+    return check
+
+
+def _check_file(path, kind, options, study, progress, cancelled):
     qrels = None
     threshold = 1
     if kind == "runs" and study is not None and study.judgment_set is not None:
@@ -207,9 +231,14 @@ class ImportDialog(QDialog):
         parent: QWidget | None = None,
         initial_options: dict | None = None,
         study: Study | None = None,
+        several: bool = False,
+        verify=None,
     ) -> None:
         super().__init__(parent)
         self.path = Path(path)
+        #: one of several judgments files: propose the assessor from the file name
+        self._several = several
+        self._verify = verify
         self.kind = expected_kind if expected_kind in ("judgments", "runs") else "judgments"
         self._auto_kind = expected_kind == "auto"
         self._runner = runner or TaskRunner(self)
@@ -310,6 +339,7 @@ class ImportDialog(QDialog):
         self.sheet_label = QLabel()
         form.addRow(self.sheet_label, sheet_row)
         form.addRow("", rows_row)
+        self._build_assessor_row(form)
         root.addLayout(form)
 
         self.hint_label = QLabel()
@@ -396,6 +426,46 @@ class ImportDialog(QDialog):
         self._set_busy(False)
         self.load_button.setEnabled(False)
 
+    def _build_assessor_row(self, form: QFormLayout) -> None:
+        """Who graded a judgments file that has no assessor column (shown only then)."""
+        self.assessor_label = QLabel()
+        self.assessor_edit = QLineEdit()
+        self.assessor_edit.setObjectName("assessorEdit")
+        self.assessor_edit.setClearButtonEnabled(True)
+        self.assessor_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 24)
+        proposed = self._initial.get("assessor")
+        if proposed is None and self._several:
+            proposed = _io().assessor_from_file_name(self.path)
+        self.assessor_edit.setText(proposed or "")
+        # checked again with the name (a join with the other files depends on it)
+        self.assessor_edit.textChanged.connect(lambda _t: self._check_timer.start())
+        self.assessor_hint = QLabel()
+        self.assessor_hint.setWordWrap(True)
+        self.assessor_hint.setStyleSheet("color: #555;")
+        row = QHBoxLayout()
+        row.addWidget(self.assessor_edit)
+        row.addWidget(self.assessor_hint, 1)
+        form.addRow(self.assessor_label, row)
+        self._assessor_row = form.rowCount() - 1
+        self._assessor_form = form
+        form.setRowVisible(self._assessor_row, False)
+
+    def _update_assessor_row(self) -> None:
+        form = getattr(self, "_assessor_form", None)
+        if form is not None:
+            form.setRowVisible(self._assessor_row, self.needs_assessor())
+
+    def needs_assessor(self) -> bool:
+        """A judgments sheet is used and no column of it holds the assessor."""
+        if self.preview is None or self.kind != "judgments":
+            return False
+        name = next((n for n, use in self._uses.items() if use == "judgments"), None)
+        return name is not None and not self._mappings[name].has(S.ASSESSOR)
+
+    def assessor(self) -> str:
+        """The assessor's name confirmed for rows without one ("" = none)."""
+        return self.assessor_edit.text().strip() if self.needs_assessor() else ""
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -403,6 +473,14 @@ class ImportDialog(QDialog):
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("Check and load a file"))
+        self.assessor_label.setText(self.tr("Assessor:"))
+        self.assessor_edit.setPlaceholderText(self.tr("(none: one unnamed assessor)"))
+        self.assessor_hint.setText(
+            self.tr(
+                "This file has no assessor column. Its grades are saved under this name "
+                "(proposed from the file name), so several assessors' files can be compared."
+            )
+        )
         self.file_label.setText(self.path.name)
         self.kind_label.setText(self.tr("This file holds:"))
         self.kind_combo.setItemText(0, self.tr("Judgments (questions, passages, grades)"))
@@ -841,6 +919,7 @@ class ImportDialog(QDialog):
             item = QListWidgetItem(text)
             item.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addItem(item)
+        self._update_assessor_row()
         n_err = sum(p.is_error for p in problems)
         n_warn = len(problems) - n_err
         if self._check_handle is not None and not self.mapping_problems():
@@ -957,6 +1036,8 @@ class ImportDialog(QDialog):
             "sheets": options["sheets"],
             "conversions": dict(options.get("conversions") or {}),
             "skip_rows": {k: list(v) for k, v in (options.get("skip_rows") or {}).items()},
+            # the assessor named for a file without one: a join is checked with it
+            "assessor": options.get("assessor") or "",
         }
 
     def _check_fresh(self) -> bool:
@@ -986,7 +1067,13 @@ class ImportDialog(QDialog):
         task_options = dict(options)
         task_options["mappings"] = {n: m.copy() for n, m in options["mappings"].items()}
         handle = self._runner.start(
-            f"check:{self.path}", check_task, self.path, self.kind, task_options, self._study
+            f"check:{self.path}",
+            check_task,
+            self.path,
+            self.kind,
+            task_options,
+            self._study,
+            self._verify,
         )
         self._check_handle = handle
         handle.progress.connect(self._on_check_progress)
@@ -1202,6 +1289,8 @@ class ImportDialog(QDialog):
             out["conversions"] = conversions
         if self._skip_rows:
             out["skip_rows"] = {k: list(v) for k, v in self._skip_rows.items()}
+        if self.kind == "judgments" and self.assessor():
+            out["assessor"] = self.assessor()
         return out
 
     def start_load(self) -> None:
@@ -1247,6 +1336,8 @@ class ImportDialog(QDialog):
         for key in ("conversions", "skip_rows"):
             if options.get(key):
                 self.options[key] = options[key]
+        if self.kind == "judgments" and self.assessor():
+            self.options["assessor"] = self.assessor()
         if self._settings is not None:
             for name, mapping in options["mappings"].items():
                 self._settings.remember_mapping(self.path, name, mapping.to_dict())

@@ -270,6 +270,8 @@ class SystemColumnView(QWidget):
         self.missed_title = ""
         self._missed: list[EvidenceRow] = []
         self._lang = "en"
+        #: the study's evaluation manual: the chips' labels and tooltips (None: the defaults)
+        self.manual = None
         self._layouts: dict[int, _Layout] = {}
         self._hover = -1
         #: the title, scores and warning are drawn here; False when a
@@ -345,7 +347,7 @@ class SystemColumnView(QWidget):
         source = card.source.format(lang)
         return CardItem(
             card=card,
-            chip_text=grades.chip_text(card.grade, lang),
+            chip_text=grades.chip_text(card.grade, lang, self.manual),
             grade=card.grade,
             arrow=ARROWS.get(card.relation, ""),
             arrow_tip=_others_tip(card),
@@ -377,7 +379,7 @@ class SystemColumnView(QWidget):
         for item in self.cards:
             if item.card.passage_id == passage_id:
                 item.grade = float(grade)
-                item.chip_text = grades.chip_text(grade, lang)
+                item.chip_text = grades.chip_text(grade, lang, self.manual)
                 hit = True
         if hit:
             self._invalidate()  # the chip's width may change the header row
@@ -516,7 +518,7 @@ class SystemColumnView(QWidget):
         block(self.missed_title, self._bold, "")
         lang = self._lang
         for row in self._missed:
-            chip_text = grades.chip_text(row.grade, lang)
+            chip_text = grades.chip_text(row.grade, lang, self.manual)
             chip = self._chip_size(chip_text)
             if row.position is not None:
                 where = QCoreApplication.translate("MissedList", "found at #{0}").format(
@@ -761,7 +763,7 @@ class SystemColumnView(QWidget):
             geom, item = layout.cards[i], self.cards[i]
             chip = self._chip_rect(geom, item)
             if chip.contains(pos):
-                tip = grades.definition(item.grade, lang)
+                tip = grades.definition(item.grade, lang, self.manual)
                 hint = QCoreApplication.translate(
                     "SystemColumnView", "Click to change the grade (keys 0–3)."
                 )
@@ -780,7 +782,7 @@ class SystemColumnView(QWidget):
                 return tip.format(", ".join(gap.passage_ids)), rect
         for m in layout.missed:
             if m.chip_rect.contains(pos):
-                return grades.definition(m.row.grade, lang), m.chip_rect
+                return grades.definition(m.row.grade, lang, self.manual), m.chip_rect
             if m.rect.contains(pos) and m.row.text and len(m.row.text) > MISSED_TEXT_CHARS:
                 return m.row.text, m.rect
         return "", QRect()

@@ -535,10 +535,12 @@ class ReviewPage(QWidget):
             )
         )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
+        manual = self.state.study.manual_in_force(lang)
+        self._manual_shown = manual
         for action in self._grade_actions:
             g = int(action.data())
-            action.setText(grades.chip_text(g, lang))
-            action.setToolTip(grades.definition(g, lang))
+            action.setText(grades.chip_text(g, lang, manual))
+            action.setToolTip(grades.definition(g, lang, manual))
         self.model.headerDataChanged.emit(
             Qt.Orientation.Horizontal, 0, max(self.model.columnCount() - 1, 0)
         )
@@ -1054,7 +1056,9 @@ class ReviewPage(QWidget):
             self.cards_area.add_column(col)
             self.columns.append(col)
         self.cards_area.setUpdatesEnabled(False)
+        manual = self.state.study.manual_in_force(lang)
         for col, data in zip(self.columns, view.columns):
+            col.manual = manual
             col.set_column(data, k, summary, lang)
             show_widget(col, True)
         for col in self.columns[len(view.columns) :]:
@@ -1102,10 +1106,11 @@ class ReviewPage(QWidget):
         bold.setBold(True)
         for r, row in enumerate(view.gold):
             cells = [QTableWidgetItem(row.passage_id)]
-            chip = QTableWidgetItem(grades.chip_text(row.grade, lang))
+            manual = self.state.study.manual_in_force(lang)
+            chip = QTableWidgetItem(grades.chip_text(row.grade, lang, manual))
             chip.setBackground(QColor(grades.colour(row.grade)))
             chip.setForeground(QColor(grades.text_colour(grades.colour(row.grade))))
-            chip.setToolTip(grades.definition(row.grade, lang))
+            chip.setToolTip(grades.definition(row.grade, lang, manual))
             cells.append(chip)
             role = QTableWidgetItem(grades.role_label(row.role, lang))
             if row.role == "core":
@@ -1370,7 +1375,22 @@ class ReviewPage(QWidget):
         if self.current_qid:
             self.state.set_flag(self.current_qid, on)
 
+    def _sync_manual(self) -> None:
+        """After the evaluation manual changed: the grade words of the menu and chips."""
+        lang = _lang()
+        manual = self.state.study.manual_in_force(lang)
+        if manual == getattr(self, "_manual_shown", None):
+            return
+        self._manual_shown = manual
+        for action in self._grade_actions:
+            g = int(action.data())
+            action.setText(grades.chip_text(g, lang, manual))
+            action.setToolTip(grades.definition(g, lang, manual))
+        if self.index is not None and self.current_qid:
+            self._render()
+
     def _on_work_changed(self) -> None:
+        self._sync_manual()
         self.model.set_flags({q: bool(v.get("flagged")) for q, v in self.state.notes.items()})
         if self.model.flagged_only:
             self._reselect_current()
