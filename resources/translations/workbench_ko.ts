@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study&apos;s evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study's evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen&apos;s κ</source>
+        <source>Cohen's κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -108,7 +108,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -178,7 +178,7 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -204,7 +204,7 @@ Agreement needs the grades of at least two assessors: one row per assessor&apos;
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -212,7 +212,7 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
+To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
@@ -234,11 +234,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
     </message>
     <message>
-        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
+        <source>Where the assessors differ, the scores use {name}'s grade; items {name} did not grade use the middle grade of the others.</source>
         <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
@@ -246,11 +246,11 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}&apos;s grade</source>
+        <source>Use {name}'s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
@@ -343,10 +343,541 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     </message>
 </context>
 <context>
+    <name>AnswerColumn</name>
+    <message>
+        <source>This system gave no answer to the question.</source>
+        <translation>이 시스템은 이 질문에 답변하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>No automatic flag</source>
+        <translation>자동 점검 문제 없음</translation>
+    </message>
+    <message>
+        <source>Cited passages</source>
+        <translation>인용한 문단</translation>
+    </message>
+    <message>
+        <source>unknown passage</source>
+        <translation>없는 문단</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerImportDialog</name>
+    <message>
+        <source>Check and load answers or ratings</source>
+        <extracomment>the preview is shown (or reading failed) the file was read; the systems are shown for matching a load finished with problems</extracomment>
+        <translation>답변·평가 파일 확인하고 불러오기</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>시트:</translation>
+    </message>
+    <message>
+        <source>Use this sheet as:</source>
+        <translation>이 시트의 용도:</translation>
+    </message>
+    <message>
+        <source>The first row of the table shows what each column holds. An answers sheet needs a question ID and the answer; citations may be a column of passage IDs or markers such as [D012-03] in the answer. A ratings sheet has one column per rubric criterion. Fix a wrong guess in its dropdown, then press Load.</source>
+        <translation>표의 첫 행은 각 열에 무엇이 들어 있는지 보여 줍니다. 답변 시트에는 질문ID와 답변이 필요하고, 인용은 문단ID를 적은 열이나 답변 안의 [D012-03] 같은 표시로 적을 수 있습니다. 평가 시트에는 루브릭 기준마다 한 열이 있습니다. 잘못 짐작한 열은 목록에서 고친 뒤 불러오기를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>◀ Columns</source>
+        <translation>◀ 열 지정</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>불러오기</translation>
+    </message>
+    <message>
+        <source>Add to the study</source>
+        <translation>연구에 추가</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Each system of the file is matched to the system results with the same name (or the same name apart from capitals and spaces). Choose another system where the match is wrong; an answer without system results is kept under its own name, but its citations cannot be checked against what it retrieved.</source>
+        <translation>파일의 각 시스템은 이름이 같은(또는 대소문자와 띄어쓰기만 다른) 시스템 결과와 이어집니다. 잘못 이어진 곳은 다른 시스템을 고르세요. 검색 결과가 없는 답변은 제 이름으로 남지만, 인용이 검색된 문단인지는 확인할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>In the file</source>
+        <translation>파일의 이름</translation>
+    </message>
+    <message>
+        <source>System results</source>
+        <translation>시스템 결과</translation>
+    </message>
+    <message>
+        <source>How it was matched</source>
+        <translation>이어진 방식</translation>
+    </message>
+    <message>
+        <source>Answers / ratings</source>
+        <translation>답변 / 평가</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>파일을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>This file could not be read.</source>
+        <translation>이 파일을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Stopped. Nothing was loaded.</source>
+        <translation>멈췄습니다. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>{sheet} (hidden)</source>
+        <translation>{sheet} (숨김)</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Ratings of the answers</source>
+        <translation>답변 평가</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>루브릭</translation>
+    </message>
+    <message>
+        <source>Do not use</source>
+        <translation>사용하지 않음</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>의미</translation>
+    </message>
+    <message>
+        <source>Showing the first {shown} of {total} rows.</source>
+        <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the previewed rows.</source>
+        <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>Checks: {errors} errors, {warnings} warnings</source>
+        <translation>점검: 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
+        <translation>{row}행은 미리 본 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>불러오는 중…</translation>
+    </message>
+    <message>
+        <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
+        <translation>파일을 불러오지 않았습니다. 아래의 문제를 고친 뒤 다시 불러오기를 누르세요.</translation>
+    </message>
+    <message>
+        <source>{name} (answers already loaded, no results)</source>
+        <translation>{name} (이미 불러온 답변, 검색 결과 없음)</translation>
+    </message>
+    <message>
+        <source>(no system results — keep the name “{name}”)</source>
+        <translation>(검색 결과 없음 — “{name}” 이름 그대로)</translation>
+    </message>
+    <message>
+        <source>same name</source>
+        <translation>같은 이름</translation>
+    </message>
+    <message>
+        <source>similar name — please check</source>
+        <translation>비슷한 이름 — 확인하세요</translation>
+    </message>
+    <message>
+        <source>no system results with this name</source>
+        <translation>이 이름의 시스템 결과 없음</translation>
+    </message>
+    <message>
+        <source>{answers} answers, {ratings} ratings</source>
+        <translation>답변 {answers}개, 평가 {ratings}개</translation>
+    </message>
+    <message>
+        <source>{answers} answers of {systems} systems, {ratings} ratings{rubric}.</source>
+        <translation>시스템 {systems}개의 답변 {answers}개, 평가 {ratings}개{rubric}.</translation>
+    </message>
+    <message>
+        <source>, and a rubric</source>
+        <translation>, 루브릭</translation>
+    </message>
+    <message>
+        <source>Two systems of the file now share “{name}”: their answers are merged.</source>
+        <translation>파일의 두 시스템이 “{name}” 하나로 이어져 답변이 합쳐집니다.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerPage</name>
+    <message>
+        <source>Answers</source>
+        <extracomment>a new answer report is shown (for tests and screenshots)</extracomment>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings…</source>
+        <translation>답변·평가 파일 열기…</translation>
+    </message>
+    <message>
+        <source>An Excel, CSV or JSON file of the systems' answers, or of their ratings.</source>
+        <translation>시스템이 쓴 답변이나 그 평가가 담긴 Excel, CSV, JSON 파일입니다.</translation>
+    </message>
+    <message>
+        <source>Save ratings…</source>
+        <translation>평가 저장…</translation>
+    </message>
+    <message>
+        <source>Every rating and the rubric as a workbook that opens again here.</source>
+        <translation>모든 평가와 루브릭을 여기서 다시 열 수 있는 통합 문서로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Close answer files</source>
+        <translation>답변 파일 닫기</translation>
+    </message>
+    <message>
+        <source>Take the answer files out; the ratings given here and the rubric stay.</source>
+        <translation>답변 파일을 뺍니다. 여기서 매긴 평가와 루브릭은 남습니다.</translation>
+    </message>
+    <message>
+        <source>Blind rating (hide system names)</source>
+        <translation>블라인드 평가 (시스템 이름 숨김)</translation>
+    </message>
+    <message>
+        <source>Rate without knowing which system wrote which answer: names are hidden and the answers are shuffled per question. The results and raters tabs wait until it is off.</source>
+        <translation>어느 시스템이 쓴 답변인지 모르는 채로 평가합니다. 이름을 숨기고 질문마다 답변 순서를 섞습니다. 결과와 평가자 탭은 이 모드를 끌 때까지 기다립니다.</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>바꾸기…</translation>
+    </message>
+    <message>
+        <source>The name your ratings are saved under.</source>
+        <translation>내 평가가 저장되는 이름입니다.</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>답변 검토</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>결과</translation>
+    </message>
+    <message>
+        <source>Raters</source>
+        <translation>평가자 일치</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>루브릭</translation>
+    </message>
+    <message>
+        <source>Rater: {name}</source>
+        <translation>평가자: {name}</translation>
+    </message>
+    <message>
+        <source>{files} · {systems} systems · {answers} answers · {ratings} ratings</source>
+        <translation>{files} · 시스템 {systems}개 · 답변 {answers}개 · 평가 {ratings}개</translation>
+    </message>
+    <message>
+        <source>Open the judgments and the system results first; then the answers the systems wrote, to rate them and check every citation.</source>
+        <translation>먼저 정답 판정과 시스템 결과를 여세요. 그다음 시스템이 쓴 답변을 열면 답변을 평가하고 모든 인용을 점검할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Open the answers the systems wrote (one sheet per system, or a 시스템 column: 질문ID, 답변, 인용) to rate them with the rubric and check every citation against the results and the judgments.</source>
+        <translation>시스템이 쓴 답변(시스템마다 한 시트, 또는 시스템 열: 질문ID, 답변, 인용)을 열면 루브릭으로 평가하고, 모든 인용을 검색 결과와 정답 판정에 비추어 점검합니다.</translation>
+    </message>
+    <message>
+        <source>Checking the answers…</source>
+        <translation>답변을 점검하는 중…</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings</source>
+        <translation>답변·평가 파일 열기</translation>
+    </message>
+    <message>
+        <source>Answer files (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.json *.jsonl);;All files (*)</source>
+        <translation>답변 파일 (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.json *.jsonl);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Save ratings</source>
+        <translation>평가 저장</translation>
+    </message>
+    <message>
+        <source>answer ratings.xlsx</source>
+        <translation>답변 평가.xlsx</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} 파일을 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Your name as a rater</source>
+        <translation>평가자 이름</translation>
+    </message>
+    <message>
+        <source>Ratings you give are saved under this name:</source>
+        <translation>내가 매긴 평가는 이 이름으로 저장됩니다:</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerReviewPanel</name>
+    <message>
+        <source>Worst first by</source>
+        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion</extracomment>
+        <translation>낮은 순 기준</translation>
+    </message>
+    <message>
+        <source>Search question id or text…</source>
+        <translation>질문ID나 질문 내용 검색…</translation>
+    </message>
+    <message>
+        <source>Flagged only</source>
+        <translation>표시한 질문만</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <source>Previous question (K or Alt+Up)</source>
+        <translation>이전 질문 (K 또는 Alt+↑)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <source>Next question (J or Alt+Down)</source>
+        <translation>다음 질문 (J 또는 Alt+↓)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>되돌리기</translation>
+    </message>
+    <message>
+        <source>Undo the last change (Ctrl+Z)</source>
+        <translation>마지막 변경 되돌리기 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 하기</translation>
+    </message>
+    <message>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>다시 하기 (Ctrl+Shift+Z)</translation>
+    </message>
+    <message>
+        <source>Gold evidence</source>
+        <translation>정답 근거</translation>
+    </message>
+    <message>
+        <source>Cited passage</source>
+        <translation>인용한 문단</translation>
+    </message>
+    <message>
+        <source>Click an answer or use ← → to choose it and ↑ ↓ for the criterion; press 0–3 to rate (Delete takes it back). Click a citation to read the passage. J / K: next / previous question.</source>
+        <translation>답변을 클릭하거나 ← → 로 고르고 ↑ ↓ 로 기준을 고른 뒤 0–3을 누르면 평가됩니다(Delete는 취소). 인용을 클릭하면 그 문단을 읽을 수 있습니다. J / K: 다음 / 이전 질문.</translation>
+    </message>
+    <message>
+        <source>Mean rating (0–3)</source>
+        <translation>평가 평균 (0–3)</translation>
+    </message>
+    <message>
+        <source>Citation precision (0–1)</source>
+        <translation>인용 정밀도 (0–1)</translation>
+    </message>
+    <message>
+        <source>Core evidence coverage (0–1)</source>
+        <translation>핵심 근거 포함률 (0–1)</translation>
+    </message>
+    <message>
+        <source>All question types</source>
+        <translation>모든 질문 유형</translation>
+    </message>
+    <message>
+        <source>Answerable and unanswerable</source>
+        <translation>답변 가능·불가 모두</translation>
+    </message>
+    <message>
+        <source>Answerable only</source>
+        <translation>답변 가능한 질문만</translation>
+    </message>
+    <message>
+        <source>Unanswerable only</source>
+        <translation>답변 불가 질문만</translation>
+    </message>
+    <message>
+        <source>All questions</source>
+        <translation>모든 질문</translation>
+    </message>
+    <message>
+        <source>With an automatic flag</source>
+        <translation>자동 점검에 걸린 질문</translation>
+    </message>
+    <message>
+        <source>Not yet rated by me</source>
+        <translation>내가 아직 평가하지 않은 질문</translation>
+    </message>
+    <message>
+        <source>Raters disagree</source>
+        <translation>평가자 점수가 다른 질문</translation>
+    </message>
+    <message>
+        <source>Answers shown: {n} of {total} ▾</source>
+        <translation>보이는 답변: {total}개 중 {n}개 ▾</translation>
+    </message>
+    <message>
+        <source>Choose the 2–4 systems whose answers are shown.</source>
+        <translation>답변을 나란히 볼 시스템 2–4개를 고르세요.</translation>
+    </message>
+    <message>
+        <source>{0} of {1} questions shown</source>
+        <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>유형 없음</translation>
+    </message>
+    <message>
+        <source>answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>unanswerable</source>
+        <translation>답변 불가</translation>
+    </message>
+    <message>
+        <source>(no question text in the files)</source>
+        <translation>(파일에 질문 내용이 없음)</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>본문</translation>
+    </message>
+    <message>
+        <source>This passage is in no passages sheet, judgment or system result: the citation may be made up.</source>
+        <translation>이 문단은 문단 시트, 정답 판정, 어떤 시스템 결과에도 없습니다. 지어낸 인용일 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>in the results of {answer}: {rank}</source>
+        <translation>{answer}의 검색 결과에서: {rank}</translation>
+    </message>
+    <message>
+        <source>(no passage text in the files)</source>
+        <translation>(파일에 문단 본문이 없음)</translation>
+    </message>
+    <message>
+        <source>Note on the rating</source>
+        <translation>평가 메모</translation>
+    </message>
+    <message>
+        <source>Note on “{criterion}” of {answer}:</source>
+        <translation>{answer}의 “{criterion}” 평가에 대한 메모:</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerRoles</name>
+    <message>
+        <source>(ignore)</source>
+        <extracomment>what each use of a sheet needs</extracomment>
+        <translation>(무시)</translation>
+    </message>
+    <message>
+        <source>Score: {criterion}</source>
+        <translation>점수: {criterion}</translation>
+    </message>
+    <message>
+        <source>Question ID</source>
+        <translation>질문ID</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Citations</source>
+        <translation>인용</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Rater</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>메모</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>평가시각</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Score or level</source>
+        <translation>점수·수준</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>설명</translation>
+    </message>
+    <message>
+        <source>Criterion key</source>
+        <translation>기준 키</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>적용 대상</translation>
+    </message>
+</context>
+<context>
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers' own edits emit work_changed) a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -354,7 +885,7 @@ To measure agreement, add a second person&apos;s grades for the same questions a
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
-        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
+        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit the pages after Start, in sidebar order: (key, class, icon)</extracomment>
         <translation>취소</translation>
     </message>
     <message>
@@ -397,7 +928,7 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are &quot;under&quot; it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
@@ -405,8 +936,8 @@ n = {n} questions</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
     </message>
     <message>
-        <source>Chart &apos;{name}&apos; · {element}</source>
-        <translation>차트 &apos;{name}&apos; · {element}</translation>
+        <source>Chart '{name}' · {element}</source>
+        <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -427,6 +958,25 @@ n = {n} questions</source>
     <message>
         <source>The chart could not be saved to {path}: {reason}. Choose another folder or close the file in other programs.</source>
         <translation>차트를 {path}에 저장하지 못했습니다: {reason}. 다른 폴더를 고르거나 다른 프로그램에서 그 파일을 닫으세요.</translation>
+    </message>
+</context>
+<context>
+    <name>Citations</name>
+    <message>
+        <source>rank {rank}</source>
+        <translation>{rank}위</translation>
+    </message>
+    <message>
+        <source>no system results to check</source>
+        <translation>확인할 검색 결과 없음</translation>
+    </message>
+    <message>
+        <source>removed by de-duplication</source>
+        <translation>중복 제거로 빠짐</translation>
+    </message>
+    <message>
+        <source>not retrieved</source>
+        <translation>검색되지 않음</translation>
     </message>
 </context>
 <context>
@@ -569,7 +1119,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -604,7 +1154,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -620,8 +1170,24 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>CriterionRow</name>
+    <message>
+        <source>Note: {note}</source>
+        <extracomment>what the "Show" filter can keep</extracomment>
+        <translation>메모: {note}</translation>
+    </message>
+    <message>
+        <source>Add a note</source>
+        <translation>메모 달기</translation>
+    </message>
+    <message>
+        <source>Not rated yet: press 0–3.</source>
+        <translation>아직 평가하지 않음: 0–3을 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -766,6 +1332,30 @@ n = {n} questions</source>
         <translation>{question}의 {passage:을} 나중에 판정</translation>
     </message>
     <message>
+        <source>Take back the rating of {answer} for {question}</source>
+        <translation>{question}의 {answer} 평가 취소</translation>
+    </message>
+    <message>
+        <source>Rate {answer} for {question}: {criterion} {score}</source>
+        <translation>{question}의 {answer} 평가: {criterion} {score}점</translation>
+    </message>
+    <message>
+        <source>Return the rating of {answer} for {question} to the rule</source>
+        <translation>{question}의 {answer} 평가를 규칙대로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Resolve the rating of {answer} for {question} as {score}</source>
+        <translation>{question}의 {answer} 평가를 {score:으로} 조정</translation>
+    </message>
+    <message>
+        <source>Edit the rubric</source>
+        <translation>루브릭 수정</translation>
+    </message>
+    <message>
+        <source>Change the answer settings</source>
+        <translation>답변 평가 설정 변경</translation>
+    </message>
+    <message>
         <source>Undo</source>
         <translation>실행 취소</translation>
     </message>
@@ -821,7 +1411,7 @@ n = {n} questions</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -885,7 +1475,7 @@ n = {n} questions</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -945,6 +1535,14 @@ n = {n} questions</source>
         <translation>평가 매뉴얼</translation>
     </message>
     <message>
+        <source>Answer ratings</source>
+        <translation>답변 평가</translation>
+    </message>
+    <message>
+        <source>Citation checks</source>
+        <translation>인용 점검</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>설정</translation>
     </message>
@@ -953,7 +1551,7 @@ n = {n} questions</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
     </message>
     <message>
-        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
+        <source>Every question's scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -981,6 +1579,14 @@ n = {n} questions</source>
         <translation>등급마다의 뜻과 예시, ‘관련’의 기준(θ).</translation>
     </message>
     <message>
+        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters' agreement, every rating.</source>
+        <translation>시스템이 쓴 답변을 루브릭으로 평가한 결과: 신뢰구간이 있는 평균, 짝지은 검정, 평가자 일치도, 모든 평가.</translation>
+    </message>
+    <message>
+        <source>Every citation checked against the results and the judgments: its grade, its rank in that system's results, made-up and unretrieved citations.</source>
+        <translation>모든 인용을 검색 결과와 정답 판정에 비추어 점검한 결과: 인용 문단의 등급, 그 시스템의 검색 순위, 없는 문단과 검색되지 않은 문단의 인용.</translation>
+    </message>
+    <message>
         <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
         <translation>숫자를 바꾸는 모든 설정, 입력 파일과 체크섬, 판정 풀.</translation>
     </message>
@@ -991,6 +1597,10 @@ n = {n} questions</source>
     <message>
         <source>Needs grades from two or more assessors.</source>
         <translation>평가자가 두 명 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Needs the systems' answers (Answers page).</source>
+        <translation>시스템의 답변이 필요합니다(답변 화면).</translation>
     </message>
     <message>
         <source>Nothing to export yet. Open a judgments file and at least one run on the Start page (or try the demo); the files can then be saved here.</source>
@@ -1159,7 +1769,7 @@ n = {n} questions</source>
         <translation>(없음: 이름 없는 평가자 한 명)</translation>
     </message>
     <message>
-        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors&apos; files can be compared.</source>
+        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors' files can be compared.</source>
         <translation>이 파일에는 평가자 열이 없습니다. 이 파일의 등급은 이 이름(파일 이름에서 제안)으로 저장되어 여러 평가자의 파일을 비교할 수 있습니다.</translation>
     </message>
     <message>
@@ -1371,7 +1981,7 @@ n = {n} questions</source>
     <name>JudgingPage</name>
     <message>
         <source>Pool:</source>
-        <extracomment>a filled pool workbook to read back as its assessor&apos;s grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
         <translation>판정 풀:</translation>
     </message>
     <message>
@@ -1395,7 +2005,7 @@ n = {n} questions</source>
         <translation>작성한 통합 문서 읽기…</translation>
     </message>
     <message>
-        <source>Read an assessor&apos;s filled pool workbook back as their grades.</source>
+        <source>Read an assessor's filled pool workbook back as their grades.</source>
         <translation>평가자가 작성한 판정 풀 통합 문서를 그 평가자의 등급으로 읽어 옵니다.</translation>
     </message>
     <message>
@@ -1511,7 +2121,7 @@ n = {n} questions</source>
         <translation>마지막 변경은 다른 화면에서 한 것입니다. 그 화면에서 되돌리세요.</translation>
     </message>
     <message>
-        <source>A pool needs the assessor&apos;s name.</source>
+        <source>A pool needs the assessor's name.</source>
         <translation>판정 풀에는 평가자 이름이 필요합니다.</translation>
     </message>
     <message>
@@ -1551,7 +2161,7 @@ n = {n} questions</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -1583,6 +2193,10 @@ n = {n} questions</source>
         <translation>평가자 일치도</translation>
     </message>
     <message>
+        <source>Answers</source>
+        <translation>답변</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
@@ -1603,12 +2217,16 @@ n = {n} questions</source>
         <translation>평가 파일 열기…</translation>
     </message>
     <message>
-        <source>Add another assessor&apos;s judgments…</source>
+        <source>Add another assessor's judgments…</source>
         <translation>다른 평가자의 판정 추가…</translation>
     </message>
     <message>
         <source>Add system results…</source>
         <translation>시스템 결과 추가…</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings…</source>
+        <translation>답변·평가 파일 열기…</translation>
     </message>
     <message>
         <source>Open project…</source>
@@ -1687,7 +2305,7 @@ n = {n} questions</source>
         <translation>판정 파일 열기</translation>
     </message>
     <message>
-        <source>Add another assessor&apos;s judgments</source>
+        <source>Add another assessor's judgments</source>
         <translation>다른 평가자의 판정 추가</translation>
     </message>
     <message>
@@ -1753,7 +2371,7 @@ n = {n} questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project&apos;s files…</source>
+        <source>Checking the project's files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -1831,7 +2449,7 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>데모를 닫고 내 파일을 열까요?</translation>
     </message>
     <message>
-        <source>The demo&apos;s files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo&apos;s systems).</source>
+        <source>The demo's files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo's systems).</source>
         <translation>데모 파일과 시스템을 닫고, 내 파일로 새 연구를 시작합니다(데모 시스템도, 이름이 겹쳐 바뀐 시스템도, 데모 시스템과의 비교도 남지 않습니다).</translation>
     </message>
     <message>
@@ -1906,7 +2524,7 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>예시:</translation>
     </message>
     <message>
-        <source>One example per line: a passage id (e.g. D012-03), or the passage&apos;s text.</source>
+        <source>One example per line: a passage id (e.g. D012-03), or the passage's text.</source>
         <translation>한 줄에 예시 하나: 문단ID(예: D012-03) 또는 문단 본문.</translation>
     </message>
     <message>
@@ -1930,7 +2548,7 @@ Load it anyway to use its current contents (scores may change), or locate the or
         <translation>연구 문서의 표 쓰기</translation>
     </message>
     <message>
-        <source>Fill in the grade table and principles of the study&apos;s articles.</source>
+        <source>Fill in the grade table and principles of the study's articles.</source>
         <translation>연구 문서의 등급 표와 운영 원칙으로 채웁니다.</translation>
     </message>
     <message>
@@ -1950,7 +2568,7 @@ Load it anyway to use its current contents (scores may change), or locate the or
     <name>ManualPanel</name>
     <message>
         <source>Examples:</source>
-        <extracomment>characters of an example passage&apos;s text shown in the panel between an example&apos;s passage id and its text in the editor</extracomment>
+        <extracomment>characters of an example passage's text shown in the panel between an example's passage id and its text in the editor</extracomment>
         <translation>예시:</translation>
     </message>
     <message>
@@ -2085,7 +2703,7 @@ n = {n} questions</source>
         <translation>순서 시드:</translation>
     </message>
     <message>
-        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor&apos;s name.</source>
+        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor's name.</source>
         <translation>섞는 순서를 정합니다. 같은 시드면 언제나 같은 순서입니다. 기본값은 평가자 이름에서 나옵니다.</translation>
     </message>
     <message>
@@ -2193,7 +2811,7 @@ n = {n} questions</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
     </message>
     <message>
-        <source>Double-click a system&apos;s name to rename it; hover over it for its file.</source>
+        <source>Double-click a system's name to rename it; hover over it for its file.</source>
         <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
@@ -2344,7 +2962,7 @@ abstention rate</source>
         <translation>Judged@{k} 지금</translation>
     </message>
     <message>
-        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system&apos;s top {k} that has a grade): {before} before the pools, {after} now.</source>
+        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system's top {k} that has a grade): {before} before the pools, {after} now.</source>
         <translation>판정 풀의 문단 {n}개: {graded}개 판정, {waiting}개 남음. Judged@{k}(시스템 상위 {k}개 가운데 등급이 있는 비율): 풀 전 {before}, 지금 {after}.</translation>
     </message>
     <message>
@@ -2466,6 +3084,120 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>RatersPanel</name>
+    <message>
+        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen's kappa, quadratic weighted kappa; Krippendorff's alpha (ordinal) over everyone.</source>
+        <translation>평가자들의 점수가 일치할까요? 기준마다, 평가자 두 명씩: 둘 다 평가한 답변 수, 완전 일치율, 코헨 카파, 이차 가중 카파, 그리고 모든 평가자에 대한 크리펜도르프 알파(순서형).</translation>
+    </message>
+    <message>
+        <source>Answers the raters scored differently, biggest gap first</source>
+        <translation>평가자 점수가 다른 답변 (차이가 큰 것부터)</translation>
+    </message>
+    <message>
+        <source>Unresolved only</source>
+        <translation>조정하지 않은 것만</translation>
+    </message>
+    <message>
+        <source>Why (optional):</source>
+        <translation>사유 (선택):</translation>
+    </message>
+    <message>
+        <source>Use {score}</source>
+        <translation>{score}점으로</translation>
+    </message>
+    <message>
+        <source>Resolve with {score} (key {score})</source>
+        <translation>{score}점으로 조정 (키 {score})</translation>
+    </message>
+    <message>
+        <source>Back to the rule</source>
+        <translation>규칙대로 되돌리기</translation>
+    </message>
+    <message>
+        <source>The raters' comparison is hidden while blind rating is on: it names the systems.</source>
+        <translation>블라인드 평가 중에는 평가자 비교를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
+    </message>
+    <message>
+        <source>All criteria</source>
+        <translation>모든 기준</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Raters</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Both rated</source>
+        <translation>둘 다 평가</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>완전 일치</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>카파</translation>
+    </message>
+    <message>
+        <source>Weighted kappa</source>
+        <translation>가중 카파</translation>
+    </message>
+    <message>
+        <source>Alpha (ordinal)</source>
+        <translation>알파 (순서형)</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>해석</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>불일치</translation>
+    </message>
+    <message>
+        <source>Needs ratings from two or more raters.</source>
+        <translation>평가자 두 명 이상의 평가가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <source>Score used</source>
+        <translation>사용한 점수</translation>
+    </message>
+    <message>
+        <source>Resolved by hand</source>
+        <translation>사람이 조정함</translation>
+    </message>
+</context>
+<context>
+    <name>RatingBarChart</name>
+    <message>
+        <source>Answer ratings per system (with 95% confidence interval)</source>
+        <translation>시스템별 답변 평가 (95% 신뢰구간)</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Mean rating (0–3)</source>
+        <translation>평가 평균 (0–3)</translation>
+    </message>
+</context>
+<context>
     <name>RenameSystemDialog</name>
     <message>
         <source>Rename a system</source>
@@ -2476,8 +3208,8 @@ first relevant: {bucket}
         <translation>{name}의 새 이름을 적으세요. 파일은 바뀌지 않고, 이름은 프로젝트에 저장됩니다.</translation>
     </message>
     <message>
-        <source>From {source}; called &apos;{original}&apos; in the file.</source>
-        <translation>출처: {source}. 파일에서의 이름: &apos;{original}&apos;.</translation>
+        <source>From {source}; called '{original}' in the file.</source>
+        <translation>출처: {source}. 파일에서의 이름: '{original}'.</translation>
     </message>
     <message>
         <source>Rename</source>
@@ -2488,7 +3220,7 @@ first relevant: {bucket}
         <translation>취소</translation>
     </message>
     <message>
-        <source>Use the file&apos;s name ({original})</source>
+        <source>Use the file's name ({original})</source>
         <translation>파일의 이름 쓰기({original})</translation>
     </message>
     <message>
@@ -2505,10 +3237,209 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>ResultsPanel</name>
+    <message>
+        <source>Summary</source>
+        <translation>요약</translation>
+    </message>
+    <message>
+        <source>Ratings per system</source>
+        <translation>시스템별 평가</translation>
+    </message>
+    <message>
+        <source>Retrieval vs answers</source>
+        <translation>검색과 답변</translation>
+    </message>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
+    <message>
+        <source>Compare every system with:</source>
+        <translation>모든 시스템과 비교할 기준 시스템:</translation>
+    </message>
+    <message>
+        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters' scores are combined like passage grades (a hand resolution wins); 'mean rating' is each answer's mean over its criteria.</source>
+        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
+    </message>
+    <message>
+        <source>Automatic citation checks: citation precision = cited passages at or above θ / cited passages; core coverage = core evidence groups cited (an alternative covers its group); the other rates are shares of citations or answers.</source>
+        <translation>자동 인용 점검: 인용 정밀도 = 관련 기준(θ) 이상인 인용 문단 / 인용 문단, 핵심 근거 포함률 = 인용한 핵심 근거 그룹의 비율(대체 근거는 그 그룹을 채움). 나머지는 인용이나 답변 가운데의 비율입니다.</translation>
+    </message>
+    <message>
+        <source>Is the difference real? (paired tests, Holm-corrected)</source>
+        <translation>차이가 진짜일까요? (짝지은 검정, Holm 보정)</translation>
+    </message>
+    <message>
+        <source>The results are hidden while blind rating is on: they would name the systems.</source>
+        <translation>블라인드 평가 중에는 결과를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
+    </message>
+    <message>
+        <source>Mean rating</source>
+        <translation>평가 평균</translation>
+    </message>
+    <message>
+        <source>{n} answers rated</source>
+        <translation>답변 {n}개 평가</translation>
+    </message>
+    <message>
+        <source>Computing the tests…</source>
+        <translation>검정을 계산하는 중…</translation>
+    </message>
+    <message>
+        <source>Needs two or more systems to compare.</source>
+        <translation>비교하려면 시스템이 두 개 이상 있어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 신뢰구간</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>답변 수</translation>
+    </message>
+    <message>
+        <source>Citation precision</source>
+        <translation>인용 정밀도</translation>
+    </message>
+    <message>
+        <source>Core coverage</source>
+        <translation>핵심 근거 포함률</translation>
+    </message>
+    <message>
+        <source>Unknown citations</source>
+        <translation>없는 문단 인용</translation>
+    </message>
+    <message>
+        <source>Not retrieved</source>
+        <translation>검색되지 않은 인용</translation>
+    </message>
+    <message>
+        <source>Below θ</source>
+        <translation>관련 없는 인용</translation>
+    </message>
+    <message>
+        <source>Unjudged</source>
+        <translation>미평가 인용</translation>
+    </message>
+    <message>
+        <source>No citation</source>
+        <translation>인용 없는 답변</translation>
+    </message>
+    <message>
+        <source>Appropriate abstention</source>
+        <translation>적절한 보류</translation>
+    </message>
+    <message>
+        <source>False abstention</source>
+        <translation>잘못된 보류</translation>
+    </message>
+    <message>
+        <source>Answers checked (to questions the judgments know).</source>
+        <translation>점검한 답변 수 (정답 판정에 있는 질문).</translation>
+    </message>
+    <message>
+        <source>Mean over answers with citations: cited passages at or above θ / cited passages.</source>
+        <translation>인용이 있는 답변의 평균: 관련 기준(θ) 이상인 인용 문단 / 인용 문단.</translation>
+    </message>
+    <message>
+        <source>Mean over answerable questions: core evidence groups cited / core groups.</source>
+        <translation>답변 가능한 질문의 평균: 인용한 핵심 근거 그룹 / 핵심 근거 그룹.</translation>
+    </message>
+    <message>
+        <source>Citations of a passage id no file knows / all citations.</source>
+        <translation>어떤 파일에도 없는 문단ID를 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Citations of passages this system did not retrieve / known citations.</source>
+        <translation>이 시스템이 검색하지 않은 문단을 인용한 비율 (있는 문단의 인용 중).</translation>
+    </message>
+    <message>
+        <source>Citations of passages judged below θ / all citations.</source>
+        <translation>관련 기준(θ)보다 낮게 판정된 문단을 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Citations of passages nobody judged / all citations.</source>
+        <translation>아무도 판정하지 않은 문단을 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Answers without any citation / answers that do not abstain.</source>
+        <translation>인용이 하나도 없는 답변 / 보류하지 않은 답변.</translation>
+    </message>
+    <message>
+        <source>Abstentions / answers to unanswerable questions.</source>
+        <translation>답변 보류 / 답변 불가 질문에 대한 답변.</translation>
+    </message>
+    <message>
+        <source>Abstentions / answers to answerable questions.</source>
+        <translation>답변 보류 / 답변 가능 질문에 대한 답변.</translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalScatterChart</name>
+    <message>
+        <source>{system}: {count} answer(s) {ids}
+{measure} = {x}
+{answer} = {y}</source>
+        <extracomment>the user chose another measure or criterion</extracomment>
+        <translation>{system}: 답변 {count}개 {ids}
+{measure} = {x}
+{answer} = {y}</translation>
+    </message>
+    <message>
+        <source>{system} (ρ = {rho})</source>
+        <translation>{system} (ρ = {rho})</translation>
+    </message>
+    <message>
+        <source>Retrieval:</source>
+        <translation>검색 지표:</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>답변 평가:</translation>
+    </message>
+    <message>
+        <source>ρ cannot be computed</source>
+        <translation>ρ를 계산할 수 없음</translation>
+    </message>
+    <message>
+        <source>Spearman ρ = {rho} (n = {n}, {p})</source>
+        <translation>스피어만 ρ = {rho} (n = {n}, {p})</translation>
+    </message>
+    <message>
+        <source>Did better retrieval give better answers? {measure} vs {answer}: {rho}</source>
+        <translation>검색이 좋으면 답변도 좋았을까? {measure} 대 {answer}: {rho}</translation>
+    </message>
+    <message>
+        <source>Retrieval measure</source>
+        <translation>검색 지표</translation>
+    </message>
+    <message>
+        <source>Answer rating</source>
+        <translation>답변 평가</translation>
+    </message>
+</context>
+<context>
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study&apos;s one undo stack, shared with every page</extracomment>
+        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -2787,6 +3718,97 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>RubricPanel</name>
+    <message>
+        <source>The rubric the answers are rated with: each criterion is scored 0–3 and its level descriptions are shown while rating. Edit a cell to change it (Ctrl+Z undoes); renaming a criterion keeps its ratings. It is saved in the project, written into the report and into the ratings workbook (its rubric sheet).</source>
+        <translation>답변을 평가하는 루브릭입니다. 기준마다 0–3점으로 매기며, 평가하는 동안 수준별 설명이 보입니다. 칸을 고치면 바로 반영됩니다(Ctrl+Z로 되돌리기). 기준 이름을 바꿔도 그 평가는 그대로 남습니다. 루브릭은 프로젝트에 저장되고, 보고서와 평가 통합 문서(루브릭 시트)에도 기록됩니다.</translation>
+    </message>
+    <message>
+        <source>Add a criterion</source>
+        <translation>기준 추가</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>삭제</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>위로</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>아래로</translation>
+    </message>
+    <message>
+        <source>Back to the default</source>
+        <translation>기본값으로</translation>
+    </message>
+    <message>
+        <source>The rubric of the ratings file when it has one, else the seeds' rubric.</source>
+        <translation>평가 파일에 루브릭이 있으면 그것을, 없으면 연구 문서의 기본 루브릭을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Abstention phrases:</source>
+        <translation>답변 보류 문구:</translation>
+    </message>
+    <message>
+        <source>Separate the phrases with ';'.</source>
+        <translation>문구는 ';'로 나누세요.</translation>
+    </message>
+    <message>
+        <source>Several raters' scores:</source>
+        <translation>평가자 여러 명의 점수:</translation>
+    </message>
+    <message>
+        <source>An answer abstains when it is empty or contains one of these phrases (case and spacing ignored): appropriate on a question without relevant evidence, a false abstention otherwise.</source>
+        <translation>답변이 비었거나 이 문구 중 하나를 담으면(대소문자와 띄어쓰기 무시) 답변을 보류한 것으로 봅니다. 관련 근거가 없는 질문에서는 적절한 보류, 그 밖에는 잘못된 보류입니다.</translation>
+    </message>
+    <message>
+        <source>median (the lower middle on a tie)</source>
+        <translation>중앙값 (짝수면 낮은 쪽)</translation>
+    </message>
+    <message>
+        <source>majority</source>
+        <translation>다수결</translation>
+    </message>
+    <message>
+        <source>highest</source>
+        <translation>가장 높은 점수</translation>
+    </message>
+    <message>
+        <source>lowest</source>
+        <translation>가장 낮은 점수</translation>
+    </message>
+    <message>
+        <source>answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>unanswerable</source>
+        <translation>답변 불가</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>모두</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>적용 대상</translation>
+    </message>
+    <message>
+        <source>What it asks</source>
+        <translation>무엇을 보는가</translation>
+    </message>
+    <message>
+        <source>New criterion</source>
+        <translation>새 기준</translation>
+    </message>
+</context>
+<context>
     <name>ScatterChart</name>
     <message>
         <source>A vs B per question</source>
@@ -2884,7 +3906,7 @@ first relevant: {bucket}
         <translation>선형 (g)</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -2924,8 +3946,8 @@ first relevant: {bucket}
         <translation>이웃 청크 빼기</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -2948,7 +3970,7 @@ first relevant: {bucket}
         <translation>문서</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
@@ -3092,7 +4114,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the study&apos;s evaluation manual: the chips&apos; labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -3135,12 +4157,12 @@ first relevant: {bucket}
         <translation>폴더: {folder}</translation>
     </message>
     <message>
-        <source>Named &apos;{original}&apos; in the file; renamed by you.</source>
-        <translation>파일에서의 이름: &apos;{original}&apos;. 사용자가 이름을 바꾸었습니다.</translation>
+        <source>Named '{original}' in the file; renamed by you.</source>
+        <translation>파일에서의 이름: '{original}'. 사용자가 이름을 바꾸었습니다.</translation>
     </message>
     <message>
-        <source>Named &apos;{original}&apos; in the file; another system has that name, so it is called &apos;{name}&apos; here. Rename it to choose another name.</source>
-        <translation>파일에서의 이름: &apos;{original}&apos;. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
+        <source>Named '{original}' in the file; another system has that name, so it is called '{name}' here. Rename it to choose another name.</source>
+        <translation>파일에서의 이름: '{original}'. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
     </message>
     <message>
         <source>Double-click or right-click to rename.</source>

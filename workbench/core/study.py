@@ -55,6 +55,8 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
+from workbench.core.answers import SECTION as ANSWERS_SECTION
+from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.evaluate import evaluate
 from workbench.core.io.merge import merge_judgment_sets, name_assessor
@@ -326,6 +328,8 @@ class Study:
         self.manual: Manual | None = None
         #: the judging pools
         self.pools: PoolWork = PoolWork()
+        #: what the systems answered, its ratings and the rubric (core/answers.py)
+        self.answers = AnswerWork()
         self._next_source = 1
         self._next_judgment_source = 0
 
@@ -348,6 +352,7 @@ class Study:
             or self.chosen_names
             or self.manual is not None
             or self.pools
+            or self.answers.has_work
         )
 
     @property
@@ -491,6 +496,7 @@ class Study:
         other.notes = dict(self.notes)
         other.chosen_names = dict(self.chosen_names)
         other.judgment_sources = list(self.judgment_sources)
+        other.answers = self.answers.copy()
         return other
 
     def set_settings(self, settings: EvalSettings) -> None:
@@ -652,10 +658,11 @@ class Study:
         return concat_runs(frames)
 
     def sources(self) -> list[s.SourceFile]:
-        """Every input file (judgments first), as read."""
+        """Every input file (judgments first, then runs and answers), as read."""
         out = list(self.judgment_set.sources) if self.judgment_set is not None else []
         for src in self.run_sources:
             out.extend(src.run_set.sources)
+        out.extend(self.answers.source_files())
         return out
 
     def warnings(self) -> list[Problem]:
@@ -885,12 +892,15 @@ class Study:
 
     def work_to_project(self) -> dict[str, Any]:
         """The user's work as the project file keeps it (``sections``: the
-        manual edited in the app and the pools)."""
+        manual edited in the app, the pools and the answer work)."""
         sections: dict[str, Any] = {}
         if self.manual is not None:
             sections[MANUAL_SECTION] = self.manual.to_dict()
         if self.pools:
             sections[POOL_SECTION] = self.pools.to_project()
+        answers = answers_section(self)
+        if answers is not None:
+            sections[ANSWERS_SECTION] = answers
         return {
             "settings": self.settings.to_dict(),
             "notes": {q: n.to_dict() for q, n in self.notes.items()},
@@ -900,8 +910,8 @@ class Study:
         }
 
     def restore_sections(self, sections: dict[str, Any], file: str = "") -> list[Problem]:
-        """Put back the manual and the pools of a project file's sections;
-        returns warnings for anything damaged (left out)."""
+        """Put back the manual, the pools and the answer work of a project file's
+        sections; returns warnings for anything damaged (left out)."""
         problems: list[Problem] = []
         if MANUAL_SECTION in sections:
             manual, found = manual_from_dict(sections[MANUAL_SECTION], MANUAL_SECTION, file)
@@ -910,6 +920,7 @@ class Study:
         pools, found = pools_from_project(sections.get(POOL_SECTION), file)
         problems.extend(found)
         self.pools = pools
+        problems.extend(restore_answers_section(self, sections.get(ANSWERS_SECTION), file))
         return problems
 
     def restore_work(
@@ -1083,6 +1094,10 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
     for src in study.run_sources:
         if src.file is not None and src.file.path:
             sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
+    for answer_src in study.answers.sources:
+        file = answer_src.file.file
+        if file is not None and file.path:
+            sources.append(source("answers", file, answer_src.options, answer_src.names))
     work = study.work_to_project()
     return Project(
         sources=sources,
@@ -1126,6 +1141,8 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
                     study.add_judgments(result, options)
                 except InputError as exc:  # the files changed since: say so, keep the rest
                     project.problems.extend(exc.problems)
+        elif src.kind == "answers":
+            study.answers.add_source(result, options, names=src.names)
         else:
             study.add_runs(result, options, names=src.names)
     study.restore_work(settings, project.notes, project.added_grades, project.resolutions)

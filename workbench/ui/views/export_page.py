@@ -266,6 +266,7 @@ class ExportPage(QWidget):
         state.results_changed.connect(self._refresh)
         state.data_changed.connect(self._refresh)
         state.work_changed.connect(self._refresh)
+        state.answers_changed.connect(self._refresh)
         state.busy_changed.connect(self._on_busy)
         self.retranslate()
         self._refresh()
@@ -500,6 +501,8 @@ class ExportPage(QWidget):
             "agreement": self.tr("Assessor agreement"),
             "abstention": self.tr("Abstention"),
             "manual": self.tr("Evaluation manual"),
+            "answers": self.tr("Answer ratings"),
+            "citations": self.tr("Citation checks"),
             "settings": self.tr("Settings"),
         }
 
@@ -524,6 +527,14 @@ class ExportPage(QWidget):
             ),
             "manual": self.tr(
                 "What each grade means, with examples, and the rule for “relevant” (θ)."
+            ),
+            "answers": self.tr(
+                "What the systems answered, rated with the rubric: means with confidence "
+                "intervals, paired tests, the raters' agreement, every rating."
+            ),
+            "citations": self.tr(
+                "Every citation checked against the results and the judgments: its grade, its "
+                "rank in that system's results, made-up and unretrieved citations."
             ),
             "settings": self.tr(
                 "Every choice that changes a number, the input files with their checksums, and "
@@ -555,6 +566,9 @@ class ExportPage(QWidget):
             out["significance"] = self.tr("Needs two or more systems to compare.")
         if self.state.judgment_set is not None and len(self._assessors()) < 2:
             out["agreement"] = self.tr("Needs grades from two or more assessors.")
+        if results is not None and not self.state.study.answers.loaded:
+            why = self.tr("Needs the systems' answers (Answers page).")
+            out["answers"] = out["citations"] = why
         return out
 
     def _sheet_toggled(self, key: str, on: bool) -> None:
