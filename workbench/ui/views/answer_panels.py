@@ -282,10 +282,15 @@ class RetrievalScatterChart(ChartWidget):
             rho = self.tr("Spearman ρ = {rho} (n = {n}, {p})").format(
                 rho=f"{overall.rho:.2f}", n=overall.n, p=p_text
             )
+        # the correlation on a line of its own: one line is cut in a narrow window
+        question = self.tr("Did better retrieval give better answers? {measure} vs {answer}")
+        # the title is rich text: "p < 0.001" must not start a tag
         self.set_title(
-            self.tr(
-                "Did better retrieval give better answers? {measure} vs {answer}: {rho}"
-            ).format(measure=self.measure or "…", answer=self.answer_name or "…", rho=rho)
+            html.escape(
+                question.format(measure=self.measure or "…", answer=self.answer_name or "…")
+            )
+            + "<br>"
+            + html.escape(rho)
         )
         self.set_axis_labels(
             self.measure or self.tr("Retrieval measure"),
