@@ -1,9 +1,18 @@
-"""Write the bundled demo data set (resources/demo/judgments.xlsx and runs.xlsx).
+"""Write the bundled demo data set (resources/demo/judgments.xlsx, runs.xlsx,
+answers.xlsx and ratings.xlsx).
 
 Everything here is synthetic: the passages are short Korean texts written for
 this project from templates (no sermon text is copied), the volumes, lecture
 titles, pages and dates are invented, and the four "systems" are simulated
 (scores = system strength per question type × grade + document effect + noise).
+
+The answers of the four systems are synthetic too: short Korean answers
+built from the passages each system retrieved, citing their ids, with a few
+planted cases (a made-up citation, a grade-0 citation, a citation the
+system never retrieved, an answer without citations, a false and several
+correct abstentions); two raters score them with the seeds' rubric and
+sometimes disagree. They come from their own random generator
+(ANSWER_SEED), so the judgments and runs stay exactly as they were.
 
 The generator is deterministic (fixed seed, fixed zip timestamps), so running
 it again gives byte-identical files:
@@ -601,6 +610,227 @@ def display_score(system: str, raw: float, answerable: bool) -> float:
 
 
 # ---------------------------------------------------------------------------
+# answers and their ratings (their own random generator)
+
+ANSWER_SEED = 20240517 + 17
+RATERS = ("평가자A", "평가자B")
+ANSWER_MODEL = ("데모 생성기", "1.0")
+#: the rubric's criteria as the ratings sheet names them (the seeds' wording)
+CRITERIA = ("출처 표기 정확도", "맥락 충실성", "목회자 활용성", "답변 보류 적절성")
+#: how each system writes its citations: markers in the text, the 인용 column, or both
+CITATION_STYLE = {"BM25": "both", "Vector": "both", "Hybrid": "column", "GraphRAG": "markers"}
+#: questions rated by each rater (the rest are left for the app)
+RATED_BY = {"평가자A": 40, "평가자B": 30}
+
+OPENINGS = (
+    "관련 강연을 보면 이렇게 설명합니다.",
+    "말씀선집의 해당 부분은 다음과 같습니다.",
+    "요약하면 다음과 같습니다.",
+    "원문에 비추어 정리하면 이렇습니다.",
+)
+CONNECTORS = ("또한", "이어서", "다른 강연에서도", "함께 보면")
+CLOSINGS = (
+    "설교에서는 이 대목을 가정의 실천과 이어서 전할 수 있습니다.",
+    "교육 시간에는 원문을 함께 읽고 나누기를 권합니다.",
+    "상담에서 인용할 때는 해당 강연의 앞뒤 맥락을 함께 확인하십시오.",
+    "",
+)
+OVERSTATEMENT = "이것만이 모든 문제를 해결하는 유일한 길이라고 단언했습니다."
+ABSTAIN_TEXTS = (
+    "검색된 말씀에서 이 질문에 답할 근거가 부족합니다. 추측하여 답하지 않겠습니다.",
+    "말씀선집에서 이 내용은 확인되지 않습니다. 원문 근거 없이 답변할 수 없습니다.",
+)
+UNFOUNDED = (
+    "여러 강연을 종합하면 그렇다고 볼 수 있습니다.",
+    "말씀 전체의 흐름에서 자연스럽게 이어지는 결론입니다.",
+)
+
+
+def opening_sentence(text: str) -> str:
+    """A passage's words up to its first "다." (what an answer quotes)."""
+    end = text.find("다. ")
+    return text if end < 0 else text[: end + 2]
+
+
+def resolved_grades(judgments: list[list]) -> dict[tuple[str, str], int]:
+    grades: dict[tuple[str, str], list[int]] = {}
+    for q, p, g, *_ in judgments:
+        grades.setdefault((q, p), []).append(g)
+    return {k: sorted(v)[(len(v) - 1) // 2] for k, v in grades.items()}
+
+
+@dataclass
+class Answer:
+    system: str
+    qid: str
+    text: str
+    cited: list[str]
+    column: str
+    abstained: bool
+    overstated: bool = False
+
+
+def planted_cases(questions: list[Question]) -> dict[tuple[str, str], str]:
+    """(system, question) → the case planted there, on fixed questions."""
+    first = {}
+    second = {}
+    for q in questions:
+        if q.answerable:
+            if q.qtype in first:
+                second.setdefault(q.qtype, q.qid)
+            first.setdefault(q.qtype, q.qid)
+    return {
+        ("Vector", first["개념 관계"]): "fabricated",
+        ("BM25", first["전역 주제"]): "grade0",
+        ("Vector", first["시대 변화"]): "false_abstention",
+        ("Hybrid", second["사실 확인"]): "no_citation",
+        ("GraphRAG", first["사실 확인"]): "not_retrieved",
+    }
+
+
+def make_answer(
+    system: str,
+    q: Question,
+    ranked: list[str],
+    docs: dict[str, Doc],
+    grades: dict[tuple[str, str], int],
+    case: str,
+    rng: random.Random,
+) -> Answer:
+    def text_of(pid: str) -> str:
+        return docs[pid[:4]].texts[int(pid[5:])]
+
+    if not ranked or case == "false_abstention":
+        return Answer(system, q.qid, rng.choice(ABSTAIN_TEXTS), [], "", True)
+    if not q.answerable:
+        # GraphRAG and Hybrid hold back; BM25 and Vector answer from whatever came back
+        holds_back = system in ("GraphRAG", "Hybrid") or rng.random() < 0.25
+        if holds_back:
+            return Answer(system, q.qid, rng.choice(ABSTAIN_TEXTS), [], "", True)
+        pid = ranked[0]
+        text = f"{opening_sentence(text_of(pid))} [{pid}] {rng.choice(UNFOUNDED)}"
+        return Answer(system, q.qid, text, [pid], pid, False)
+    n = 3 if rng.random() < 0.3 else 2
+    cited = list(ranked[:n])
+    if case == "grade0":
+        zero = [p for p in ranked if grades.get((q.qid, p)) == 0]
+        cited = [cited[0], zero[0] if zero else ranked[-1]]
+    if case == "not_retrieved":
+        elsewhere = [
+            p for p, (g, *_rest) in sorted(q.pool.items()) if g >= 2 and p not in ranked
+        ] or [p for p in sorted(q.pool) if p not in ranked]
+        cited = [cited[0], elsewhere[0]]
+    sentences = [opening_sentence(text_of(p)) for p in cited]
+    if case == "fabricated":
+        fake = f"D9{int(q.qid[1:]):02d}-0{1 + len(cited)}"
+        cited = [*cited[:1], fake]
+        sentences = [sentences[0], "이 가르침은 초기 강연에서 처음 체계적으로 정리되었습니다."]
+    style = CITATION_STYLE[system]
+    if case == "no_citation":
+        style = "none"
+    parts = [rng.choice(OPENINGS)]
+    for i, (pid, sentence) in enumerate(zip(cited, sentences)):
+        lead = "" if i == 0 else rng.choice(CONNECTORS) + " "
+        marker = f" [{pid}]" if style in ("markers", "both") else ""
+        parts.append(f"{lead}{sentence}{marker}")
+    overstated = rng.random() < 0.1
+    if overstated:
+        parts.append(OVERSTATEMENT)
+    closing = rng.choice(CLOSINGS)
+    if closing:
+        parts.append(closing)
+    column = ", ".join(cited) if style in ("column", "both") else ""
+    cited_out = cited if style != "none" else []
+    return Answer(system, q.qid, " ".join(parts), cited_out, column, False, overstated)
+
+
+def answer_set(
+    docs: list[Doc],
+    questions: list[Question],
+    judgments: list[list],
+    runs: dict[str, list[list]],
+    rng: random.Random,
+) -> dict[str, list[Answer]]:
+    by_id = {d.doc_id: d for d in docs}
+    grades = resolved_grades(judgments)
+    cases = planted_cases(questions)
+    out: dict[str, list[Answer]] = {}
+    for system in SYSTEMS:
+        ranked: dict[str, list[str]] = {}
+        for qid, _rank, pid, _score in runs[system]:
+            ranked.setdefault(qid, []).append(pid)
+        out[system] = [
+            make_answer(
+                system,
+                q,
+                ranked.get(q.qid, []),
+                by_id,
+                grades,
+                cases.get((system, q.qid), ""),
+                rng,
+            )
+            for q in questions
+        ]
+    return out
+
+
+def true_scores(a: Answer, q: Question, grades: dict[tuple[str, str], int]) -> list[int | None]:
+    """What a careful rater gives: citation accuracy, faithfulness, usefulness,
+    appropriate abstention (None where a criterion does not apply)."""
+    if not q.answerable:
+        return [None, None, None, 3 if a.abstained else 0]
+    if a.abstained:
+        return [0, 1, 0, None]
+    cited = [grades.get((q.qid, p)) for p in a.cited]
+    good = [g for g in cited if g is not None and g >= 1]
+    if not a.cited:
+        citation = 0
+    elif None in cited and any(p[:2] == "D9" for p in a.cited):
+        citation = 1  # a made-up source
+    else:
+        share = len(good) / len(a.cited)
+        citation = 3 if share == 1 else 2 if share >= 0.5 else 1
+    best = max([g for g in cited if g is not None] or [0])
+    faithful = {3: 3, 2: 2, 1: 2, 0: 1}[best] - (1 if a.overstated else 0)
+    useful = min(3, max(0, round((citation + best) / 2)))
+    return [citation, max(faithful, 0), useful, None]
+
+
+def rating_rows(
+    answers: dict[str, list[Answer]],
+    questions: list[Question],
+    judgments: list[list],
+    rng: random.Random,
+) -> list[list]:
+    """Both raters score the first questions (A more than B); B departs from A
+    by one point on about one item in six."""
+    grades = resolved_grades(judgments)
+    by_q = {q.qid: q for q in questions}
+    order = [q.qid for q in questions]
+    rows: list[list] = []
+    for rater in RATERS:
+        chosen = set(order[: RATED_BY[rater]])
+        for system in SYSTEMS:
+            for a in answers[system]:
+                if a.qid not in chosen:
+                    continue
+                scores = true_scores(a, by_q[a.qid], grades)
+                out = []
+                for v in scores:
+                    if v is not None and rater == RATERS[1] and rng.random() < 0.17:
+                        v = min(3, max(0, v + rng.choice((-1, 1))))
+                    out.append(v)
+                note = ""
+                if a.overstated and rater == RATERS[0]:
+                    note = "근거보다 강한 표현"
+                elif any(p[:2] == "D9" for p in a.cited) and rater == RATERS[0]:
+                    note = "없는 출처 인용"
+                rows.append([a.qid, system, rater, *out, note])
+    rows.sort(key=lambda r: (order.index(r[0]), SYSTEMS.index(r[1]), RATERS.index(r[2])))
+    return rows
+
+
+# ---------------------------------------------------------------------------
 # writing
 
 
@@ -683,7 +913,7 @@ def build(seed: int = SEED):
     return docs, questions, judgments, runs
 
 
-def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path]:
+def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
     docs, questions, judgments, runs = build(seed)
     # the 근거 문장 goes on the first assessor's row of the item
     sentences = evidence_sentences(docs, questions)
@@ -734,7 +964,52 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path]:
     add_sheet(wb, "시스템 정보", SYSTEM_INFO_HEADER, SYSTEM_INFO, widths={"메모": 40})
     runs_path = out_dir / "runs.xlsx"
     save_atomic(wb, runs_path)
-    return judgments_path, runs_path
+
+    rng = random.Random(ANSWER_SEED)
+    answers = answer_set(docs, questions, judgments, runs, rng)
+    wb = Workbook()
+    wb.remove(wb.active)
+    for system in SYSTEMS:
+        add_sheet(
+            wb,
+            system,
+            ["질문ID", "답변", "인용", "모델", "버전"],
+            [[a.qid, a.text, a.column, *ANSWER_MODEL] for a in answers[system]],
+            widths={"답변": 90, "인용": 24},
+        )
+        for row in wb[system].iter_rows(min_row=2, min_col=2, max_col=2):
+            row[0].alignment = Alignment(wrap_text=True, vertical="top")
+    answers_path = out_dir / "answers.xlsx"
+    save_atomic(wb, answers_path)
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    ratings = rating_rows(answers, questions, judgments, rng)
+    ws = add_sheet(
+        wb,
+        "답변평가",
+        ["질문ID", "시스템", "평가자", *CRITERIA, "메모"],
+        ratings,
+        widths={c: 14 for c in CRITERIA} | {"메모": 22},
+    )
+    dv = DataValidation(type="list", formula1='"0,1,2,3"', allow_blank=True)
+    dv.error = "점수는 0, 1, 2, 3 중 하나입니다."
+    dv.errorTitle = "점수"
+    ws.add_data_validation(dv)
+    dv.add(f"D2:G{len(ratings) + 1}")
+    add_sheet(wb, "루브릭", ["기준", "키", "적용", "수준", "설명"], rubric_rows(), widths={"설명": 70})
+    ratings_path = out_dir / "ratings.xlsx"
+    save_atomic(wb, ratings_path)
+    return judgments_path, runs_path, answers_path, ratings_path
+
+
+def rubric_rows() -> list[list]:
+    """The seeds' rubric as the app writes it (the app's default, in Korean)."""
+    sys.path.insert(0, str(ROOT))
+    from workbench.core.answer_results import rubric_rows as rows
+    from workbench.core.answers import default_rubric
+
+    return rows(default_rubric("ko"), "ko")
 
 
 def check(seed: int = SEED) -> None:

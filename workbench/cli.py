@@ -145,6 +145,19 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--lang", choices=["ko", "en"], default=None, help="message and report language")
     p.add_argument(
+        "--answers",
+        action="append",
+        metavar="FILE",
+        help="what the systems answered (Excel, CSV or JSON; repeatable): adds the citation "
+        "checks and the answer ratings to the report and to the JSON under 'answers'",
+    )
+    p.add_argument(
+        "--ratings",
+        action="append",
+        metavar="FILE",
+        help="ratings of the answers (a 답변평가 sheet, optionally a 루브릭 sheet; repeatable)",
+    )
+    p.add_argument(
         "--diagnosis",
         action="append",
         default=[],
@@ -331,6 +344,8 @@ def _diagnosis_settings(pairs: list[str]):
         except ValueError as exc:
             raise UsageError(f"--diagnosis {pair}: {exc}") from None
     return st
+
+
 def _grade_conversions(values: list[str]) -> dict[str, int]:
     """``--read-grade VALUE=GRADE`` options as value → grade (0–3)."""
     out: dict[str, int] = {}
@@ -368,7 +383,26 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
             study.add_judgments(judgments, options)
     for path in getattr(args, "run", None) or []:
         study.add_runs(load_run(path))
+    answer_files = [
+        *(getattr(args, "answers", None) or []),
+        *(getattr(args, "ratings", None) or []),
+    ]
+    if getattr(args, "ratings", None) and not getattr(args, "answers", None):
+        raise UsageError("--ratings needs --answers FILE (the answers the ratings are of)")
+    for path in answer_files:
+        add_answer_file(study, path)
     return study
+
+
+def add_answer_file(study: Study, path: str) -> None:
+    """Read an answers or ratings file into the study, its systems matched to the
+    runs by name (the same name, else the same name ignoring case and spaces)."""
+    from workbench.core.answers import auto_names
+    from workbench.core.io.answers import load_answer_file
+
+    file = load_answer_file(path, rubric=study.answers.rubric_in_force())
+    names, refs = auto_names(study, file)
+    study.answers.add_source(file, {}, names, refs)
 
 
 def cmd_eval(args: argparse.Namespace, lang: str) -> int:
@@ -377,8 +411,9 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.report import SHEET_KEYS
     from workbench.core.results import results_to_json
 
+    inputs = [*args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
     for output in (args.json, args.report):  # before any work: no output onto an input
-        refuse_output_onto_inputs(output, [*args.qrels, *args.run])
+        refuse_output_onto_inputs(output, inputs)
     thresholds = _diagnosis_settings(args.diagnosis)
     study = _study(args, _settings(args))
     study.diagnosis_settings = thresholds
@@ -386,6 +421,12 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.diagnosis import diagnose, diagnosis_to_json
 
     diagnosis = diagnose(results, thresholds)
+
+    answers = None
+    if study.answers.loaded:
+        from workbench.core.answer_results import answer_report
+
+        answers = answer_report(study, results, lang=lang, seed=args.seed)
 
     comparisons = None
     if args.compare:
@@ -400,6 +441,10 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     if args.json:
         data = results_to_json(results, comparisons)
         data["diagnosis"] = diagnosis_to_json(diagnosis, lang)
+        if answers is not None:
+            from workbench.core.answer_results import answers_to_json
+
+            data["answers"] = answers_to_json(answers, results)
         _write_json(data, args.json)
     if args.report:
         # without --compare the report has no significance sheet (it would cost minutes)
@@ -413,10 +458,36 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             comparisons=comparisons,
             comparison_test=args.test if args.compare else None,
             comparison_seed=args.seed if args.compare else None,
+            answers=answers,
         )
     if args.json != "-":
         _print_eval_summary(results, comparisons, lang, diagnosis)
+        if answers is not None:
+            _print_answer_summary(answers, lang)
     return EXIT_OK
+
+
+def _print_answer_summary(report, lang: str) -> None:
+    """Per system: answers, citation precision, unknown / not retrieved citations,
+    and the mean of each criterion."""
+    rubric = report.rubric
+    keys = [*rubric.keys, "rating"]
+    label = "평가 평균" if lang == "ko" else "mean rating"
+    header = ["system" if lang == "en" else "시스템", "answers" if lang == "en" else "답변"]
+    header += ["cit. prec." if lang == "en" else "인용 정밀도"]
+    header += [rubric.name_of(k) if k != "rating" else label for k in keys]
+    rows = [header]
+    rates = report.checks.systems
+    means = report.by_system
+    for system in report.systems:
+        rec = rates.loc[system]
+        cells = [system, str(int(rec["answers"])), _fmt(rec["citation_precision"])]
+        for k in keys:
+            hit = means[(means["system"] == system) & (means["criterion"] == k)]
+            cells.append(_fmt(hit.iloc[0]["mean"]) if len(hit) and int(hit.iloc[0]["n"]) else "–")
+        rows.append(cells)
+    print()
+    _print_table(rows)
 
 
 def _print_diagnosis(diagnosis, lang: str) -> None:

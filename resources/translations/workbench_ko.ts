@@ -343,10 +343,541 @@ To measure agreement, add a second person's grades for the same questions and pa
     </message>
 </context>
 <context>
+    <name>AnswerColumn</name>
+    <message>
+        <source>This system gave no answer to the question.</source>
+        <translation>이 시스템은 이 질문에 답변하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>No automatic flag</source>
+        <translation>자동 점검 문제 없음</translation>
+    </message>
+    <message>
+        <source>Cited passages</source>
+        <translation>인용한 문단</translation>
+    </message>
+    <message>
+        <source>unknown passage</source>
+        <translation>없는 문단</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerImportDialog</name>
+    <message>
+        <source>Check and load answers or ratings</source>
+        <extracomment>the preview is shown (or reading failed) the file was read; the systems are shown for matching a load finished with problems</extracomment>
+        <translation>답변·평가 파일 확인하고 불러오기</translation>
+    </message>
+    <message>
+        <source>Sheet:</source>
+        <translation>시트:</translation>
+    </message>
+    <message>
+        <source>Use this sheet as:</source>
+        <translation>이 시트의 용도:</translation>
+    </message>
+    <message>
+        <source>The first row of the table shows what each column holds. An answers sheet needs a question ID and the answer; citations may be a column of passage IDs or markers such as [D012-03] in the answer. A ratings sheet has one column per rubric criterion. Fix a wrong guess in its dropdown, then press Load.</source>
+        <translation>표의 첫 행은 각 열에 무엇이 들어 있는지 보여 줍니다. 답변 시트에는 질문ID와 답변이 필요하고, 인용은 문단ID를 적은 열이나 답변 안의 [D012-03] 같은 표시로 적을 수 있습니다. 평가 시트에는 루브릭 기준마다 한 열이 있습니다. 잘못 짐작한 열은 목록에서 고친 뒤 불러오기를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>◀ Columns</source>
+        <translation>◀ 열 지정</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>불러오기</translation>
+    </message>
+    <message>
+        <source>Add to the study</source>
+        <translation>연구에 추가</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Each system of the file is matched to the system results with the same name (or the same name apart from capitals and spaces). Choose another system where the match is wrong; an answer without system results is kept under its own name, but its citations cannot be checked against what it retrieved.</source>
+        <translation>파일의 각 시스템은 이름이 같은(또는 대소문자와 띄어쓰기만 다른) 시스템 결과와 이어집니다. 잘못 이어진 곳은 다른 시스템을 고르세요. 검색 결과가 없는 답변은 제 이름으로 남지만, 인용이 검색된 문단인지는 확인할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>In the file</source>
+        <translation>파일의 이름</translation>
+    </message>
+    <message>
+        <source>System results</source>
+        <translation>시스템 결과</translation>
+    </message>
+    <message>
+        <source>How it was matched</source>
+        <translation>이어진 방식</translation>
+    </message>
+    <message>
+        <source>Answers / ratings</source>
+        <translation>답변 / 평가</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>파일을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>This file could not be read.</source>
+        <translation>이 파일을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Stopped. Nothing was loaded.</source>
+        <translation>멈췄습니다. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>{sheet} (hidden)</source>
+        <translation>{sheet} (숨김)</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Ratings of the answers</source>
+        <translation>답변 평가</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>루브릭</translation>
+    </message>
+    <message>
+        <source>Do not use</source>
+        <translation>사용하지 않음</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>의미</translation>
+    </message>
+    <message>
+        <source>Showing the first {shown} of {total} rows.</source>
+        <translation>전체 {total}행 중 처음 {shown}행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>No problems found in the previewed rows.</source>
+        <translation>미리 본 행에서 문제를 찾지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>Checks: {errors} errors, {warnings} warnings</source>
+        <translation>점검: 오류 {errors}개, 경고 {warnings}개</translation>
+    </message>
+    <message>
+        <source>Row {row} is beyond the previewed rows; open the file to see it.</source>
+        <translation>{row}행은 미리 본 범위 밖에 있습니다. 파일을 열어 확인하세요.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>불러오는 중…</translation>
+    </message>
+    <message>
+        <source>The file was not loaded. Fix the problems listed below, then press Load again.</source>
+        <translation>파일을 불러오지 않았습니다. 아래의 문제를 고친 뒤 다시 불러오기를 누르세요.</translation>
+    </message>
+    <message>
+        <source>{name} (answers already loaded, no results)</source>
+        <translation>{name} (이미 불러온 답변, 검색 결과 없음)</translation>
+    </message>
+    <message>
+        <source>(no system results — keep the name “{name}”)</source>
+        <translation>(검색 결과 없음 — “{name}” 이름 그대로)</translation>
+    </message>
+    <message>
+        <source>same name</source>
+        <translation>같은 이름</translation>
+    </message>
+    <message>
+        <source>similar name — please check</source>
+        <translation>비슷한 이름 — 확인하세요</translation>
+    </message>
+    <message>
+        <source>no system results with this name</source>
+        <translation>이 이름의 시스템 결과 없음</translation>
+    </message>
+    <message>
+        <source>{answers} answers, {ratings} ratings</source>
+        <translation>답변 {answers}개, 평가 {ratings}개</translation>
+    </message>
+    <message>
+        <source>{answers} answers of {systems} systems, {ratings} ratings{rubric}.</source>
+        <translation>시스템 {systems}개의 답변 {answers}개, 평가 {ratings}개{rubric}.</translation>
+    </message>
+    <message>
+        <source>, and a rubric</source>
+        <translation>, 루브릭</translation>
+    </message>
+    <message>
+        <source>Two systems of the file now share “{name}”: their answers are merged.</source>
+        <translation>파일의 두 시스템이 “{name}” 하나로 이어져 답변이 합쳐집니다.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerPage</name>
+    <message>
+        <source>Answers</source>
+        <extracomment>a new answer report is shown (for tests and screenshots)</extracomment>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings…</source>
+        <translation>답변·평가 파일 열기…</translation>
+    </message>
+    <message>
+        <source>An Excel, CSV or JSON file of the systems' answers, or of their ratings.</source>
+        <translation>시스템이 쓴 답변이나 그 평가가 담긴 Excel, CSV, JSON 파일입니다.</translation>
+    </message>
+    <message>
+        <source>Save ratings…</source>
+        <translation>평가 저장…</translation>
+    </message>
+    <message>
+        <source>Every rating and the rubric as a workbook that opens again here.</source>
+        <translation>모든 평가와 루브릭을 여기서 다시 열 수 있는 통합 문서로 저장합니다.</translation>
+    </message>
+    <message>
+        <source>Close answer files</source>
+        <translation>답변 파일 닫기</translation>
+    </message>
+    <message>
+        <source>Take the answer files out; the ratings given here and the rubric stay.</source>
+        <translation>답변 파일을 뺍니다. 여기서 매긴 평가와 루브릭은 남습니다.</translation>
+    </message>
+    <message>
+        <source>Blind rating (hide system names)</source>
+        <translation>블라인드 평가 (시스템 이름 숨김)</translation>
+    </message>
+    <message>
+        <source>Rate without knowing which system wrote which answer: names are hidden and the answers are shuffled per question. The results and raters tabs wait until it is off.</source>
+        <translation>어느 시스템이 쓴 답변인지 모르는 채로 평가합니다. 이름을 숨기고 질문마다 답변 순서를 섞습니다. 결과와 평가자 탭은 이 모드를 끌 때까지 기다립니다.</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>바꾸기…</translation>
+    </message>
+    <message>
+        <source>The name your ratings are saved under.</source>
+        <translation>내 평가가 저장되는 이름입니다.</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>답변 검토</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>결과</translation>
+    </message>
+    <message>
+        <source>Raters</source>
+        <translation>평가자 일치</translation>
+    </message>
+    <message>
+        <source>Rubric</source>
+        <translation>루브릭</translation>
+    </message>
+    <message>
+        <source>Rater: {name}</source>
+        <translation>평가자: {name}</translation>
+    </message>
+    <message>
+        <source>{files} · {systems} systems · {answers} answers · {ratings} ratings</source>
+        <translation>{files} · 시스템 {systems}개 · 답변 {answers}개 · 평가 {ratings}개</translation>
+    </message>
+    <message>
+        <source>Open the judgments and the system results first; then the answers the systems wrote, to rate them and check every citation.</source>
+        <translation>먼저 정답 판정과 시스템 결과를 여세요. 그다음 시스템이 쓴 답변을 열면 답변을 평가하고 모든 인용을 점검할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Open the answers the systems wrote (one sheet per system, or a 시스템 column: 질문ID, 답변, 인용) to rate them with the rubric and check every citation against the results and the judgments.</source>
+        <translation>시스템이 쓴 답변(시스템마다 한 시트, 또는 시스템 열: 질문ID, 답변, 인용)을 열면 루브릭으로 평가하고, 모든 인용을 검색 결과와 정답 판정에 비추어 점검합니다.</translation>
+    </message>
+    <message>
+        <source>Checking the answers…</source>
+        <translation>답변을 점검하는 중…</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings</source>
+        <translation>답변·평가 파일 열기</translation>
+    </message>
+    <message>
+        <source>Answer files (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.json *.jsonl);;All files (*)</source>
+        <translation>답변 파일 (*.xlsx *.xlsm *.xls *.ods *.csv *.tsv *.json *.jsonl);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Save ratings</source>
+        <translation>평가 저장</translation>
+    </message>
+    <message>
+        <source>answer ratings.xlsx</source>
+        <translation>답변 평가.xlsx</translation>
+    </message>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Excel 통합 문서 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} 파일을 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Your name as a rater</source>
+        <translation>평가자 이름</translation>
+    </message>
+    <message>
+        <source>Ratings you give are saved under this name:</source>
+        <translation>내가 매긴 평가는 이 이름으로 저장됩니다:</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerReviewPanel</name>
+    <message>
+        <source>Worst first by</source>
+        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion</extracomment>
+        <translation>낮은 순 기준</translation>
+    </message>
+    <message>
+        <source>Search question id or text…</source>
+        <translation>질문ID나 질문 내용 검색…</translation>
+    </message>
+    <message>
+        <source>Flagged only</source>
+        <translation>표시한 질문만</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <source>Previous question (K or Alt+Up)</source>
+        <translation>이전 질문 (K 또는 Alt+↑)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <source>Next question (J or Alt+Down)</source>
+        <translation>다음 질문 (J 또는 Alt+↓)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>되돌리기</translation>
+    </message>
+    <message>
+        <source>Undo the last change (Ctrl+Z)</source>
+        <translation>마지막 변경 되돌리기 (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 하기</translation>
+    </message>
+    <message>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>다시 하기 (Ctrl+Shift+Z)</translation>
+    </message>
+    <message>
+        <source>Gold evidence</source>
+        <translation>정답 근거</translation>
+    </message>
+    <message>
+        <source>Cited passage</source>
+        <translation>인용한 문단</translation>
+    </message>
+    <message>
+        <source>Click an answer or use ← → to choose it and ↑ ↓ for the criterion; press 0–3 to rate (Delete takes it back). Click a citation to read the passage. J / K: next / previous question.</source>
+        <translation>답변을 클릭하거나 ← → 로 고르고 ↑ ↓ 로 기준을 고른 뒤 0–3을 누르면 평가됩니다(Delete는 취소). 인용을 클릭하면 그 문단을 읽을 수 있습니다. J / K: 다음 / 이전 질문.</translation>
+    </message>
+    <message>
+        <source>Mean rating (0–3)</source>
+        <translation>평가 평균 (0–3)</translation>
+    </message>
+    <message>
+        <source>Citation precision (0–1)</source>
+        <translation>인용 정밀도 (0–1)</translation>
+    </message>
+    <message>
+        <source>Core evidence coverage (0–1)</source>
+        <translation>핵심 근거 포함률 (0–1)</translation>
+    </message>
+    <message>
+        <source>All question types</source>
+        <translation>모든 질문 유형</translation>
+    </message>
+    <message>
+        <source>Answerable and unanswerable</source>
+        <translation>답변 가능·불가 모두</translation>
+    </message>
+    <message>
+        <source>Answerable only</source>
+        <translation>답변 가능한 질문만</translation>
+    </message>
+    <message>
+        <source>Unanswerable only</source>
+        <translation>답변 불가 질문만</translation>
+    </message>
+    <message>
+        <source>All questions</source>
+        <translation>모든 질문</translation>
+    </message>
+    <message>
+        <source>With an automatic flag</source>
+        <translation>자동 점검에 걸린 질문</translation>
+    </message>
+    <message>
+        <source>Not yet rated by me</source>
+        <translation>내가 아직 평가하지 않은 질문</translation>
+    </message>
+    <message>
+        <source>Raters disagree</source>
+        <translation>평가자 점수가 다른 질문</translation>
+    </message>
+    <message>
+        <source>Answers shown: {n} of {total} ▾</source>
+        <translation>보이는 답변: {total}개 중 {n}개 ▾</translation>
+    </message>
+    <message>
+        <source>Choose the 2–4 systems whose answers are shown.</source>
+        <translation>답변을 나란히 볼 시스템 2–4개를 고르세요.</translation>
+    </message>
+    <message>
+        <source>{0} of {1} questions shown</source>
+        <translation>질문 {1}개 중 {0}개 표시</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>유형 없음</translation>
+    </message>
+    <message>
+        <source>answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>unanswerable</source>
+        <translation>답변 불가</translation>
+    </message>
+    <message>
+        <source>(no question text in the files)</source>
+        <translation>(파일에 질문 내용이 없음)</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>본문</translation>
+    </message>
+    <message>
+        <source>This passage is in no passages sheet, judgment or system result: the citation may be made up.</source>
+        <translation>이 문단은 문단 시트, 정답 판정, 어떤 시스템 결과에도 없습니다. 지어낸 인용일 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>in the results of {answer}: {rank}</source>
+        <translation>{answer}의 검색 결과에서: {rank}</translation>
+    </message>
+    <message>
+        <source>(no passage text in the files)</source>
+        <translation>(파일에 문단 본문이 없음)</translation>
+    </message>
+    <message>
+        <source>Note on the rating</source>
+        <translation>평가 메모</translation>
+    </message>
+    <message>
+        <source>Note on “{criterion}” of {answer}:</source>
+        <translation>{answer}의 “{criterion}” 평가에 대한 메모:</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerRoles</name>
+    <message>
+        <source>(ignore)</source>
+        <extracomment>what each use of a sheet needs</extracomment>
+        <translation>(무시)</translation>
+    </message>
+    <message>
+        <source>Score: {criterion}</source>
+        <translation>점수: {criterion}</translation>
+    </message>
+    <message>
+        <source>Question ID</source>
+        <translation>질문ID</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Citations</source>
+        <translation>인용</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Rater</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>메모</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>평가시각</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Score or level</source>
+        <translation>점수·수준</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>설명</translation>
+    </message>
+    <message>
+        <source>Criterion key</source>
+        <translation>기준 키</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>적용 대상</translation>
+    </message>
+</context>
+<context>
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers' own edits emit work_changed) a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -427,6 +958,25 @@ n = {n} questions</source>
     <message>
         <source>The chart could not be saved to {path}: {reason}. Choose another folder or close the file in other programs.</source>
         <translation>차트를 {path}에 저장하지 못했습니다: {reason}. 다른 폴더를 고르거나 다른 프로그램에서 그 파일을 닫으세요.</translation>
+    </message>
+</context>
+<context>
+    <name>Citations</name>
+    <message>
+        <source>rank {rank}</source>
+        <translation>{rank}위</translation>
+    </message>
+    <message>
+        <source>no system results to check</source>
+        <translation>확인할 검색 결과 없음</translation>
+    </message>
+    <message>
+        <source>removed by de-duplication</source>
+        <translation>중복 제거로 빠짐</translation>
+    </message>
+    <message>
+        <source>not retrieved</source>
+        <translation>검색되지 않음</translation>
     </message>
 </context>
 <context>
@@ -622,6 +1172,22 @@ n = {n} questions</source>
     <message>
         <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>CriterionRow</name>
+    <message>
+        <source>Note: {note}</source>
+        <extracomment>what the "Show" filter can keep</extracomment>
+        <translation>메모: {note}</translation>
+    </message>
+    <message>
+        <source>Add a note</source>
+        <translation>메모 달기</translation>
+    </message>
+    <message>
+        <source>Not rated yet: press 0–3.</source>
+        <translation>아직 평가하지 않음: 0–3을 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -986,6 +1552,30 @@ missing core</source>
         <translation>{question}의 {passage:을} 나중에 판정</translation>
     </message>
     <message>
+        <source>Take back the rating of {answer} for {question}</source>
+        <translation>{question}의 {answer} 평가 취소</translation>
+    </message>
+    <message>
+        <source>Rate {answer} for {question}: {criterion} {score}</source>
+        <translation>{question}의 {answer} 평가: {criterion} {score}점</translation>
+    </message>
+    <message>
+        <source>Return the rating of {answer} for {question} to the rule</source>
+        <translation>{question}의 {answer} 평가를 규칙대로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Resolve the rating of {answer} for {question} as {score}</source>
+        <translation>{question}의 {answer} 평가를 {score:으로} 조정</translation>
+    </message>
+    <message>
+        <source>Edit the rubric</source>
+        <translation>루브릭 수정</translation>
+    </message>
+    <message>
+        <source>Change the answer settings</source>
+        <translation>답변 평가 설정 변경</translation>
+    </message>
+    <message>
         <source>Undo</source>
         <translation>실행 취소</translation>
     </message>
@@ -1181,6 +1771,14 @@ missing core</source>
         <translation>파이프라인 단계</translation>
     </message>
     <message>
+        <source>Answer ratings</source>
+        <translation>답변 평가</translation>
+    </message>
+    <message>
+        <source>Citation checks</source>
+        <translation>인용 점검</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>설정</translation>
     </message>
@@ -1233,6 +1831,14 @@ missing core</source>
         <translation>등급마다의 뜻과 예시, ‘관련’의 기준(θ).</translation>
     </message>
     <message>
+        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters' agreement, every rating.</source>
+        <translation>시스템이 쓴 답변을 루브릭으로 평가한 결과: 신뢰구간이 있는 평균, 짝지은 검정, 평가자 일치도, 모든 평가.</translation>
+    </message>
+    <message>
+        <source>Every citation checked against the results and the judgments: its grade, its rank in that system's results, made-up and unretrieved citations.</source>
+        <translation>모든 인용을 검색 결과와 정답 판정에 비추어 점검한 결과: 인용 문단의 등급, 그 시스템의 검색 순위, 없는 문단과 검색되지 않은 문단의 인용.</translation>
+    </message>
+    <message>
         <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
         <translation>숫자를 바꾸는 모든 설정, 입력 파일과 체크섬, 판정 풀.</translation>
     </message>
@@ -1247,6 +1853,10 @@ missing core</source>
     <message>
         <source>Needs two systems tagged as stages of one pipeline (Systems and stages page).</source>
         <translation>한 파이프라인의 단계로 표시된 시스템이 둘 이상 있어야 합니다(시스템과 단계 화면).</translation>
+    </message>
+    <message>
+        <source>Needs the systems' answers (Answers page).</source>
+        <translation>시스템의 답변이 필요합니다(답변 화면).</translation>
     </message>
     <message>
         <source>Nothing to export yet. Open a judgments file and at least one run on the Start page (or try the demo); the files can then be saved here.</source>
@@ -1863,6 +2473,10 @@ missing core</source>
         <translation>평가자 일치도</translation>
     </message>
     <message>
+        <source>Answers</source>
+        <translation>답변</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
@@ -1889,6 +2503,10 @@ missing core</source>
     <message>
         <source>Add system results…</source>
         <translation>시스템 결과 추가…</translation>
+    </message>
+    <message>
+        <source>Open answers or ratings…</source>
+        <translation>답변·평가 파일 열기…</translation>
     </message>
     <message>
         <source>Open project…</source>
@@ -2755,6 +3373,120 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>RatersPanel</name>
+    <message>
+        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen's kappa, quadratic weighted kappa; Krippendorff's alpha (ordinal) over everyone.</source>
+        <translation>평가자들의 점수가 일치할까요? 기준마다, 평가자 두 명씩: 둘 다 평가한 답변 수, 완전 일치율, 코헨 카파, 이차 가중 카파, 그리고 모든 평가자에 대한 크리펜도르프 알파(순서형).</translation>
+    </message>
+    <message>
+        <source>Answers the raters scored differently, biggest gap first</source>
+        <translation>평가자 점수가 다른 답변 (차이가 큰 것부터)</translation>
+    </message>
+    <message>
+        <source>Unresolved only</source>
+        <translation>조정하지 않은 것만</translation>
+    </message>
+    <message>
+        <source>Why (optional):</source>
+        <translation>사유 (선택):</translation>
+    </message>
+    <message>
+        <source>Use {score}</source>
+        <translation>{score}점으로</translation>
+    </message>
+    <message>
+        <source>Resolve with {score} (key {score})</source>
+        <translation>{score}점으로 조정 (키 {score})</translation>
+    </message>
+    <message>
+        <source>Back to the rule</source>
+        <translation>규칙대로 되돌리기</translation>
+    </message>
+    <message>
+        <source>The raters' comparison is hidden while blind rating is on: it names the systems.</source>
+        <translation>블라인드 평가 중에는 평가자 비교를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
+    </message>
+    <message>
+        <source>All criteria</source>
+        <translation>모든 기준</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Raters</source>
+        <translation>평가자</translation>
+    </message>
+    <message>
+        <source>Both rated</source>
+        <translation>둘 다 평가</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>완전 일치</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>카파</translation>
+    </message>
+    <message>
+        <source>Weighted kappa</source>
+        <translation>가중 카파</translation>
+    </message>
+    <message>
+        <source>Alpha (ordinal)</source>
+        <translation>알파 (순서형)</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>해석</translation>
+    </message>
+    <message>
+        <source>Disagreements</source>
+        <translation>불일치</translation>
+    </message>
+    <message>
+        <source>Needs ratings from two or more raters.</source>
+        <translation>평가자 두 명 이상의 평가가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <source>Score used</source>
+        <translation>사용한 점수</translation>
+    </message>
+    <message>
+        <source>Resolved by hand</source>
+        <translation>사람이 조정함</translation>
+    </message>
+</context>
+<context>
+    <name>RatingBarChart</name>
+    <message>
+        <source>Answer ratings per system (with 95% confidence interval)</source>
+        <translation>시스템별 답변 평가 (95% 신뢰구간)</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Mean rating (0–3)</source>
+        <translation>평가 평균 (0–3)</translation>
+    </message>
+</context>
+<context>
     <name>RenameSystemDialog</name>
     <message>
         <source>Rename a system</source>
@@ -2791,6 +3523,205 @@ first relevant: {bucket}
     <message>
         <source>This system is no longer loaded.</source>
         <translation>이 시스템은 이제 불러와져 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPanel</name>
+    <message>
+        <source>Summary</source>
+        <translation>요약</translation>
+    </message>
+    <message>
+        <source>Ratings per system</source>
+        <translation>시스템별 평가</translation>
+    </message>
+    <message>
+        <source>Retrieval vs answers</source>
+        <translation>검색과 답변</translation>
+    </message>
+    <message>
+        <source>By question type</source>
+        <translation>질문 유형별</translation>
+    </message>
+    <message>
+        <source>Compare every system with:</source>
+        <translation>모든 시스템과 비교할 기준 시스템:</translation>
+    </message>
+    <message>
+        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters' scores are combined like passage grades (a hand resolution wins); 'mean rating' is each answer's mean over its criteria.</source>
+        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
+    </message>
+    <message>
+        <source>Automatic citation checks: citation precision = cited passages at or above θ / cited passages; core coverage = core evidence groups cited (an alternative covers its group); the other rates are shares of citations or answers.</source>
+        <translation>자동 인용 점검: 인용 정밀도 = 관련 기준(θ) 이상인 인용 문단 / 인용 문단, 핵심 근거 포함률 = 인용한 핵심 근거 그룹의 비율(대체 근거는 그 그룹을 채움). 나머지는 인용이나 답변 가운데의 비율입니다.</translation>
+    </message>
+    <message>
+        <source>Is the difference real? (paired tests, Holm-corrected)</source>
+        <translation>차이가 진짜일까요? (짝지은 검정, Holm 보정)</translation>
+    </message>
+    <message>
+        <source>The results are hidden while blind rating is on: they would name the systems.</source>
+        <translation>블라인드 평가 중에는 결과를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
+    </message>
+    <message>
+        <source>Mean rating</source>
+        <translation>평가 평균</translation>
+    </message>
+    <message>
+        <source>{n} answers rated</source>
+        <translation>답변 {n}개 평가</translation>
+    </message>
+    <message>
+        <source>Computing the tests…</source>
+        <translation>검정을 계산하는 중…</translation>
+    </message>
+    <message>
+        <source>Needs two or more systems to compare.</source>
+        <translation>비교하려면 시스템이 두 개 이상 있어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <source>95% CI</source>
+        <translation>95% 신뢰구간</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>답변 수</translation>
+    </message>
+    <message>
+        <source>Citation precision</source>
+        <translation>인용 정밀도</translation>
+    </message>
+    <message>
+        <source>Core coverage</source>
+        <translation>핵심 근거 포함률</translation>
+    </message>
+    <message>
+        <source>Unknown citations</source>
+        <translation>없는 문단 인용</translation>
+    </message>
+    <message>
+        <source>Not retrieved</source>
+        <translation>검색되지 않은 인용</translation>
+    </message>
+    <message>
+        <source>Below θ</source>
+        <translation>관련 없는 인용</translation>
+    </message>
+    <message>
+        <source>Unjudged</source>
+        <translation>미평가 인용</translation>
+    </message>
+    <message>
+        <source>No citation</source>
+        <translation>인용 없는 답변</translation>
+    </message>
+    <message>
+        <source>Appropriate abstention</source>
+        <translation>적절한 보류</translation>
+    </message>
+    <message>
+        <source>False abstention</source>
+        <translation>잘못된 보류</translation>
+    </message>
+    <message>
+        <source>Answers checked (to questions the judgments know).</source>
+        <translation>점검한 답변 수 (정답 판정에 있는 질문).</translation>
+    </message>
+    <message>
+        <source>Mean over answers with citations: cited passages at or above θ / cited passages.</source>
+        <translation>인용이 있는 답변의 평균: 관련 기준(θ) 이상인 인용 문단 / 인용 문단.</translation>
+    </message>
+    <message>
+        <source>Mean over answerable questions: core evidence groups cited / core groups.</source>
+        <translation>답변 가능한 질문의 평균: 인용한 핵심 근거 그룹 / 핵심 근거 그룹.</translation>
+    </message>
+    <message>
+        <source>Citations of a passage id no file knows / all citations.</source>
+        <translation>어떤 파일에도 없는 문단ID를 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Citations of passages this system did not retrieve / known citations.</source>
+        <translation>이 시스템이 검색하지 않은 문단을 인용한 비율 (있는 문단의 인용 중).</translation>
+    </message>
+    <message>
+        <source>Citations of passages judged below θ / all citations.</source>
+        <translation>관련 기준(θ)보다 낮게 판정된 문단을 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Citations of passages nobody judged / all citations.</source>
+        <translation>아무도 판정하지 않은 문단을 인용한 비율.</translation>
+    </message>
+    <message>
+        <source>Answers without any citation / answers that do not abstain.</source>
+        <translation>인용이 하나도 없는 답변 / 보류하지 않은 답변.</translation>
+    </message>
+    <message>
+        <source>Abstentions / answers to unanswerable questions.</source>
+        <translation>답변 보류 / 답변 불가 질문에 대한 답변.</translation>
+    </message>
+    <message>
+        <source>Abstentions / answers to answerable questions.</source>
+        <translation>답변 보류 / 답변 가능 질문에 대한 답변.</translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalScatterChart</name>
+    <message>
+        <source>{system}: {count} answer(s) {ids}
+{measure} = {x}
+{answer} = {y}</source>
+        <extracomment>the user chose another measure or criterion</extracomment>
+        <translation>{system}: 답변 {count}개 {ids}
+{measure} = {x}
+{answer} = {y}</translation>
+    </message>
+    <message>
+        <source>{system} (ρ = {rho})</source>
+        <translation>{system} (ρ = {rho})</translation>
+    </message>
+    <message>
+        <source>Retrieval:</source>
+        <translation>검색 지표:</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>답변 평가:</translation>
+    </message>
+    <message>
+        <source>ρ cannot be computed</source>
+        <translation>ρ를 계산할 수 없음</translation>
+    </message>
+    <message>
+        <source>Spearman ρ = {rho} (n = {n}, {p})</source>
+        <translation>스피어만 ρ = {rho} (n = {n}, {p})</translation>
+    </message>
+    <message>
+        <source>Did better retrieval give better answers? {measure} vs {answer}</source>
+        <translation>검색이 좋으면 답변도 좋았을까? {measure} 대 {answer}</translation>
+    </message>
+    <message>
+        <source>Retrieval measure</source>
+        <translation>검색 지표</translation>
+    </message>
+    <message>
+        <source>Answer rating</source>
+        <translation>답변 평가</translation>
     </message>
 </context>
 <context>
@@ -3121,6 +4052,97 @@ first relevant: {bucket}
     <message>
         <source>Note (system)</source>
         <translation>메모(시스템)</translation>
+    </message>
+</context>
+<context>
+    <name>RubricPanel</name>
+    <message>
+        <source>The rubric the answers are rated with: each criterion is scored 0–3 and its level descriptions are shown while rating. Edit a cell to change it (Ctrl+Z undoes); renaming a criterion keeps its ratings. It is saved in the project, written into the report and into the ratings workbook (its rubric sheet).</source>
+        <translation>답변을 평가하는 루브릭입니다. 기준마다 0–3점으로 매기며, 평가하는 동안 수준별 설명이 보입니다. 칸을 고치면 바로 반영됩니다(Ctrl+Z로 되돌리기). 기준 이름을 바꿔도 그 평가는 그대로 남습니다. 루브릭은 프로젝트에 저장되고, 보고서와 평가 통합 문서(루브릭 시트)에도 기록됩니다.</translation>
+    </message>
+    <message>
+        <source>Add a criterion</source>
+        <translation>기준 추가</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>삭제</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>위로</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>아래로</translation>
+    </message>
+    <message>
+        <source>Back to the default</source>
+        <translation>기본값으로</translation>
+    </message>
+    <message>
+        <source>The rubric of the ratings file when it has one, else the seeds' rubric.</source>
+        <translation>평가 파일에 루브릭이 있으면 그것을, 없으면 연구 문서의 기본 루브릭을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Abstention phrases:</source>
+        <translation>답변 보류 문구:</translation>
+    </message>
+    <message>
+        <source>Separate the phrases with ';'.</source>
+        <translation>문구는 ';'로 나누세요.</translation>
+    </message>
+    <message>
+        <source>Several raters' scores:</source>
+        <translation>평가자 여러 명의 점수:</translation>
+    </message>
+    <message>
+        <source>An answer abstains when it is empty or contains one of these phrases (case and spacing ignored): appropriate on a question without relevant evidence, a false abstention otherwise.</source>
+        <translation>답변이 비었거나 이 문구 중 하나를 담으면(대소문자와 띄어쓰기 무시) 답변을 보류한 것으로 봅니다. 관련 근거가 없는 질문에서는 적절한 보류, 그 밖에는 잘못된 보류입니다.</translation>
+    </message>
+    <message>
+        <source>median (the lower middle on a tie)</source>
+        <translation>중앙값 (짝수면 낮은 쪽)</translation>
+    </message>
+    <message>
+        <source>majority</source>
+        <translation>다수결</translation>
+    </message>
+    <message>
+        <source>highest</source>
+        <translation>가장 높은 점수</translation>
+    </message>
+    <message>
+        <source>lowest</source>
+        <translation>가장 낮은 점수</translation>
+    </message>
+    <message>
+        <source>answerable</source>
+        <translation>답변 가능</translation>
+    </message>
+    <message>
+        <source>unanswerable</source>
+        <translation>답변 불가</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>모두</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Applies to</source>
+        <translation>적용 대상</translation>
+    </message>
+    <message>
+        <source>What it asks</source>
+        <translation>무엇을 보는가</translation>
+    </message>
+    <message>
+        <source>New criterion</source>
+        <translation>새 기준</translation>
     </message>
 </context>
 <context>

@@ -337,3 +337,26 @@ def test_project_save_uses_the_same_writer(tmp_path, monkeypatch):
     monkeypatch.setattr(atomic.os, "replace", real_replace)
     assert target.read_bytes() == before
     assert leftovers(tmp_path) == ["study.wbproj"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX special files")
+def test_a_special_file_is_written_to_never_replaced(tmp_path):
+    """``--json /dev/null`` must not turn the device into a file (as root it would)."""
+    import stat
+    import threading
+
+    from workbench.core.atomic import atomic_write_text
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    atomic_write_text(fifo, '{"ok": true}')
+    reader.join(timeout=10)
+    assert got == ['{"ok": true}']
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe, not a file put in its place
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    atomic_write_text(os.devnull, "nothing")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)

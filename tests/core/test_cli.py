@@ -359,3 +359,95 @@ def test_a_bad_diagnosis_threshold_is_a_usage_error(trec_files, capsys):
     assert "recall_low" in capsys.readouterr().err
     assert main([*base, "--diagnosis", "nonsense"]) == EXIT_USAGE
     assert "NAME=VALUE" in capsys.readouterr().err
+
+# -- answers -------------------------------------------------------------------------------
+def test_eval_with_answers_adds_the_answers_json_and_the_report_sheets(tmp_path, capsys):
+    from openpyxl import load_workbook
+
+    from workbench.paths import demo_dir
+
+    demo = demo_dir()
+    report = tmp_path / "report.xlsx"
+    out = tmp_path / "out.json"
+    code = main(
+        [
+            "eval",
+            "--qrels", str(demo / "judgments.xlsx"),
+            "--run", str(demo / "runs.xlsx"),
+            "--answers", str(demo / "answers.xlsx"),
+            "--ratings", str(demo / "ratings.xlsx"),
+            "--k", "5,10",
+            "--json", str(out),
+            "--report", str(report),
+            "--lang", "en",
+        ]
+    )  # fmt: skip
+    assert code == EXIT_OK
+    printed = capsys.readouterr().out
+    # the ratings file brings its 루브릭 sheet: its criteria names are used
+    assert "출처 표기 정확도" in printed and "mean rating" in printed
+    data = json.loads(out.read_text(encoding="utf-8"))["answers"]
+    assert set(data["systems"]) == {"BM25", "Vector", "Hybrid", "GraphRAG"}
+    bm25 = data["systems"]["BM25"]
+    assert bm25["checks"]["answers"] == 48 and bm25["run"] == "BM25"
+    cited = [c for a in data["per_answer"] for c in a["citations"]]
+    assert any(c["rank"] is None and not c["known"] for c in cited)  # the made-up citation
+    assert all(
+        isinstance(c["rank"], int) for c in cited if c["retrieved"] and c["rank"] is not None
+    )
+    assert data["retrieval_correlation"]["measure"] == "nDCG@5"
+    names = load_workbook(report, read_only=True).sheetnames
+    assert "Answers" in names and "Citations" in names
+    assert names.index("Citations") == names.index("Answers") + 1 < names.index("Settings")
+
+
+def test_ratings_without_answers_is_a_usage_error(trec_files, tmp_path, capsys):
+    qrels, run = trec_files
+    ratings = tmp_path / "r.csv"
+    ratings.write_text("질문ID,시스템,평가자,출처 표기 정확도\nq1,BM25,가,3\n", encoding="utf-8")
+    code = main(["eval", "--qrels", str(qrels), "--run", str(run), "--ratings", str(ratings)])
+    assert code == EXIT_USAGE
+    assert "--answers" in capsys.readouterr().err
+
+
+def test_a_bad_answers_file_exits_3_with_the_row(trec_files, tmp_path, capsys):
+    qrels, run = trec_files
+    answers = tmp_path / "answers.csv"
+    answers.write_text("질문ID,답변\nq1,답\n,빈 질문\n", encoding="utf-8")
+    code = main(
+        [
+            "eval",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--answers",
+            str(answers),
+            "--lang",
+            "en",
+        ]
+    )
+    assert code == EXIT_BAD_INPUT
+    assert "row 3" in capsys.readouterr().err
+
+
+def test_the_report_never_replaces_an_answers_file(trec_files, tmp_path, capsys):
+    qrels, run = trec_files
+    answers = tmp_path / "answers.csv"
+    answers.write_text("질문ID,답변\nq1,답\n", encoding="utf-8")
+    before = answers.read_bytes()
+    code = main(
+        [
+            "eval",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--answers",
+            str(answers),
+            "--json",
+            str(answers),
+        ]
+    )
+    assert code == EXIT_BAD_INPUT
+    assert answers.read_bytes() == before

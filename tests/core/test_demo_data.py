@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo"
 JUDGMENTS = DEMO / "judgments.xlsx"
 RUNS = DEMO / "runs.xlsx"
+ANSWERS = DEMO / "answers.xlsx"
+RATINGS = DEMO / "ratings.xlsx"
 SYSTEMS = ["BM25", "Vector", "Hybrid", "GraphRAG"]
 TYPES = {"사실 확인", "개념 관계", "시대 변화", "전역 주제"}
 
@@ -193,7 +195,7 @@ def test_generator_reproduces_the_committed_files(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "make_demo_data", module)
     spec.loader.exec_module(module)
     module.write(tmp_path)
-    for name in ("judgments.xlsx", "runs.xlsx"):
+    for name in ("judgments.xlsx", "runs.xlsx", "answers.xlsx", "ratings.xlsx"):
         assert (tmp_path / name).read_bytes() == (DEMO / name).read_bytes(), name
     assert not list(tmp_path.glob(".tmp-*"))  # atomic write left no temp file
 
@@ -247,3 +249,87 @@ def test_a_few_evidence_sentences_each_found_in_its_passage(demo):
         assert find_spans(text[j["문단ID"]], [j["근거 문장"]]) == [
             (0, len(j["근거 문장"]))
         ]  # the passage's first sentence
+
+# -- answers and ratings -------------------------------------------------------------------
+def test_answer_files_have_one_sheet_per_system_and_the_ratings_a_rubric():
+    assert ANSWERS.stat().st_size < 100 * 1024 and RATINGS.stat().st_size < 100 * 1024
+    wb = load_workbook(ANSWERS, read_only=True)
+    assert wb.sheetnames == SYSTEMS
+    wb.close()
+    wb = load_workbook(RATINGS, read_only=True)
+    assert wb.sheetnames == ["답변평가", "루브릭"]
+    wb.close()
+    header, rows = sheet_rows(ANSWERS, "BM25")
+    assert header == ["질문ID", "답변", "인용", "모델", "버전"]
+    assert len(rows) == 48 and all(re.search(r"[가-힣]", r["답변"]) for r in rows)
+    for s in SYSTEMS:
+        text = " ".join(r["답변"] for r in sheet_rows(ANSWERS, s)[1])
+        assert not any(name in text for name in SYSTEMS)  # blind mode must not be given away
+
+
+def test_the_planted_answer_cases(demo):
+    """A made-up citation, a grade-0 citation, a citation the system never
+    retrieved, an answer without citation, a false and correct abstentions —
+    each where the generator put it."""
+    from workbench.core import answers as A
+
+    judgments, questions, passages, runs = demo
+    known = {p["문단ID"] for p in passages}
+    grades = defaultdict(list)
+    for j in judgments:
+        grades[(j["질문ID"], j["문단ID"])].append(j["등급"])
+    used = {k: sorted(v)[(len(v) - 1) // 2] for k, v in grades.items()}
+    unanswerable = {q["질문ID"] for q in questions if q["답변가능"] == "아니오"}
+    seen = Counter()
+    for system in SYSTEMS:
+        retrieved = defaultdict(set)
+        for r in runs[system]:
+            retrieved[r["질문ID"]].add(r["문단ID"])
+        for row in sheet_rows(ANSWERS, system)[1]:
+            q = row["질문ID"]
+            cited = A.parse_citations(row["답변"], row["인용"] or "")
+            abstained = A.is_abstention(row["답변"])
+            seen["fabricated"] += any(p not in known for p in cited)
+            seen["grade0"] += any(used.get((q, p)) == 0 for p in cited)
+            seen["not_retrieved"] += any(p in known and p not in retrieved[q] for p in cited)
+            seen["no_citation"] += not cited and not abstained
+            seen["false_abstention"] += abstained and q not in unanswerable
+            seen["correct_abstention"] += abstained and q in unanswerable
+            seen["markers"] += bool(A.citation_spans(row["답변"]))
+            seen["column"] += bool(row["인용"])
+    for case in ("fabricated", "not_retrieved", "no_citation", "false_abstention"):
+        assert seen[case] == 1, case
+    assert seen["grade0"] >= 1 and seen["correct_abstention"] >= 8
+    assert seen["markers"] > 50 and seen["column"] > 50  # both citation formats
+
+
+def test_two_raters_who_sometimes_disagree():
+    header, rows = sheet_rows(RATINGS, "답변평가")
+    assert header == [
+        "질문ID", "시스템", "평가자", "출처 표기 정확도", "맥락 충실성", "목회자 활용성",
+        "답변 보류 적절성", "메모",
+    ]  # fmt: skip
+    assert {r["평가자"] for r in rows} == {"평가자A", "평가자B"}
+    by_item = defaultdict(dict)
+    for r in rows:
+        for c in header[3:7]:
+            if r[c] is not None:
+                assert r[c] in (0, 1, 2, 3)
+                by_item[(r["질문ID"], r["시스템"], c)][r["평가자"]] = r[c]
+    both = [v for v in by_item.values() if len(v) == 2]
+    differ = sum(v["평가자A"] != v["평가자B"] for v in both)
+    assert len(both) >= 300 and 0.05 <= differ / len(both) <= 0.25
+    rated = {r["질문ID"] for r in rows}
+    assert "Q048" not in rated  # some answers are left to rate in the app
+
+
+def test_the_demo_answers_load_with_the_readers():
+    from workbench.core.io.answers import load_answer_file
+
+    answers = load_answer_file(ANSWERS)
+    assert answers.systems == SYSTEMS and len(answers.answers) == 4 * 48 and not answers.problems
+    ratings = load_answer_file(RATINGS)
+    assert ratings.rubric is not None and ratings.rubric.keys == [
+        "citation", "faithfulness", "usefulness", "abstention",
+    ]  # fmt: skip
+    assert not ratings.problems and len(ratings.ratings) > 600

@@ -232,6 +232,16 @@ def _data_strings(window: MainWindow) -> list[str]:
     out += [rule.source for rule in RULES]
     for source in study.sources():
         out += [source.path, Path(source.path).name]
+    # what the systems answered, its ratings and the rubric of the ratings file
+    for src in study.answers.sources:
+        for frame in (src.file.answers, src.file.ratings):
+            for column in frame.columns:
+                values = frame[column].dropna().unique().tolist()
+                out += [v for v in values if isinstance(v, str)]
+    rubric = study.answers.rubric_in_force()
+    for c in rubric.criteria:
+        out += [c.name, c.description, *c.levels]
+    out.append(window.state.assessor_name())
     return out
 
 

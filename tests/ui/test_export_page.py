@@ -144,6 +144,12 @@ def test_report_sheets_chosen_are_written_and_numbers_equal_aggregates(
 def test_full_korean_report_has_every_sheet_and_the_page_dialog_defaults(
     qtbot, page, state, dialog, tmp_path
 ):
+    from workbench.core.answers import auto_names
+    from workbench.core.io.answers import load_answer_file
+
+    for name in ("answers.xlsx", "ratings.xlsx"):  # the answer sheets need answers
+        file = load_answer_file(demo_dir() / name)
+        state.add_answer_file(file, {}, *auto_names(state.study, file))
     page.set_file_language("ko")
     assert page.sheet_boxes["significance"].isEnabled()  # 4 systems
     assert page.sheet_boxes["agreement"].isEnabled()  # 2 assessors in the demo

@@ -171,7 +171,8 @@ def test_cancelling_the_question_keeps_the_demo_and_skips_the_rest(qtbot, own, a
     qtbot.waitUntil(lambda: window.import_dialog is None, timeout=5000)
     assert answers.seen == ["closeDemo"]
     assert window.state.systems == ["BM25", "Vector", "Hybrid", "GraphRAG"]
-    assert all(f.name in ("judgments.xlsx", "runs.xlsx") for f in window.state.study.sources())
+    demo_files = ("judgments.xlsx", "runs.xlsx", "answers.xlsx", "ratings.xlsx")
+    assert all(f.name in demo_files for f in window.state.study.sources())
 
 
 def test_a_project_opened_after_the_demo_asks_too(qtbot, own, answers, tmp_path):

@@ -33,6 +33,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -306,6 +307,35 @@ def check_writable(path: str | os.PathLike[str], *, check_lock: bool = True) -> 
         raise save_error(target, exc) from exc
 
 
+def _is_special_file(target: Path) -> bool:
+    """A device, pipe or socket (``/dev/null``, ``/dev/stdout``, a FIFO): renaming a
+    file over it would replace the device itself, so it is written to in place."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _write_through(target: Path, writer_fn: Callable[[Path], object]) -> Path:
+    """``writer_fn`` fills a temporary file in the system's temporary folder, whose
+    bytes are then written into the special file ``target`` (atomicity means
+    nothing for a device or a pipe)."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="wb-") as folder:
+        tmp = Path(folder) / f"out{target.suffix}"
+        tmp.touch()
+        writer_fn(tmp)
+        try:
+            with open(tmp, "rb") as source, open(target, "wb") as sink:
+                shutil.copyfileobj(source, sink)
+        except OSError as exc:
+            raise save_error(target, exc) from exc
+    return target
+
+
 def atomic_write(
     path: str | os.PathLike[str], writer_fn: Callable[[Path], object], *, check_lock: bool = True
 ) -> Path:
@@ -326,10 +356,14 @@ def atomic_write(
       ``mkstemp``'s 0600) before ``writer_fn`` runs; writers may overwrite it.
     - Leftover temporaries of killed writes in the folder are swept first
       (:func:`sweep_stale_temporaries`).
+    - A device, pipe or socket as ``path`` (``/dev/null``, ``/dev/stdout``) is
+      written to in place: renaming over it would replace the device itself.
 
     Returns the final path.
     """
     target = Path(path)
+    if _is_special_file(target):
+        return _write_through(target, writer_fn)
     check_writable(target, check_lock=check_lock)
     sweep_stale_temporaries(target.parent)
     tmp = temp_path_for(target)

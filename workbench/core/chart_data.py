@@ -354,7 +354,13 @@ def curve_data(
             values = means[fam][i] / n if n else np.full(D, np.nan)
             out.append(
                 pd.DataFrame(
-                    {"system": str(system), "family": fam, "k": k_axis, "value": values, "n": int(n)}
+                    {
+                        "system": str(system),
+                        "family": fam,
+                        "k": k_axis,
+                        "value": values,
+                        "n": int(n),
+                    }
                 )
             )
     if progress is not None:

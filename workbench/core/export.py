@@ -578,12 +578,16 @@ def report_request(
     test: str | None = None,
     seed: int | None = None,
     results: Results | None = None,
+    answers: Any | None = None,
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
     one more assessor), the notes, every input file, the evaluation manual,
     — with ``results`` — what the judging pools did, the diagnosis thresholds,
-    the system cards in force and the judgments' evidence sentences."""
+    the system cards in force, the judgments' evidence sentences and, when the
+    study has answers, the answer evaluation (``answers``: an
+    :class:`~workbench.core.answer_results.AnswerReport` already computed, else
+    it is computed here)."""
     from workbench.core.pool import pool_effect
 
     js = study.judgment_set
@@ -592,6 +596,13 @@ def report_request(
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
     pools = pool_effect(study, results) if results is not None and study.pools else None
+    wants_answers = sheets is None or bool({"answers", "citations"} & set(_sheet_keys(sheets)))
+    if answers is None and wants_answers and study.answers.loaded and results is not None:
+        from workbench.core.answer_results import answer_report
+
+        answers = answer_report(study, results, lang=lang)
+    if not wants_answers:
+        answers = None
     return ReportRequest(
         lang=lang,
         questions=js.questions if js is not None else None,
@@ -612,7 +623,16 @@ def report_request(
         evidence=js.evidence if js is not None else None,
         manual=study.manual_in_force(lang),
         pools=pools,
+        answers=answers,
     )
+
+
+def _sheet_keys(sheets: Sequence[str]) -> list[str]:
+    """Sheet keys of a list of keys or sheet names (either language)."""
+    from workbench.core.report import SHEET_NAMES
+
+    by_name = {name: key for names in SHEET_NAMES.values() for key, name in names.items()}
+    return [by_name.get(x, x) for x in sheets]
 
 
 def report_task(
@@ -626,13 +646,15 @@ def report_task(
     comparisons: pd.DataFrame | None = None,
     comparison_test: str | None = None,
     comparison_seed: int | None = None,
+    answers: Any | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> Path:
     """Write the Excel report (worker thread).
 
     Significance: the given ``comparisons`` (the Compare page's, with its test
-    and seed), else :func:`run_comparisons` when the sheet is wanted.
+    and seed), else :func:`run_comparisons` when the sheet is wanted. Answers:
+    the given evaluation, else computed from the study when it has answers.
     """
     target = Path(path)
     refuse_inputs(target, study.sources())
@@ -665,6 +687,7 @@ def report_task(
         test=test,
         seed=seed,
         results=results,
+        answers=answers,
     )
     report_progress = None
     if progress is not None:

@@ -56,7 +56,9 @@ MAX_PROJECT_BYTES = 256 * 1024 * 1024
 MAX_PROJECT_DEPTH = 64
 SUFFIX = ".wbproj"
 
-SourceKind = Literal["judgments", "runs"]
+SourceKind = Literal["judgments", "runs", "answers"]
+#: what a source file can be: judgments, runs, or what the systems answered
+SOURCE_KINDS: tuple[str, ...] = ("judgments", "runs", "answers")
 SourceState = Literal["ok", "missing", "changed"]
 
 
@@ -306,8 +308,12 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
         check.drop(where, "an object", "객체")
         return None
     kind = item.get("kind", "runs")
-    if kind not in ("judgments", "runs"):
-        check.drop(f"{where}.kind", "'judgments' or 'runs'", "'judgments' 또는 'runs'")
+    if kind not in SOURCE_KINDS:
+        check.drop(
+            f"{where}.kind",
+            "'judgments', 'runs' or 'answers'",
+            "'judgments', 'runs' 또는 'answers'",
+        )
         return None
     relative, absolute = item.get("path"), item.get("absolute") or ""
     if (

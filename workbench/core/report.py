@@ -34,6 +34,13 @@ key                   Korean          contents
 ``stages``            단계            only with a pipeline of ≥ 2 tagged stages:
                                       the stage measures side by side and what
                                       the later stage dropped
+``answers``           답변 평가       only with answers: rating means per system
+                                      and type (bootstrap CI), paired tests,
+                                      the raters' agreement, the rubric, every
+                                      answer's scores and every rater's rating
+``citations``         인용 점검       only with answers: the automatic citation
+                                      checks per system, per answer, per
+                                      cited passage (grade, rank)
 ``settings``          설정            every choice that changes a number, the
                                       test and seed, versions, input checksums,
                                       the judging pools and what they did
@@ -127,6 +134,8 @@ SHEET_KEYS: tuple[str, ...] = (
     "manual",
     "systems",
     "stages",
+    "answers",
+    "citations",
     "settings",
 )
 
@@ -144,6 +153,8 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "manual": "평가 매뉴얼",
         "systems": "시스템 정보",
         "stages": "단계",
+        "answers": "답변 평가",
+        "citations": "인용 점검",
         "settings": "설정",
     },
     "en": {
@@ -159,6 +170,8 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "manual": "Manual",
         "systems": "System cards",
         "stages": "Stages",
+        "answers": "Answers",
+        "citations": "Citations",
         "settings": "Settings",
     },
 }
@@ -489,6 +502,8 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
     "agreement": ("평가자 일치도 시트 작성 중", "Writing assessor agreement"),
     "abstention": ("답변 보류 시트 작성 중", "Writing abstention"),
     "manual": ("평가 매뉴얼 시트 작성 중", "Writing the evaluation manual"),
+    "answers": ("답변 평가 시트 작성 중", "Writing the answer ratings"),
+    "citations": ("인용 점검 시트 작성 중", "Writing the citation checks"),
     "settings": ("설정 시트 작성 중", "Writing settings"),
     "diagnosis": ("진단 시트 작성 중", "Writing the diagnosis"),
     "missed": ("놓친 근거 시트 작성 중", "Writing missed evidence"),
@@ -829,6 +844,7 @@ class _Report:
         self.top_k = int(request.top_k) if request.top_k else max(ks)
         self.test = request.test
         self.seed = request.seed
+        self.answers = request.answers
         self.app_version = request.app_version
         self.manual = request.manual
         self.pools = request.pools
@@ -894,6 +910,8 @@ class _Report:
             if key == "stages" and not self.plans:
                 continue
             if key == "manual" and self.manual is None:
+                continue
+            if key in ("answers", "citations") and self.answers is None:
                 continue
             out.append(key)
         return out
@@ -1922,6 +1940,342 @@ class _Report:
             [[_cell_value(v) for v in r] for r in rows],
             [None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
         )
+    # -- answers --------------------------------------------------------------
+
+    def _sheet_answers(self) -> None:
+        """Rating means per system (and type) with CIs, paired tests, the raters'
+        agreement, the rubric, every answer's scores, every rater's rating."""
+        from workbench.core.agreement import kappa_band as band
+
+        rep = self.answers
+        sh = self.sheet("answers")
+        ws = sh.ws
+        lang = self.lang
+        rubric = rep.rubric
+
+        def crit(key: str) -> str:
+            return _at("rating", lang) if key == "rating" else rubric.name_of(key)
+
+        keys = [*rubric.keys, "rating"]
+        sh.title(1, _at("means", lang))
+        rows = []
+        by = rep.by_system
+        for system in rep.systems:
+            for key in keys:
+                hit = by[(by["system"] == system) & (by["criterion"] == key)] if len(by) else by
+                if len(hit) and int(hit.iloc[0]["n"]):
+                    h = hit.iloc[0]
+                    rows.append([system, crit(key), h["mean"], h["ci_low"], h["ci_high"], h["n"]])
+        headers = [sh.t("system"), _at("criterion", lang), sh.t("mean"), sh.t("ci_low")]
+        headers += [sh.t("ci_high"), sh.t("n")]
+        last = sh.table(2, headers, rows, [None, None, RATE2, RATE2, RATE2, INT_FORMAT])
+        row = last + 1
+        _put(ws, row, 1, _at("means_note", lang)).font = sh.st.italic
+
+        if len(rep.by_type):
+            row += 2
+            sh.title(row, _at("by_type", lang))
+            rows = [
+                [
+                    r["question_type"] or sh.t("no_type"),
+                    r["system"],
+                    crit(r["criterion"]),
+                    r["mean"],
+                    r["ci_low"],
+                    r["ci_high"],
+                    r["n"],
+                ]
+                for r in rep.by_type.to_dict("records")
+                if int(r["n"])
+            ]
+            last = sh.table(
+                row + 1,
+                [sh.t("type"), *headers],
+                rows,
+                [None, None, None, RATE2, RATE2, RATE2, INT_FORMAT],
+            )
+            row = last + 1
+
+        if len(rep.comparisons):
+            row += 2
+            sh.title(row, _at("tests", lang))
+            rows = []
+            sentence = f"sentence_{lang}"
+            for r in rep.comparisons.to_dict("records"):
+                rows.append(
+                    [
+                        r["criterion_name"],
+                        r["baseline"],
+                        r["system"],
+                        r["n"],
+                        r["mean_diff"],
+                        r["ci_low"],
+                        r["ci_high"],
+                        r["p_adjusted"],
+                        r[sentence],
+                    ]
+                )
+            last = sh.table(
+                row + 1,
+                [
+                    _at("criterion", lang),
+                    sh.t("baseline"),
+                    sh.t("system"),
+                    sh.t("n"),
+                    sh.t("mean_diff"),
+                    sh.t("ci_low"),
+                    sh.t("ci_high"),
+                    sh.t("p_adjusted"),
+                    _at("sentence", lang),
+                ],
+                rows,
+                [None, None, None, INT_FORMAT, RATE2, RATE2, RATE2, P_FORMAT, None],
+            )
+            sh.wrap_column(9, row + 2, last, 70)
+            row = last + 1
+
+        agreement = [(k, v) for k, v in rep.agreement.items() if len(v.assessors) >= 2]
+        if agreement:
+            row += 2
+            sh.title(row, _at("agreement", lang))
+            rows = []
+            for key, summary in agreement:
+                for pair in summary.pairs:
+                    rows.append(
+                        [
+                            crit(key) if key != "all" else _at("all_criteria", lang),
+                            pair.a,
+                            pair.b,
+                            pair.n,
+                            pair.exact,
+                            pair.kappa,
+                            pair.kappa_quadratic,
+                            summary.alpha_ordinal,
+                            band(pair.kappa_quadratic, lang),
+                            summary.disagreements,
+                        ]
+                    )
+            last = sh.table(
+                row + 1,
+                [
+                    _at("criterion", lang),
+                    sh.t("assessor_a"),
+                    sh.t("assessor_b"),
+                    sh.t("n"),
+                    sh.t("exact"),
+                    sh.t("kappa"),
+                    sh.t("kappa_quadratic"),
+                    sh.t("alpha"),
+                    sh.t("band"),
+                    sh.t("disagreements"),
+                ],
+                rows,
+                [None, None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT]
+                + [SCORE_FORMAT, None, INT_FORMAT],
+            )
+            row = last + 1
+
+        row += 2
+        sh.title(row, _at("rubric", lang))
+        from workbench.core.answer_results import rubric_rows
+
+        last = sh.table(
+            row + 1,
+            [_at("criterion", lang), sh.t("key"), _at("applies", lang), _at("level", lang)]
+            + [_at("description", lang)],
+            rubric_rows(rubric, lang),
+            [None, None, None, INT_FORMAT, None],
+        )
+        sh.wrap_column(5, row + 2, last, 70)
+        row = last + 1
+
+        row += 2
+        sh.title(row, _at("per_answer", lang))
+        rows = []
+        for r in rep.answers.to_dict("records"):
+            rows.append(
+                [
+                    r[s.QID],
+                    self.qtext.get(r[s.QID], ""),
+                    r[s.QTYPE],
+                    r["system"],
+                    sh.t("yes") if r["answerable"] else "",
+                    *[r.get(k) for k in rubric.keys],
+                    r.get("rating"),
+                ]
+            )
+        start = row + 1
+        last = sh.table(
+            start,
+            [
+                sh.t("question_id"),
+                sh.t("question"),
+                sh.t("type"),
+                sh.t("system"),
+                sh.t("answerable"),
+                *[c.name for c in rubric.criteria],
+                _at("rating", lang),
+            ],
+            rows,
+            [None, None, None, None, None, *[RATE2] * (len(rubric.keys) + 1)],
+        )
+        sh.wrap_column(2, start + 1, last, 40)
+        row = last + 1
+
+        row += 2
+        sh.title(row, _at("raters", lang))
+        rows = []
+        rated = rep.rated
+        if len(rated):
+            for (q, shown, who), group in rated.groupby([s.QID, "shown", s.ASSESSOR], sort=False):
+                by_key = dict(zip(group["criterion"], group["score"]))
+                notes = "; ".join(n for n in dict.fromkeys(group[s.NOTE].astype(str)) if n)
+                times = sorted(t for t in group["time"].astype(str) if t)
+                rows.append(
+                    [
+                        q,
+                        shown,
+                        who,
+                        *[by_key.get(k) for k in rubric.keys],
+                        notes,
+                        times[-1] if times else "",
+                    ]
+                )
+        sh.table(
+            row + 1,
+            [
+                sh.t("question_id"),
+                sh.t("system"),
+                sh.t("assessors"),
+                *[c.name for c in rubric.criteria],
+                sh.t("note"),
+                _at("time", lang),
+            ],
+            rows,
+            [None, None, None, *[INT_FORMAT] * len(rubric.keys), None, None],
+        )
+        if rep.warnings:
+            row = ws.max_row + 2
+            sh.title(row, sh.t("warnings"))
+            for i, problem in enumerate(rep.warnings, start=1):
+                _put(ws, row + i, 1, problem.message(lang))
+        ws.freeze_panes = "A3"
+        sh.fit_columns()
+
+    def _sheet_citations(self) -> None:
+        """The automatic checks: rates per system, flags per answer, and every
+        cited passage with its grade and its rank in that system's results."""
+        from workbench.core.answers import RATE_COLUMNS, flag_label
+
+        rep = self.answers
+        checks = rep.checks
+        sh = self.sheet("citations")
+        ws = sh.ws
+        lang = self.lang
+        st = self.st
+        sh.title(1, _at("rates", lang))
+        rates = checks.systems
+        int_rates = {"answers", "answerable", "unanswerable", "citations"}
+        rows = []
+        for system in rep.systems:
+            rec = rates.loc[system] if system in rates.index else None
+            rows.append([system, *[None if rec is None else rec[c] for c in RATE_COLUMNS]])
+        last = sh.table(
+            2,
+            [sh.t("system"), *[_at(c, lang) for c in RATE_COLUMNS]],
+            rows,
+            [None, *[INT_FORMAT if c in int_rates else RATE_FORMAT for c in RATE_COLUMNS]],
+        )
+        row = last + 1
+        _put(ws, row, 1, _at("rates_note", lang)).font = sh.st.italic
+
+        row += 2
+        sh.title(row, _at("per_answer_checks", lang))
+        rows = []
+        for r in checks.answers.to_dict("records"):
+            rows.append(
+                [
+                    r[s.QID],
+                    r["system"],
+                    sh.t("yes") if r["answerable"] else "",
+                    sh.t("yes") if r["abstained"] else "",
+                    r["n_citations"],
+                    ", ".join(flag_label(f, lang) for f in r["flags"]),
+                    r["citation_precision"],
+                    r["core_coverage"],
+                    r["answer"],
+                ]
+            )
+        start = row + 1
+        last = sh.table(
+            start,
+            [
+                sh.t("question_id"),
+                sh.t("system"),
+                sh.t("answerable"),
+                _at("abstained", lang),
+                _at("n_citations", lang),
+                _at("flags", lang),
+                _at("citation_precision", lang),
+                _at("core_coverage", lang),
+                _at("answer", lang),
+            ],
+            rows,
+            [None, None, None, None, INT_FORMAT, None, RATE_FORMAT, RATE_FORMAT, None],
+        )
+        sh.wrap_column(9, start + 1, last, 70)
+        sh.wrap_column(6, start + 1, last, 30)
+        row = last + 1
+
+        row += 2
+        sh.title(row, _at("per_citation", lang))
+        start = row + 1
+        headers = [
+            sh.t("question_id"),
+            sh.t("system"),
+            _at("order", lang),
+            sh.t("passage_id"),
+            sh.t("grade"),
+            sh.t("grade_label"),
+            _at("rank_in_run", lang),
+            _at("known", lang),
+        ]
+        sh.header(start, headers)
+        r_i = start
+        for c in checks.citations.to_dict("records"):
+            r_i += 1
+            grade = _grade_number(c[s.GRADE])
+            rank = c["rank"]
+            if not _is_nan(rank):
+                rank_value: Any = int(rank)
+            elif c["retrieved"] is None:
+                rank_value = _at("no_run", lang)
+            elif c["retrieved"]:
+                rank_value = _at("removed", lang)
+            else:
+                rank_value = _at("not_retrieved", lang)
+            values = [
+                c[s.QID],
+                c["system"],
+                c["order"],
+                c[s.PID],
+                grade,
+                g.chip_text(grade, lang) if c["known"] else _at("unknown", lang),
+                rank_value,
+                sh.t("yes") if c["known"] else "",
+            ]
+            for j, v in enumerate(values):
+                _put(ws, r_i, 1 + j, v, INT_FORMAT if j in (2, 4) else None)
+                if r_i - start <= WIDTH_SAMPLE_ROWS:
+                    sh.note_width(1 + j, _width_of(v, None))
+            if c["known"]:
+                key = grade if grade is not None else None
+                for col in (5, 6):
+                    cell = ws.cell(row=r_i, column=col)
+                    cell.fill = st.grade_fills.get(key, st.grade_fills[None])
+                    cell.font = st.grade_fonts.get(key, st.grade_fonts[None])
+        ws.freeze_panes = "A3"
+        sh.fit_columns()
 
     # -- settings -------------------------------------------------------------
 
@@ -1957,6 +2311,23 @@ class _Report:
                 "",
             ],
         ]
+        if self.answers is not None:
+            options = self.answers.options
+            rows += [
+                [
+                    _at("phrases", lang),
+                    "abstention_phrases",
+                    ", ".join(options.abstention_phrases) or none,
+                    _at("phrases_meaning", lang),
+                ],
+                [
+                    _at("policy", lang),
+                    "answer_policy",
+                    options.policy,
+                    _setting_meaning("resolution", options.policy, lang),
+                ],
+                [_at("answer_seed", lang), "answer_seed", self.answers.seed, ""],
+            ]
         last = sh.table(1, [sh.t("item"), sh.t("key"), sh.t("value"), sh.t("meaning")], rows)
         sh.ws.freeze_panes = "A2"
         row = last + 2
@@ -1981,6 +2352,81 @@ class _Report:
         sh.wrap_column(3, 2, last, 70)  # the measure list is long: wrap, don't overflow
         sh.wrap_column(4, 2, end, 60)
         sh.fit_columns(default_max=70)
+
+
+#: two decimals: rating means and their differences (0–3 scale)
+RATE2 = "0.00"
+
+_ANSWER_WORDS: dict[str, tuple[str, str]] = {
+    "means": ("시스템별 답변 평가 평균 (0–3)", "Answer ratings per system (0–3)"),
+    "means_note": (
+        "평균은 평가자들의 점수를 판정 등급과 같은 규칙으로 하나로 모은 점수(사람이 조정한 점수 우선)의 "
+        "평균입니다. 신뢰구간은 부트스트랩 95%입니다. '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.",
+        "Means of the score used per item (several raters' scores combined by the rule of "
+        "the passage grades, a hand resolution winning), with 95% bootstrap CIs. 'Mean "
+        "rating' is each answer's mean over the criteria that apply to it.",
+    ),
+    "by_type": ("질문 유형별", "By question type"),
+    "tests": ("시스템 비교 (짝지은 검정, Holm 보정)", "Paired tests (Holm-adjusted)"),
+    "sentence": ("해석", "In words"),
+    "agreement": ("평가자 일치도 (기준별)", "Rater agreement per criterion"),
+    "all_criteria": ("모든 기준", "all criteria"),
+    "rubric": ("루브릭", "Rubric"),
+    "criterion": ("기준", "Criterion"),
+    "applies": ("적용", "Applies to"),
+    "level": ("수준", "Level"),
+    "description": ("설명", "Description"),
+    "per_answer": ("답변별 점수", "Scores per answer"),
+    "raters": ("평가자별 점수", "Every rater's scores"),
+    "rating": ("평가 평균", "Mean rating"),
+    "time": ("평가시각", "Rated at"),
+    "rates": ("시스템별 인용 점검", "Citation checks per system"),
+    "rates_note": (
+        "인용 정밀도 = 관련 기준(θ) 이상인 인용 문단 / 인용 문단. 핵심 근거 포함률 = 인용한 핵심 근거 그룹 / "
+        "핵심 근거 그룹(대체 근거는 그 그룹을 채움). 검색되지 않은 인용 = 그 시스템의 검색 결과에 없는 인용.",
+        "Citation precision = cited passages with grade ≥ θ / cited passages. Core coverage = "
+        "core evidence groups cited / core groups (an alternative covers its group). Not "
+        "retrieved = cited but not in that system's results for the question.",
+    ),
+    "answers": ("답변 수", "Answers"),
+    "answerable": ("답변 가능 질문", "Answerable"),
+    "unanswerable": ("답변 불가 질문", "Unanswerable"),
+    "citations": ("인용 수", "Citations"),
+    "unknown_rate": ("없는 문단 인용 비율", "Unknown citations"),
+    "not_retrieved_rate": ("검색되지 않은 인용 비율", "Not retrieved"),
+    "not_relevant_rate": ("관련 없는 인용 비율", "Below θ"),
+    "unjudged_rate": ("미평가 인용 비율", "Unjudged"),
+    "citation_precision": ("인용 정밀도", "Citation precision"),
+    "core_coverage": ("핵심 근거 포함률", "Core coverage"),
+    "no_citation_rate": ("인용 없는 답변 비율", "No citation"),
+    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention"),
+    "false_abstention_rate": ("잘못된 보류율", "False abstention"),
+    "per_answer_checks": ("답변별 점검", "Checks per answer"),
+    "abstained": ("답변 보류", "Abstained"),
+    "n_citations": ("인용 수", "Citations"),
+    "flags": ("자동 점검 결과", "Flags"),
+    "answer": ("답변", "Answer"),
+    "per_citation": ("인용 문단별", "Every cited passage"),
+    "order": ("인용 순서", "Order"),
+    "rank_in_run": ("그 시스템의 순위", "Rank in its results"),
+    "known": ("있는 문단", "Known passage"),
+    "unknown": ("없는 문단", "unknown passage"),
+    "not_retrieved": ("검색되지 않음", "not retrieved"),
+    "removed": ("중복 제거됨", "removed by de-duplication"),
+    "no_run": ("검색 결과 없음", "no results of this system"),
+    "phrases": ("답변 보류 문구", "Abstention phrases"),
+    "phrases_meaning": (
+        "답변이 비었거나 이 문구 중 하나를 담으면 답변을 보류한 것으로 봅니다.",
+        "An empty answer, or one containing one of these phrases, is an abstention.",
+    ),
+    "policy": ("답변 평가 점수 통합 방식", "Answer ratings: how raters' scores combine"),
+    "answer_seed": ("답변 평가 난수 시드", "Answer ratings: random seed"),
+}
+
+
+def _at(key: str, lang: str) -> str:
+    ko, en = _ANSWER_WORDS[key]
+    return ko if lang == "ko" else en
 
 
 # -- helpers used by the sheets ----------------------------------------------
@@ -2249,6 +2695,9 @@ class ReportRequest:
       → the Manual sheet (left out without one).
     - ``pools``: what the judging pools did
       (:class:`workbench.core.pool.PoolEffect`) → Settings and Agreement.
+    - ``answers``: the answer evaluation
+      (:class:`~workbench.core.answer_results.AnswerReport`); the Answers and
+      Citations sheets are written only when it is given.
     """
 
     lang: str = "ko"
@@ -2264,6 +2713,7 @@ class ReportRequest:
     top_k: int | None = None
     test: str | None = None
     seed: int | None = None
+    answers: Any | None = None
     app_version: str = __version__
     diagnosis_settings: DiagnosisSettings | None = None
     cards: Mapping[str, SystemCard] | None = None

@@ -55,6 +55,8 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.agreement import resolve_grades
+from workbench.core.answers import SECTION as ANSWERS_SECTION
+from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
 from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.evaluate import evaluate
@@ -341,6 +343,8 @@ class Study:
         self.manual: Manual | None = None
         #: the judging pools
         self.pools: PoolWork = PoolWork()
+        #: what the systems answered, its ratings and the rubric (core/answers.py)
+        self.answers = AnswerWork()
         self._next_source = 1
         self._next_judgment_source = 0
 
@@ -366,6 +370,7 @@ class Study:
             or not self.diagnosis_settings.is_default
             or self.manual is not None
             or self.pools
+            or self.answers.has_work
         )
 
     @property
@@ -513,6 +518,7 @@ class Study:
         other.chosen_names = dict(self.chosen_names)
         other.system_cards = dict(self.system_cards)
         other.judgment_sources = list(self.judgment_sources)
+        other.answers = self.answers.copy()
         return other
 
     def set_settings(self, settings: EvalSettings) -> None:
@@ -732,10 +738,11 @@ class Study:
         return concat_runs(frames)
 
     def sources(self) -> list[s.SourceFile]:
-        """Every input file (judgments first), as read."""
+        """Every input file (judgments first, then runs and answers), as read."""
         out = list(self.judgment_set.sources) if self.judgment_set is not None else []
         for src in self.run_sources:
             out.extend(src.run_set.sources)
+        out.extend(self.answers.source_files())
         return out
 
     def warnings(self) -> list[Problem]:
@@ -966,8 +973,8 @@ class Study:
 
     def work_to_project(self) -> dict[str, Any]:
         """The user's work as the project file keeps it (``sections``: the
-        manual edited in the app, the pools, the system cards typed in the app
-        and the diagnosis thresholds)."""
+        manual edited in the app, the pools, the system cards typed in the app,
+        the diagnosis thresholds and the answer work)."""
         sections: dict[str, Any] = {}
         if self.manual is not None:
             sections[MANUAL_SECTION] = self.manual.to_dict()
@@ -977,6 +984,9 @@ class Study:
             sections[CARDS_SECTION] = cards_to_project(self)
         if not self.diagnosis_settings.is_default:
             sections[DIAGNOSIS_SECTION] = self.diagnosis_settings.to_dict()
+        answers = answers_section(self)
+        if answers is not None:
+            sections[ANSWERS_SECTION] = answers
         return {
             "settings": self.settings.to_dict(),
             "notes": {q: n.to_dict() for q, n in self.notes.items()},
@@ -986,9 +996,9 @@ class Study:
         }
 
     def restore_sections(self, sections: dict[str, Any], file: str = "") -> list[Problem]:
-        """Put back the manual, the pools, the system cards and the diagnosis
-        thresholds of a project file's sections; returns warnings for anything
-        damaged (left out)."""
+        """Put back the manual, the pools, the system cards, the diagnosis
+        thresholds and the answer work of a project file's sections; returns
+        warnings for anything damaged (left out)."""
         problems: list[Problem] = []
         if MANUAL_SECTION in sections:
             manual, found = manual_from_dict(sections[MANUAL_SECTION], MANUAL_SECTION, file)
@@ -1003,6 +1013,7 @@ class Study:
             sections.get(DIAGNOSIS_SECTION), file
         )
         problems.extend(found)
+        problems.extend(restore_answers_section(self, sections.get(ANSWERS_SECTION), file))
         return problems
 
     def restore_work(
@@ -1176,6 +1187,10 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
     for src in study.run_sources:
         if src.file is not None and src.file.path:
             sources.append(source("runs", src.file, src.options, study.names_of_source(src)))
+    for answer_src in study.answers.sources:
+        file = answer_src.file.file
+        if file is not None and file.path:
+            sources.append(source("answers", file, answer_src.options, answer_src.names))
     work = study.work_to_project()
     return Project(
         sources=sources,
@@ -1219,6 +1234,8 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
                     study.add_judgments(result, options)
                 except InputError as exc:  # the files changed since: say so, keep the rest
                     project.problems.extend(exc.problems)
+        elif src.kind == "answers":
+            study.answers.add_source(result, options, names=src.names)
         else:
             study.add_runs(result, options, names=src.names)
     study.restore_work(settings, project.notes, project.added_grades, project.resolutions)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core import io
+from workbench.core.answers import auto_names
 from workbench.core.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
 from workbench.core.korean import Word
@@ -65,6 +66,7 @@ from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
 from workbench.ui.views.about import AboutDialog
 from workbench.ui.views.agreement import AgreementPage
+from workbench.ui.views.answers import AnswerPage
 from workbench.ui.views.compare import ComparePage
 from workbench.ui.views.export_page import ExportPage
 from workbench.ui.views.import_dialog import ImportDialog
@@ -105,6 +107,7 @@ PAGES = (
     ("compare", ComparePage, "compare"),
     ("systems", SystemsPage, "systems"),
     ("agreement", AgreementPage, "agreement"),
+    ("answers", AnswerPage, "answers"),
     ("export", ExportPage, "export"),
 )
 
@@ -182,6 +185,12 @@ def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=Non
             cancelled=cancelled,
             conversions=options.get("conversions") or None,
             skip_rows=skip_rows,
+        )
+    if kind == "answers":
+        from workbench.core.io.answers import load_answer_file
+
+        return load_answer_file(
+            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
         )
     return io.load_run(
         path,
@@ -336,7 +345,11 @@ class MainWindow(QMainWindow):
         self._autosave_timer.timeout.connect(self.autosave)
         self._last_autosave = 0.0
         self.state.work_changed.connect(self._save_work_soon)
-        for signal in (self.state.settings_changed, self.state.data_changed):
+        for signal in (
+            self.state.settings_changed,
+            self.state.data_changed,
+            self.state.answers_changed,
+        ):
             signal.connect(self._schedule_autosave)
         self.state.failed.connect(lambda exc: show_error(self, exc))
 
@@ -438,6 +451,7 @@ class MainWindow(QMainWindow):
             "compare": self.tr("Compare"),
             "systems": self.tr("Systems and stages"),
             "agreement": self.tr("Agreement"),
+            "answers": self.tr("Answers"),
             "export": self.tr("Export"),
         }
         return titles.get(key)
@@ -544,6 +558,7 @@ class MainWindow(QMainWindow):
         fm.addAction(action("open_judgments", self.open_judgments, QKeySequence.StandardKey.Open))
         fm.addAction(action("add_judgments", self.add_judgments))
         fm.addAction(action("add_runs", self.add_runs, QKeySequence("Ctrl+R")))
+        fm.addAction(action("open_answers", self.open_answers))
         fm.addSeparator()
         fm.addAction(action("open_project", self.open_project, QKeySequence("Ctrl+Shift+O")))
         fm.addAction(action("save_project", self.save_project, QKeySequence.StandardKey.Save))
@@ -600,6 +615,7 @@ class MainWindow(QMainWindow):
         a["open_judgments"].setText(self.tr("Open judgments…"))
         a["add_judgments"].setText(self.tr("Add another assessor's judgments…"))
         a["add_runs"].setText(self.tr("Add system results…"))
+        a["open_answers"].setText(self.tr("Open answers or ratings…"))
         a["open_project"].setText(self.tr("Open project…"))
         a["save_project"].setText(self.tr("Save project"))
         a["save_project_as"].setText(self.tr("Save project as…"))
@@ -712,6 +728,12 @@ class MainWindow(QMainWindow):
         )
         if paths:
             self.import_files(paths, "runs")
+
+    def open_answers(self) -> None:
+        """What the systems answered, or ratings of the answers: the Answers page's preview."""
+        page = self.page("answers")
+        self.show_page("answers")
+        page.open_answers()
 
     def open_recent(self, path: str) -> None:
         if not Path(path).exists():
@@ -866,6 +888,10 @@ class MainWindow(QMainWindow):
             ("judgments", str(folder / "judgments.xlsx"), {}),
             ("runs", str(folder / "runs.xlsx"), {}),
         ]
+        # what the demo systems answered and two raters' ratings (optional parts)
+        for name in ("answers.xlsx", "ratings.xlsx"):
+            if (folder / name).exists():
+                items.append(("answers", str(folder / name), {}))
         missing = [p for _k, p, _o in items if not Path(p).exists()]
         if missing:
             QMessageBox.warning(
@@ -887,6 +913,9 @@ class MainWindow(QMainWindow):
         for kind, _path, options, result in loaded:
             if kind == "judgments":
                 study.set_judgments(result, read_options(options))
+            elif kind == "answers":
+                names, refs = auto_names(study, result)
+                study.answers.add_source(result, read_options(options), names, refs)
             else:
                 study.add_runs(result, read_options(options))
         self.state.set_study(study)

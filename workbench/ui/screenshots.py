@@ -98,6 +98,32 @@ def _judge_a_little(window) -> None:
     wait_until(lambda: state.results is not None and not window.busy.busy, 60000)
 
 
+def _answer_shots(window, name: Callable[[str], Path]) -> list[Path]:
+    """The Answers page: a rating under way, the results, retrieval vs answers,
+    the raters, and blind mode."""
+    page = window.page("answers")
+    wait_until(lambda: page.report is not None and page.index is not None, 60000)
+    settle(300)
+    out = [_grab(window, name("answers"))]
+    page.tabs.setCurrentIndex(1)
+    wait_until(lambda: len(page.report.comparisons) > 0 or len(page.report.systems) < 2, 60000)
+    settle(300)
+    out.append(_grab(window, name("answers-results")))
+    page.results.inner.setCurrentIndex(2)
+    settle(300)
+    out.append(_grab(window, name("answers-retrieval")))
+    page.results.inner.setCurrentIndex(0)
+    page.tabs.setCurrentIndex(2)
+    settle(300)
+    out.append(_grab(window, name("answers-raters")))
+    page.tabs.setCurrentIndex(0)
+    page.set_blind(True)
+    settle(300)
+    out.append(_grab(window, name("answers-blind")))
+    page.set_blind(False)
+    return out
+
+
 def _overview_tabs(window, name) -> list[Path]:
     """Each chart of the Overview, then its per-type and abstention tabs."""
     page = window.page("overview")
@@ -181,6 +207,9 @@ def render_all(
             continue
         window.show_page(key)
         settle(300)
+        if key == "answers":
+            written.extend(_answer_shots(window, name))
+            continue
         written.append(_grab(window, name(key)))
         if key == "overview":
             written += _overview_tabs(window, name)

@@ -18,6 +18,7 @@ import pandas as pd
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
+from workbench.core import answers as A
 from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.korean import Word
 from workbench.core.manual import ManualEdit
@@ -114,6 +115,34 @@ def edit_text(edit: Edit) -> str:
         return QCoreApplication.translate(
             "Edits", "Leave {passage} of {question} for later"
         ).format(passage=passage, question=question)
+    if isinstance(edit, A.RatingEdit):
+        # the blind mode names the answer by its column ("답변 B"), never the system
+        answer = Word(edit.shown_as or edit.system)
+        if edit.score is None:
+            return QCoreApplication.translate(
+                "Edits", "Take back the rating of {answer} for {question}"
+            ).format(answer=answer, question=Word(edit.question_id))
+        return QCoreApplication.translate(
+            "Edits", "Rate {answer} for {question}: {criterion} {score}"
+        ).format(
+            answer=answer,
+            question=Word(edit.question_id),
+            criterion=Word(edit.criterion_name or edit.criterion),
+            score=edit.score,
+        )
+    if isinstance(edit, A.RatingResolutionEdit):
+        answer = Word(edit.shown_as or edit.system)
+        if edit.score is None:
+            return QCoreApplication.translate(
+                "Edits", "Return the rating of {answer} for {question} to the rule"
+            ).format(answer=answer, question=Word(edit.question_id))
+        return QCoreApplication.translate(
+            "Edits", "Resolve the rating of {answer} for {question} as {score}"
+        ).format(answer=answer, question=Word(edit.question_id), score=Word(str(edit.score)))
+    if isinstance(edit, A.RubricEdit):
+        return QCoreApplication.translate("Edits", "Edit the rubric")
+    if isinstance(edit, A.AnswerOptionsEdit):
+        return QCoreApplication.translate("Edits", "Change the answer settings")
     return ""
 
 
@@ -173,6 +202,8 @@ class AppState(QObject):
     failed = Signal(object)
     #: an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it
     edit_undone = Signal(object)
+    #: answer files were added or removed (the answers' own edits emit work_changed)
+    answers_changed = Signal()
     #: a new study or a new judgments file: what a page chose on the old data —
     #: filters, selections, questions chosen on another page, a baseline — no
     #: longer applies, and every page starts afresh (emitted before data_changed)
@@ -463,6 +494,81 @@ class AppState(QObject):
         """Rename a system (undoably); raises
         :class:`~workbench.core.study.RenameRefused` for a taken or empty name."""
         return self.push(self.study.rename_edit(name, new_name))
+
+    # -- answers --------------------------------------------------------------------------
+    def add_answer_file(
+        self,
+        file: A.AnswerFile,
+        options: dict | None = None,
+        names: dict[str, str] | None = None,
+        refs: dict | None = None,
+    ) -> None:
+        """Add an answers / ratings file (not undoable, like any loaded file)."""
+        self.study.answers.add_source(file, options, names, refs)
+        self.answers_changed.emit()
+        self.work_changed.emit()
+
+    def remove_answer_files(self) -> None:
+        """Forget the answer files; the ratings given in the app and the rubric stay."""
+        self.study.answers.clear_files()
+        self.answers_changed.emit()
+        self.work_changed.emit()
+
+    def rate(
+        self,
+        question_id: str,
+        system: str,
+        criterion: str,
+        score: int | None,
+        note: str | None = None,
+        shown_as: str = "",
+        criterion_name: str = "",
+    ) -> Edit:
+        """This user's rating of one criterion of an answer (undoable)."""
+        from workbench.core.study import now_text
+
+        edit = A.rating_edit(
+            self.study,
+            question_id,
+            system,
+            criterion,
+            score,
+            assessor=self.assessor_name(),
+            note=note,
+            time=now_text(),
+            shown_as=shown_as,
+            criterion_name=criterion_name,
+        )
+        return self.push(edit)
+
+    def resolve_rating(
+        self, question_id: str, system: str, criterion: str, score: int | None, reason: str = ""
+    ) -> Edit:
+        """Resolve the raters' disagreement on an item by hand (None: back to the rule)."""
+        from workbench.core.study import now_text
+
+        edit = A.rating_resolution_edit(
+            self.study,
+            question_id,
+            system,
+            criterion,
+            score,
+            by=self.assessor_name(),
+            reason=reason,
+            time=now_text(),
+        )
+        return self.push(edit)
+
+    def set_rubric(self, rubric: A.Rubric | None) -> Edit | None:
+        if rubric == self.study.answers.rubric:
+            return None
+        return self.push(A.rubric_edit(self.study, rubric))
+
+    def set_answer_options(self, **changes) -> Edit | None:
+        edit = A.options_edit(self.study, **changes)
+        if edit.after == edit.before:
+            return None
+        return self.push(edit)
 
     def _undo_actions(self) -> tuple[QAction, QAction]:
         """Undo and Redo for every page: each page adds them, so Ctrl+Z works where

@@ -76,9 +76,34 @@ MAX_ERROR_CELLS = 10_000
 @dataclass
 class WorkbookFacts:
     """What the checks learned on the way: Excel error cells per sheet name,
-    as (0-based row, 0-based column) → the error text (``"#N/A"``)."""
+    as (0-based row, 0-based column) → the error text (``"#N/A"``).
+
+    With ``defer_sheets`` the worksheets named by the workbook are not scanned
+    by :func:`check_workbook` but by :meth:`scan`, one at a time, each before
+    the reader reads that sheet (so the reader can parse one sheet while the
+    next is being scanned: python-calamine lets other threads run meanwhile).
+    """
 
     error_cells: dict[str, dict[tuple[int, int], str]] = field(default_factory=dict)
+    #: sheet name → worksheet entry still to scan (see :meth:`scan`)
+    deferred: dict[str, str] = field(default_factory=dict)
+    archive: zipfile.ZipFile | None = None
+    path: Path | None = None
+
+    def scan(self, name: str) -> None:
+        """Check sheet ``name``'s real used range (raises :class:`InputError` past the
+        limits) and note its error cells; nothing to do for a sheet already checked."""
+        entry = self.deferred.pop(name, None)
+        if entry is None or self.archive is None or self.path is None:
+            return
+        try:
+            with self.archive.open(entry) as stream:
+                rows, columns, errors = _scan_worksheet(self.path, name, _blocks(self.path, stream))
+        except _ZIP_ERRORS as exc:
+            raise _damaged(self.path, str(exc) or type(exc).__name__) from None
+        check_extent(self.path, name, rows, columns)
+        if errors:
+            self.error_cells[name] = errors
 
 
 def column_letters(index: int) -> str:
@@ -164,16 +189,17 @@ def check_extent(path: Path, sheet: str, rows: int, columns: int) -> None:
         )
 
 
-def check_workbook(path: Path, data: bytes) -> WorkbookFacts:
+def check_workbook(path: Path, data: bytes, defer_sheets: bool = False) -> WorkbookFacts:
     """Check a workbook's declared and real sizes before the reader sees it.
 
     Raises :class:`InputError` with a message naming the limit, the sheet and
     the cell; returns what was learned on the way (:class:`WorkbookFacts`).
     Bytes that are neither a zip nor an OLE file are left to the reader's
-    own "not an Excel file" messages.
+    own "not an Excel file" messages. ``defer_sheets``: the worksheets the
+    workbook names are left to :meth:`WorkbookFacts.scan`.
     """
     if data[:4] == b"PK\x03\x04":
-        return _check_zip(path, data)
+        return _check_zip(path, data, defer_sheets)
     if data[:8] == bytes.fromhex("D0CF11E0A1B11AE1"):
         try:
             _check_ole(path, data)
@@ -183,7 +209,7 @@ def check_workbook(path: Path, data: bytes) -> WorkbookFacts:
 
 
 # -- zip packages (.xlsx .xlsm .xlsb .ods) -------------------------------------------------
-def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
+def _check_zip(path: Path, data: bytes, defer_sheets: bool = False) -> WorkbookFacts:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
@@ -232,11 +258,16 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
                 "메모리를 고갈시키도록 만든 파일('압축 폭탄')이라서 읽지 않습니다.",
             )
     names = {e.filename for e in entries}
-    facts = WorkbookFacts()
+    facts = WorkbookFacts(archive=archive, path=path)
     try:
         sheets, shared = _xlsx_parts(archive, names)
+        # the sheets the workbook names (a part named after itself is scanned at once)
+        named = {entry: name for entry, name in sheets.items() if Path(entry).stem != name}
         for e in entries:
             if e.is_dir():
+                continue
+            if defer_sheets and e.filename in named:
+                facts.deferred[named[e.filename]] = e.filename
                 continue
             if e.filename in sheets:
                 name = sheets[e.filename]
@@ -254,17 +285,21 @@ def _check_zip(path: Path, data: bytes) -> WorkbookFacts:
                         _BLOCK
                     ):  # bounded by the checked size; CRC checked at the end
                         pass
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        OSError,
-        ValueError,
-        NotImplementedError,
-        RuntimeError,  # an entry zipfile thinks is encrypted
-    ) as exc:
+    except _ZIP_ERRORS as exc:
         raise _damaged(path, str(exc) or type(exc).__name__) from None
     return facts
+
+
+#: what reading a damaged entry of a zip package raises
+_ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,  # an entry zipfile thinks is encrypted
+)
 
 
 _BLOCK = 2 << 20  # each block's searches hold the GIL ~5 ms

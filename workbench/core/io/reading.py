@@ -18,6 +18,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -317,7 +318,7 @@ def reader_crash(path: Path, exc: BaseException, sheet: str | None = None) -> In
     )
 
 
-def open_excel(path: Path, data: bytes):
+def open_excel(path: Path, data: bytes, defer_sheets: bool = False):
     """``(CalamineWorkbook, WorkbookFacts)`` over ``data``, or an :class:`InputError`
     naming the cause. The package's sizes are checked first
     (:func:`~workbench.core.io.limits.check_workbook`), so the reader is never
@@ -364,7 +365,7 @@ def open_excel(path: Path, data: bytes):
             "Excel 통합 문서(.xlsx, .xls, .ods)가 아닙니다. Excel에서 열어 Excel 통합 문서"
             "(.xlsx)로 저장하세요.",
         )
-    facts: WorkbookFacts = check_workbook(path, data)
+    facts: WorkbookFacts = check_workbook(path, data, defer_sheets)
     try:
         return pc.CalamineWorkbook.from_filelike(io.BytesIO(data)), facts
     except pc.PasswordError:
@@ -445,17 +446,29 @@ def read_excel_sheets(
     """
     import python_calamine as pc
 
-    wb, facts = open_excel(path, data)
+    wb, facts = open_excel(path, data, defer_sheets=True)
     name: str | None = None
+    # each sheet's used range is checked before the reader reads it; the next
+    # sheet is checked in a thread while the reader (which lets other threads
+    # run) parses this one
+    scans = ThreadPoolExecutor(max_workers=1)
     try:
         sheets: list[RawSheet] = []
         meta = {m.name: m for m in wb.sheets_metadata}
-        for name in wb.sheet_names:
-            if names is not None and name not in names:
+        order = []
+        for candidate in wb.sheet_names:
+            if names is not None and candidate not in names:
                 continue
-            m = meta.get(name)
+            m = meta.get(candidate)
             if m is not None and "Work" not in str(m.typ) and "Dialog" not in str(m.typ):
                 continue  # chart or macro sheet
+            order.append(candidate)
+        ahead = scans.submit(facts.scan, order[0]) if order else None
+        for i, name in enumerate(order):
+            ahead.result()  # this sheet's check: raises past the limits
+            if i + 1 < len(order):
+                ahead = scans.submit(facts.scan, order[i + 1])
+            m = meta.get(name)
             hidden = m is not None and m.visible != pc.SheetVisibleEnum.Visible
             try:
                 sheet = wb.get_sheet_by_name(name)
@@ -498,6 +511,7 @@ def read_excel_sheets(
             raise
         raise reader_crash(path, exc, sheet=name) from None
     finally:
+        scans.shutdown(wait=True, cancel_futures=True)
         try:
             wb.close()
         except BaseException:  # pragma: no cover - closing must not hide the real outcome

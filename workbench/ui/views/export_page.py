@@ -266,6 +266,7 @@ class ExportPage(QWidget):
         state.results_changed.connect(self._refresh)
         state.data_changed.connect(self._refresh)
         state.work_changed.connect(self._refresh)
+        state.answers_changed.connect(self._refresh)
         state.busy_changed.connect(self._on_busy)
         self.retranslate()
         self._refresh()
@@ -504,6 +505,8 @@ class ExportPage(QWidget):
             "manual": self.tr("Evaluation manual"),
             "systems": self.tr("System cards"),
             "stages": self.tr("Stages of a pipeline"),
+            "answers": self.tr("Answer ratings"),
+            "citations": self.tr("Citation checks"),
             "settings": self.tr("Settings"),
         }
 
@@ -544,6 +547,14 @@ class ExportPage(QWidget):
             "manual": self.tr(
                 "What each grade means, with examples, and the rule for “relevant” (θ)."
             ),
+            "answers": self.tr(
+                "What the systems answered, rated with the rubric: means with confidence "
+                "intervals, paired tests, the raters' agreement, every rating."
+            ),
+            "citations": self.tr(
+                "Every citation checked against the results and the judgments: its grade, its "
+                "rank in that system's results, made-up and unretrieved citations."
+            ),
             "settings": self.tr(
                 "Every choice that changes a number, the input files with their checksums, and "
                 "the judging pools."
@@ -578,6 +589,9 @@ class ExportPage(QWidget):
             out["stages"] = self.tr(
                 "Needs two systems tagged as stages of one pipeline (Systems and stages page)."
             )
+        if results is not None and not self.state.study.answers.loaded:
+            why = self.tr("Needs the systems' answers (Answers page).")
+            out["answers"] = out["citations"] = why
         return out
 
     def _has_pipeline(self) -> bool:
