@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog
 
+from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow
 from workbench.ui.models.question_list import QID_ROLE
 from workbench.ui.settings import Settings
@@ -166,7 +166,7 @@ def test_a_system_card_typed_in_the_app_shows_in_tooltips_and_the_report(
     )
     # into the report
     target = tmp_path / "report.xlsx"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(dialogs, "get_save_file_name", lambda *a, **k: (str(target), ""))
     export = window.page("export")
     export.set_file_language("en")
     with qtbot.waitSignal(export.export_finished, timeout=TIMEOUT):
