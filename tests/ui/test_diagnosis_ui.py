@@ -54,7 +54,7 @@ def test_the_diagnosis_tab_speaks_of_every_demo_system_and_opens_the_questions(q
     for f, label, _button in panel.finding_rows:
         # the advice on a line of its own
         assert label.text().replace("\n→ ", " → ") == f.sentence("en")
-        assert label.text().startswith(f"{f.system}: ") and "\n→ " in label.text()
+        assert label.text().startswith(f"{f.system}: ") and label.text().count("\n→ ") == 1
     review = window.page("questions")
     opened = 0
     for f, _label, button in panel.finding_rows:

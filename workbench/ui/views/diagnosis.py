@@ -537,7 +537,9 @@ class DiagnosisPanel(QWidget):
         top.addStretch(1)
         box.addLayout(top)
         # what to do on a line of its own: the finding reads first, then the advice
-        sentence = QLabel(f.sentence(lang).replace(" → ", "\n→ ", 1))
+        # (the last arrow: the finding's own values may read "Recall@5 0.54 → Recall@10 0.81")
+        finding, arrow, advice = f.sentence(lang).rpartition(" → ")
+        sentence = QLabel(f"{finding}\n→ {advice}" if arrow else advice)
         sentence.setWordWrap(True)
         sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         sentence.setObjectName("finding_sentence")

@@ -24,10 +24,12 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QStyledItemDelegate,
@@ -62,6 +64,7 @@ from workbench.core.system_cards import (
 from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
+from workbench.ui.tables import rows_height
 
 STAGES_TASK = "stages"
 #: the system name column, then one column per card field, then where it was entered
@@ -131,9 +134,17 @@ class SystemsPage(QWidget):
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
         root = QVBoxLayout(self)
+        # the page scrolls when the window is too short for the font (each table keeps
+        # a few rows in view, see _fit_heights) rather than squeezing the tables shut
+        self.page_scroll = QScrollArea()
+        self.page_scroll.setObjectName("page_scroll")
+        self.page_scroll.setWidgetResizable(True)
+        self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        root.addWidget(self.page_scroll)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
-        root.addWidget(split)
+        self.page_scroll.setWidget(split)
 
         top = QWidget()
         tbox = QVBoxLayout(top)
@@ -315,6 +326,23 @@ class SystemsPage(QWidget):
         table.resizeRowsToContents()
         self._fill_comparability(cards)
         self._update_card_buttons()
+        self._fit_heights()
+
+    def _fit_heights(self) -> None:
+        """Minimum heights from the font in use: the cards show up to four systems
+        and the stage lists five rows, the wrapped texts their every line; the
+        page scrolls when the window is shorter (the largest font at 800 px)."""
+        table = self.cards_table
+        shown = sum(table.rowHeight(r) for r in range(min(table.rowCount(), 4)))
+        shown = max(shown, 2 * table.verticalHeader().defaultSectionSize())
+        table.setMinimumHeight(rows_height(table, 0) + shown)
+        for view in (self.questions_view, self.losses_table):
+            view.setMinimumHeight(rows_height(view, 5))
+        # exactly their lines (the tables, not the texts, take the spare height)
+        width = self.page_scroll.viewport().width()
+        for label in (self.cards_hint, self.cards_message, self.comparability, self.stages_hint):
+            label.setVisible(bool(label.text()))
+            label.setFixedHeight(label.heightForWidth(width) if label.text() else 0)
 
     def _fill_comparability(self, cards: dict[str, SystemCard]) -> None:
         lang = self._lang()
@@ -648,7 +676,13 @@ class SystemsPage(QWidget):
             self.retranslate()
             self.fill_cards()
             self._on_results(self.results)
+        elif event.type() == QEvent.Type.FontChange:
+            QTimer.singleShot(0, self, self.fill_cards)  # rows and texts to the new font
         super().changeEvent(event)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_heights()  # the wrapped texts need more lines when narrower
 
     def retranslate(self) -> None:
         lang = self._lang()
