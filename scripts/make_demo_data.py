@@ -44,6 +44,9 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 SEED = 20240517
+#: the generator of what was added later (evidence sentences): its own stream,
+#: so every value drawn from SEED stays exactly as it was
+EXTRA_SEED = 20261201
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "resources" / "demo"
 
@@ -507,6 +510,61 @@ def judgments_rows(questions: list[Question], rng: random.Random) -> list[list]:
     return rows
 
 
+#: the 시스템 정보 sheet of runs.xlsx: what each simulated system stands for. BM25
+#: indexes shorter chunks than the others, so the app warns that Recall is not
+#: directly comparable; Vector and Hybrid are the candidate and the reranked
+#: stage of one pipeline (the blog post's 후보 검색 → 재순위).
+SYSTEM_INFO_HEADER = [
+    "시스템",
+    "검색 방식",
+    "임베딩 모델",
+    "재순위 모델",
+    "청크 크기",
+    "겹침",
+    "단위",
+    "LLM에 넘기는 K",
+    "단계",
+    "파이프라인",
+    "메모",
+]
+SYSTEM_INFO = [
+    ["BM25", "BM25 (키워드)", "", "", 300, 0, "문단", 5, "", "", "형태소 분석 후 색인"],
+    ["Vector", "벡터 검색", "bge-m3", "", 500, 50, "문단", 10, "후보 검색", "하이브리드 RAG",
+     "후보 10개를 재순위 단계로 넘김"],
+    ["Hybrid", "BM25+벡터 결합 (RRF)", "bge-m3", "bge-reranker-v2-m3", 500, 50, "문단", 5,
+     "재순위", "하이브리드 RAG", "후보를 다시 정렬해 상위 5개를 LLM에 넘김"],
+    ["GraphRAG", "그래프 탐색 + 벡터", "bge-m3", "", 500, 50, "문단", 5, "", "",
+     "개념 그래프로 관련 강연을 넓혀 찾음"],
+]  # fmt: skip
+
+#: share of answerable questions whose core evidence gets a 근거 문장
+EVIDENCE_SHARE = 0.35
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a passage (up to and with its final period)."""
+    m = re.search(r"[.!?](?=\s|$)", text)
+    return text[: m.end()] if m else text
+
+
+def evidence_sentences(docs: list[Doc], questions: list[Question]) -> dict[tuple[str, str], str]:
+    """(question, passage) → the sentence of the core passage that answers it, for
+    about a third of the answerable questions (drawn from :data:`EXTRA_SEED`)."""
+    rng = random.Random(EXTRA_SEED)
+    by_id = {d.doc_id: d for d in docs}
+    out: dict[tuple[str, str], str] = {}
+    for q in questions:
+        if not q.answerable or rng.random() >= EVIDENCE_SHARE:
+            continue
+        core = sorted(pid for pid, (_g, role, _grp, _n) in q.pool.items() if role == "핵심")
+        if not core:
+            continue
+        pid = rng.choice(core)
+        doc = by_id[pid[:4]]
+        out[(q.qid, pid)] = first_sentence(doc.texts[int(pid[5:])])
+    return out
+
+
 def run_rows(
     docs: list[Doc], questions: list[Question], rng: random.Random
 ) -> dict[str, list[list]]:
@@ -588,7 +646,8 @@ UNFOUNDED = (
 )
 
 
-def first_sentence(text: str) -> str:
+def opening_sentence(text: str) -> str:
+    """A passage's words up to its first "다." (what an answer quotes)."""
     end = text.find("다. ")
     return text if end < 0 else text[: end + 2]
 
@@ -649,7 +708,7 @@ def make_answer(
         if holds_back:
             return Answer(system, q.qid, rng.choice(ABSTAIN_TEXTS), [], "", True)
         pid = ranked[0]
-        text = f"{first_sentence(text_of(pid))} [{pid}] {rng.choice(UNFOUNDED)}"
+        text = f"{opening_sentence(text_of(pid))} [{pid}] {rng.choice(UNFOUNDED)}"
         return Answer(system, q.qid, text, [pid], pid, False)
     n = 3 if rng.random() < 0.3 else 2
     cited = list(ranked[:n])
@@ -661,7 +720,7 @@ def make_answer(
             p for p, (g, *_rest) in sorted(q.pool.items()) if g >= 2 and p not in ranked
         ] or [p for p in sorted(q.pool) if p not in ranked]
         cited = [cited[0], elsewhere[0]]
-    sentences = [first_sentence(text_of(p)) for p in cited]
+    sentences = [opening_sentence(text_of(p)) for p in cited]
     if case == "fabricated":
         fake = f"D9{int(q.qid[1:]):02d}-0{1 + len(cited)}"
         cited = [*cited[:1], fake]
@@ -856,15 +915,21 @@ def build(seed: int = SEED):
 
 def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
     docs, questions, judgments, runs = build(seed)
+    # the 근거 문장 goes on the first assessor's row of the item
+    sentences = evidence_sentences(docs, questions)
+    judgments = [
+        [*row, sentences.get((row[0], row[1]), "") if row[3] == ASSESSORS[0] else ""]
+        for row in judgments
+    ]
 
     wb = Workbook()
     wb.remove(wb.active)
     ws = add_sheet(
         wb,
         "평가",
-        ["질문ID", "문단ID", "등급", "평가자", "근거역할", "근거그룹", "메모"],
+        ["질문ID", "문단ID", "등급", "평가자", "근거역할", "근거그룹", "메모", "근거 문장"],
         judgments,
-        widths={"메모": 26},
+        widths={"메모": 26, "근거 문장": 40},
     )
     dv = DataValidation(type="list", formula1='"0,1,2,3"', allow_blank=False)
     dv.error = "등급은 0, 1, 2, 3 중 하나입니다."
@@ -896,6 +961,7 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
     wb.remove(wb.active)
     for system in SYSTEMS:
         add_sheet(wb, system, ["질문ID", "순위", "문단ID", "점수"], runs[system])
+    add_sheet(wb, "시스템 정보", SYSTEM_INFO_HEADER, SYSTEM_INFO, widths={"메모": 40})
     runs_path = out_dir / "runs.xlsx"
     save_atomic(wb, runs_path)
 

@@ -157,6 +157,20 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="ratings of the answers (a 답변평가 sheet, optionally a 루브릭 sheet; repeatable)",
     )
+    p.add_argument(
+        "--diagnosis",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a diagnosis threshold, e.g. candidate_k=10 or recall_high=0.85 (repeatable; "
+        "names: " + ", ".join(_threshold_names()) + ")",
+    )
+
+
+def _threshold_names() -> list[str]:
+    from workbench.core.diagnosis import THRESHOLDS
+
+    return [t.name for t in THRESHOLDS]
 
 
 def command_parser() -> argparse.ArgumentParser:
@@ -310,6 +324,28 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
     )
 
 
+def _diagnosis_settings(pairs: list[str]):
+    """``NAME=VALUE`` pairs on top of the default thresholds (a usage error names
+    the bad one)."""
+    from workbench.core.diagnosis import DiagnosisSettings
+
+    st = DiagnosisSettings()
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep or name not in _threshold_names():
+            raise UsageError(
+                f"--diagnosis expects NAME=VALUE with NAME one of {', '.join(_threshold_names())}; "
+                f"got '{pair}'"
+            )
+        try:
+            value = float(text)
+            st = st.with_value(name, int(value) if value.is_integer() else value)
+        except ValueError as exc:
+            raise UsageError(f"--diagnosis {pair}: {exc}") from None
+    return st
+
+
 def _grade_conversions(values: list[str]) -> dict[str, int]:
     """``--read-grade VALUE=GRADE`` options as value → grade (0–3)."""
     out: dict[str, int] = {}
@@ -378,8 +414,14 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     inputs = [*args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
     for output in (args.json, args.report):  # before any work: no output onto an input
         refuse_output_onto_inputs(output, inputs)
+    thresholds = _diagnosis_settings(args.diagnosis)
     study = _study(args, _settings(args))
+    study.diagnosis_settings = thresholds
     results = study.evaluate()
+    from workbench.core.diagnosis import diagnose, diagnosis_to_json
+
+    diagnosis = diagnose(results, thresholds)
+
     answers = None
     if study.answers.loaded:
         from workbench.core.answer_results import answer_report
@@ -398,6 +440,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
 
     if args.json:
         data = results_to_json(results, comparisons)
+        data["diagnosis"] = diagnosis_to_json(diagnosis, lang)
         if answers is not None:
             from workbench.core.answer_results import answers_to_json
 
@@ -418,7 +461,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             answers=answers,
         )
     if args.json != "-":
-        _print_eval_summary(results, comparisons, lang)
+        _print_eval_summary(results, comparisons, lang, diagnosis)
         if answers is not None:
             _print_answer_summary(answers, lang)
     return EXIT_OK
@@ -447,7 +490,27 @@ def _print_answer_summary(report, lang: str) -> None:
     _print_table(rows)
 
 
-def _print_eval_summary(results, comparisons, lang: str) -> None:
+def _print_diagnosis(diagnosis, lang: str) -> None:
+    """The diagnosis after the table: each system's sentences, then what could
+    not be checked (and which K to add)."""
+    print()
+    print("Diagnosis" if lang == "en" else "진단")
+    for system in diagnosis.systems:
+        for f in diagnosis.for_system(system):
+            n = len(f.question_ids)
+            where = (
+                f" [{n} questions: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+                if lang == "en"
+                else f" [질문 {n}개: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+            )
+            print(f"- {f.sentence(lang)}{where if n else ''}")
+    if diagnosis.not_checked:
+        print("Not checked:" if lang == "en" else "확인하지 못한 규칙:")
+        for note in diagnosis.not_checked:
+            print(f"- {note.reason(lang)}")
+
+
+def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None:
     header = ["system" if lang == "en" else "시스템", "n", *results.measures]
     rows = [header]
     for system in results.systems:
@@ -466,6 +529,8 @@ def _print_eval_summary(results, comparisons, lang: str) -> None:
         print()
         for row in comparisons.to_dict("records"):
             print(describe_comparison(row, lang=lang))
+    if diagnosis is not None:
+        _print_diagnosis(diagnosis, lang)
     for problem in results.warnings:
         print(("warning: " if lang == "en" else "경고: ") + problem.message(lang), file=sys.stderr)
 

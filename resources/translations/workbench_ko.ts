@@ -928,7 +928,7 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label)</extracomment>
+        <extracomment>points within this many pixels of the cursor are "under" it text colour of axes, titles and notes (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label) system name → its system card as text: the tooltip of a legend entry</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
@@ -1075,7 +1075,7 @@ n = {n} questions</source>
     <name>ComparisonModel</name>
     <message>
         <source>System</source>
-        <extracomment>wait this long after the last change of a choice before recomputing</extracomment>
+        <extracomment>wait this long after the last change of a choice before recomputing system name → its system card as text (tooltip of the system column)</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -1234,6 +1234,214 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>DiagnosisPanel</name>
+    <message>
+        <source>Reading the numbers…</source>
+        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the "add K" buttons shown</extracomment>
+        <translation>숫자를 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Hide thresholds</source>
+        <translation>기준값 숨기기</translation>
+    </message>
+    <message>
+        <source>Thresholds…</source>
+        <translation>기준값…</translation>
+    </message>
+    <message>
+        <source>Open judgments and runs to see what the numbers say.</source>
+        <translation>판정 파일과 실행 결과를 열면 숫자가 무엇을 말하는지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>{n} findings for {systems} systems.</source>
+        <translation>시스템 {systems}개에 대한 진단 {n}개.</translation>
+    </message>
+    <message>
+        <source>Not checked ({n})</source>
+        <translation>확인하지 못한 규칙 ({n})</translation>
+    </message>
+    <message>
+        <source>Add K = {k} to the settings</source>
+        <translation>설정의 K에 {k} 더하기</translation>
+    </message>
+    <message>
+        <source>What the rule applies: {source}</source>
+        <translation>이 규칙이 따르는 문장: {source}</translation>
+    </message>
+    <message>
+        <source>Open the {n} questions in Question review</source>
+        <translation>질문 {n}개를 질문별 검토에서 열기</translation>
+    </message>
+    <message>
+        <source>No single questions behind this</source>
+        <translation>이 진단에 해당하는 개별 질문 없음</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Results per
+question</source>
+        <translation>질문당
+결과 수</translation>
+    </message>
+    <message>
+        <source>Recall at each K
+of the settings</source>
+        <translation>설정한 K마다의
+Recall</translation>
+    </message>
+    <message>
+        <source>Advised K</source>
+        <translation>권하는 K</translation>
+    </message>
+    <message>
+        <source>Recall at
+the advised K</source>
+        <translation>권하는 K에서의
+Recall</translation>
+    </message>
+    <message>
+        <source>Recall at
+the depth</source>
+        <translation>끝까지의
+Recall</translation>
+    </message>
+    <message>
+        <source>Still
+growing</source>
+        <translation>아직
+늘어남</translation>
+    </message>
+    <message>
+        <source>Passages per
+question</source>
+        <translation>질문당
+문단 수</translation>
+    </message>
+    <message>
+        <source>Passages
+in all</source>
+        <translation>전체
+문단 수</translation>
+    </message>
+    <message>
+        <source>Passages saved
+in all</source>
+        <translation>덜 쓰는
+문단(전체)</translation>
+    </message>
+    <message>
+        <source>Recall still rises by ε or more at the last step: more candidates may find more evidence.</source>
+        <translation>마지막 단계에서도 Recall이 ε 이상 늘어납니다. 후보를 더 가져오면 근거를 더 찾을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Passages not passed on at the advised K, over every question.</source>
+        <translation>권하는 K만큼만 넘길 때 모든 질문을 통틀어 덜 넘기는 문단 수입니다.</translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>Question type</source>
+        <translation>질문 유형</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문 수</translation>
+    </message>
+    <message>
+        <source>Core
+missed</source>
+        <translation>핵심
+누락</translation>
+    </message>
+    <message>
+        <source>Supporting
+missed</source>
+        <translation>보조
+누락</translation>
+    </message>
+    <message>
+        <source>Alternative
+missed</source>
+        <translation>대체
+누락</translation>
+    </message>
+    <message>
+        <source>Without role
+missed</source>
+        <translation>역할 없음
+누락</translation>
+    </message>
+    <message>
+        <source>Questions
+missing core</source>
+        <translation>핵심을 놓친
+질문 수</translation>
+    </message>
+    <message>
+        <source>Questions missing core
+(double-click to open)</source>
+        <translation>핵심 근거를 놓친 질문
+(두 번 눌러 열기)</translation>
+    </message>
+    <message>
+        <source>Relevant evidence not in the top {k}, by its role in the judgments. A core passage whose evidence group has an alternative in the top {k} counts as found. Double-click a row to open its questions that miss core evidence.</source>
+        <translation>상위 {k}개에 들지 못한 관련 근거를 판정의 근거 역할별로 셉니다. 같은 근거 그룹의 대체 근거가 상위 {k}개에 있으면 핵심 근거는 찾은 것으로 봅니다. 행을 두 번 누르면 핵심 근거를 놓친 질문들을 엽니다.</translation>
+    </message>
+    <message>
+        <source>The judgments have no evidence roles, so everything counts as without role.</source>
+        <translation>판정에 근거 역할이 없어 모두 '역할 없음'으로 셉니다.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Question text</source>
+        <translation>질문 내용</translation>
+    </message>
+    <message>
+        <source>The lowest {measure} cases of each question type (double-click to open):</source>
+        <translation>질문 유형마다 {measure} 점수가 가장 낮은 사례(두 번 눌러 열기):</translation>
+    </message>
+    <message>
+        <source>Missed core evidence · {system} · {type}</source>
+        <translation>핵심 근거 누락 · {system} · {type}</translation>
+    </message>
+    <message>
+        <source>What the numbers suggest to fix, read with the rules of the study's articles (candidate search by Recall@K, reranking by MRR and nDCG@K, the final context by Precision@K). Each sentence names its numbers and thresholds; open its questions to see the cases.</source>
+        <translation>연구 문서의 판단 기준(후보 검색은 Recall@K, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 Precision@K)으로 숫자를 읽어 먼저 고칠 곳을 알려 줍니다. 문장마다 근거가 된 숫자와 기준값을 밝히며, 해당 질문을 열어 사례를 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Back to the defaults</source>
+        <translation>기본값으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>{help} Default: {default}.</source>
+        <translation>{help} 기본값: {default}.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>진단</translation>
+    </message>
+    <message>
+        <source>How many to pass on (K)</source>
+        <translation>몇 개를 넘길까 (K)</translation>
+    </message>
+    <message>
+        <source>Missed evidence</source>
+        <translation>놓친 근거</translation>
+    </message>
+    <message>
+        <source>For each system, the smallest K of the settings after which Recall grows by less than ε per step (up to the results it returned): passing more passages to the model costs tokens and time for little more evidence.</source>
+        <translation>시스템마다, 그 K 다음부터는 한 단계에 Recall이 ε보다 적게 늘어나는 가장 작은 K를 찾습니다(시스템이 돌려준 결과 수까지). 그보다 많이 넘기면 근거는 거의 늘지 않고 토큰과 시간만 더 듭니다.</translation>
+    </message>
+</context>
+<context>
     <name>DifferenceHistogramChart</name>
     <message>
         <source>Differences per question</source>
@@ -1302,6 +1510,18 @@ n = {n} questions</source>
     <message>
         <source>Rename {old} to {new}</source>
         <translation>{old} 이름을 {new:으로} 바꾸기</translation>
+    </message>
+    <message>
+        <source>Use the file's system card for {system}</source>
+        <translation>{system}의 시스템 정보를 파일의 것으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Edit the system card of {system}</source>
+        <translation>{system}의 시스템 정보 고치기</translation>
+    </message>
+    <message>
+        <source>Change the diagnosis thresholds</source>
+        <translation>진단 기준값 바꾸기</translation>
     </message>
     <message>
         <source>Go back to the default evaluation manual</source>
@@ -1507,6 +1727,10 @@ n = {n} questions</source>
         <translation>요약</translation>
     </message>
     <message>
+        <source>Diagnosis</source>
+        <translation>진단</translation>
+    </message>
+    <message>
         <source>Per question</source>
         <translation>질문별</translation>
     </message>
@@ -1517,6 +1741,10 @@ n = {n} questions</source>
     <message>
         <source>Low-scoring questions</source>
         <translation>낮은 점수</translation>
+    </message>
+    <message>
+        <source>Missed evidence by role</source>
+        <translation>역할별 놓친 근거</translation>
     </message>
     <message>
         <source>Significance</source>
@@ -1535,6 +1763,14 @@ n = {n} questions</source>
         <translation>평가 매뉴얼</translation>
     </message>
     <message>
+        <source>System cards</source>
+        <translation>시스템 정보</translation>
+    </message>
+    <message>
+        <source>Stages of a pipeline</source>
+        <translation>파이프라인 단계</translation>
+    </message>
+    <message>
         <source>Answer ratings</source>
         <translation>답변 평가</translation>
     </message>
@@ -1549,6 +1785,22 @@ n = {n} questions</source>
     <message>
         <source>Systems × measures, question counts, warnings and two charts.</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
+    </message>
+    <message>
+        <source>What the numbers suggest to fix, per system, with the thresholds used and how many passages to pass on.</source>
+        <translation>시스템마다 숫자가 가리키는 고칠 곳, 사용한 기준값, 몇 개를 넘길지에 대한 조언입니다.</translation>
+    </message>
+    <message>
+        <source>Core, supporting and alternative evidence each system missed, per question type, and the lowest cases.</source>
+        <translation>시스템이 질문 유형별로 놓친 핵심·보조·대체 근거와 점수가 가장 낮은 사례입니다.</translation>
+    </message>
+    <message>
+        <source>Retriever, models, chunking, K and stage of every system, and whether their Recall can be compared.</source>
+        <translation>시스템마다 검색 방식, 모델, 청크 설정, K, 단계와 Recall을 서로 비교할 수 있는지입니다.</translation>
+    </message>
+    <message>
+        <source>The measures of each stage side by side and the evidence a later stage dropped.</source>
+        <translation>단계별 지표를 나란히 놓고, 다음 단계에서 빠진 근거를 보여 줍니다.</translation>
     </message>
     <message>
         <source>Every question's scores for every system, with its text, type and your notes.</source>
@@ -1597,6 +1849,10 @@ n = {n} questions</source>
     <message>
         <source>Needs grades from two or more assessors.</source>
         <translation>평가자가 두 명 이상이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Needs two systems tagged as stages of one pipeline (Systems and stages page).</source>
+        <translation>한 파이프라인의 단계로 표시된 시스템이 둘 이상 있어야 합니다(시스템과 단계 화면).</translation>
     </message>
     <message>
         <source>Needs the systems' answers (Answers page).</source>
@@ -1875,6 +2131,10 @@ n = {n} questions</source>
     <message>
         <source>System results</source>
         <translation>시스템 결과</translation>
+    </message>
+    <message>
+        <source>System information (시스템 정보)</source>
+        <translation>시스템 정보</translation>
     </message>
     <message>
         <source>Do not use</source>
@@ -2158,6 +2418,22 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>KAdvisorChart</name>
+    <message>
+        <source>{system}: advised K = {k} (Recall@{k} = {value}; Recall@{depth} = {full}). {per} passages per question, {total} in all.</source>
+        <extracomment>the background task of this tab thresholds are applied this long after the last change of a spin box background of the stage tag of a finding (light, with dark text)</extracomment>
+        <translation>{system}: 권하는 K = {k} (Recall@{k} = {value}, Recall@{depth} = {full}). 질문당 문단 {per}개, 전체 {total}개.</translation>
+    </message>
+    <message>
+        <source>Recall@K: the star marks the advised K</source>
+        <translation>Recall@K: 별표가 권하는 K입니다</translation>
+    </message>
+    <message>
+        <source>K (passages passed on)</source>
+        <translation>K (넘기는 문단 수)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
@@ -2187,6 +2463,10 @@ n = {n} questions</source>
     <message>
         <source>Compare</source>
         <translation>시스템 비교</translation>
+    </message>
+    <message>
+        <source>Systems and stages</source>
+        <translation>시스템과 단계</translation>
     </message>
     <message>
         <source>Agreement</source>
@@ -2827,6 +3107,10 @@ n = {n} questions</source>
         <translation>질문 유형별</translation>
     </message>
     <message>
+        <source>Diagnosis</source>
+        <translation>진단</translation>
+    </message>
+    <message>
         <source>A system abstains when it returns nothing for a question (or nothing above the score floor). Abstaining on an unanswerable question is appropriate; abstaining on an answerable one is a false abstention.</source>
         <translation>시스템이 질문에 아무것도 돌려주지 않으면(또는 최저 점수 이상인 결과가 없으면) 답변 보류로 봅니다. 답변 불가 질문에서의 보류는 적절한 보류이고, 답변 가능한 질문에서의 보류는 잘못된 보류입니다.</translation>
     </message>
@@ -2884,6 +3168,10 @@ abstention rate</source>
     <message>
         <source>(no passage text in the files)</source>
         <translation>(파일에 문단 본문이 없습니다)</translation>
+    </message>
+    <message>
+        <source>Evidence sentence (marked in the text):</source>
+        <translation>근거 문장(본문에 표시):</translation>
     </message>
     <message>
         <source>Ranked higher here than in the other systems</source>
@@ -3025,6 +3313,7 @@ abstention rate</source>
     </message>
     <message>
         <source>yes</source>
+        <extracomment>system name → its system card as text (header tooltips), set by the page</extracomment>
         <translation>예</translation>
     </message>
     <message>
@@ -3611,6 +3900,10 @@ first relevant: {bucket}
         <translation>근거 그룹 {0}</translation>
     </message>
     <message>
+        <source>Evidence sentence: {sentences}</source>
+        <translation>근거 문장: {sentences}</translation>
+    </message>
+    <message>
         <source>Grades are given to passages: switch the unit to passages to grade.</source>
         <translation>등급은 문단에 매깁니다: 평가하려면 평가 단위를 문단으로 바꾸세요.</translation>
     </message>
@@ -3715,6 +4008,50 @@ first relevant: {bucket}
     <message>
         <source>Date</source>
         <translation>날짜</translation>
+    </message>
+    <message>
+        <source>Evidence sentence</source>
+        <translation>근거 문장</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>검색 방식</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>임베딩 모델</translation>
+    </message>
+    <message>
+        <source>Reranker</source>
+        <translation>재순위 모델</translation>
+    </message>
+    <message>
+        <source>Chunk size</source>
+        <translation>청크 크기</translation>
+    </message>
+    <message>
+        <source>Chunk overlap</source>
+        <translation>겹침</translation>
+    </message>
+    <message>
+        <source>Passage unit</source>
+        <translation>단위</translation>
+    </message>
+    <message>
+        <source>K passed to the LLM</source>
+        <translation>LLM에 넘기는 K</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>파이프라인</translation>
+    </message>
+    <message>
+        <source>Note (system)</source>
+        <translation>메모(시스템)</translation>
     </message>
 </context>
 <context>
@@ -3999,6 +4336,14 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>StageDelegate</name>
+    <message>
+        <source>(none)</source>
+        <extracomment>the system name column, then one column per card field, then where it was entered</extracomment>
+        <translation>(없음)</translation>
+    </message>
+</context>
+<context>
     <name>StartPage</name>
     <message>
         <source>Retrieval Evaluation Workbench</source>
@@ -4114,7 +4459,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts the shown cards, in order the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system's name is (its tooltip is the system card) the shown cards, in order the tooltip of the system's name (its system card), set by the page the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -4203,6 +4548,180 @@ first relevant: {bucket}
     <message>
         <source>Best value in this column.</source>
         <translation>이 열의 최고값.</translation>
+    </message>
+</context>
+<context>
+    <name>SystemsPage</name>
+    <message>
+        <source>typed here</source>
+        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the stage view shows new numbers (tests wait for it)</extracomment>
+        <translation>이 화면에서 입력</translation>
+    </message>
+    <message>
+        <source>run workbook</source>
+        <translation>실행 결과 파일</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(아직 없음)</translation>
+    </message>
+    <message>
+        <source>Where chunk size, overlap and unit are given, the systems agree.</source>
+        <translation>청크 크기·겹침·단위가 적힌 시스템끼리는 서로 같습니다.</translation>
+    </message>
+    <message>
+        <source>Fill in the chunk size and overlap of each system: Recall is only comparable between systems that cut the texts the same way.</source>
+        <translation>시스템마다 청크 크기와 겹침을 적어 두세요. 본문을 같은 방식으로 나눈 시스템끼리만 Recall을 비교할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>{field} must be a whole number (or empty); '{value}' was not kept.</source>
+        <translation>{field:은} 정수여야 합니다(또는 빈칸). '{value}' 값은 저장하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>(unnamed pipeline)</source>
+        <translation>(이름 없는 파이프라인)</translation>
+    </message>
+    <message>
+        <source>Each stage is read by its own measure (the blog post): candidate search by Recall@N, reranking by MRR and nDCG@K, the final context by P@K. The list shows, per question, the relevant passages in the candidates' top N that the next stage's top K dropped.</source>
+        <translation>글에서처럼 단계마다 그 단계의 지표로 봅니다. 후보 검색은 Recall@N, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 P@K입니다. 아래 목록은 질문마다, 후보 상위 N개에 있던 관련 근거 가운데 다음 단계의 상위 K개에서 빠진 것을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages candidate search and reranking in the table above, or in the run workbook's system info sheet.</source>
+        <translation>파이프라인의 단계를 비교하려면 위 표(또는 실행 결과 파일의 '시스템 정보' 시트)에서 두 시스템에 같은 파이프라인 이름을 주고 단계를 '후보 검색'과 '재순위'로 적으세요.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>단계</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>The measure this stage is read by.</source>
+        <translation>이 단계를 평가하는 지표입니다.</translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation>(유형 없음)</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>유형</translation>
+    </message>
+    <message>
+        <source>Dropped</source>
+        <translation>빠짐</translation>
+    </message>
+    <message>
+        <source>Brought in</source>
+        <translation>새로 들어옴</translation>
+    </message>
+    <message>
+        <source>Best grade
+dropped</source>
+        <translation>빠진 근거의
+최고 등급</translation>
+    </message>
+    <message>
+        <source>Passages dropped</source>
+        <translation>빠진 문단</translation>
+    </message>
+    <message>
+        <source>Relevant passages in the candidates' top N that are not in the next stage's top K.</source>
+        <translation>후보 상위 N개에 있었지만 다음 단계의 상위 K개에는 없는 관련 문단 수입니다.</translation>
+    </message>
+    <message>
+        <source>Relevant passages in the next stage's top K that the candidates' top N did not hold (a reranker only reorders: this points at runs of different pipelines).</source>
+        <translation>다음 단계의 상위 K개에 있지만 후보 상위 N개에는 없던 관련 문단 수입니다(재순위는 순서만 바꾸므로, 이 값이 있으면 서로 다른 파이프라인의 결과일 수 있습니다).</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>변화</translation>
+    </message>
+    <message>
+        <source>#{system} (top {k})</source>
+        <translation>{system} 순위 (상위 {k}개)</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>빠짐</translation>
+    </message>
+    <message>
+        <source>brought in</source>
+        <translation>새로 들어옴</translation>
+    </message>
+    <message>
+        <source>not returned</source>
+        <translation>결과에 없음</translation>
+    </message>
+    <message>
+        <source>Evidence the reranking dropped</source>
+        <translation>재순위에서 빠진 근거</translation>
+    </message>
+    <message>
+        <source>System cards</source>
+        <translation>시스템 정보</translation>
+    </message>
+    <message>
+        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces that system's row of the run workbook's system info sheet and is kept in the project (Ctrl+Z undoes). Hover over a system's name anywhere in the app to see its card.</source>
+        <translation>시스템마다 비교할 때 고정하고 밝혀야 할 사실입니다. 칸을 두 번 눌러 입력하세요. 여기서 입력한 정보는 실행 결과 파일의 '시스템 정보' 시트에 적힌 그 시스템의 행을 대신하며 프로젝트에 저장됩니다(Ctrl+Z로 되돌리기). 앱 어디서든 시스템 이름에 마우스를 올리면 이 정보가 보입니다.</translation>
+    </message>
+    <message>
+        <source>Entered in</source>
+        <translation>입력한 곳</translation>
+    </message>
+    <message>
+        <source>Use the run workbook's card for this system</source>
+        <translation>이 시스템은 실행 결과 파일의 정보 쓰기</translation>
+    </message>
+    <message>
+        <source>Stages of a pipeline</source>
+        <translation>파이프라인 단계 비교</translation>
+    </message>
+    <message>
+        <source>Pipeline:</source>
+        <translation>파이프라인:</translation>
+    </message>
+    <message>
+        <source>Candidates: top N =</source>
+        <translation>후보: 상위 N =</translation>
+    </message>
+    <message>
+        <source>Reranked: top K =</source>
+        <translation>재순위: 상위 K =</translation>
+    </message>
+    <message>
+        <source>How deep the candidate stage is read (the blog post's Recall@20).</source>
+        <translation>후보 검색 단계를 몇 위까지 볼지입니다(글의 Recall@20).</translation>
+    </message>
+    <message>
+        <source>How many passages the later stages pass on (the blog post's NDCG@5, P@5).</source>
+        <translation>다음 단계가 넘기는 문단 수입니다(글의 NDCG@5, P@5).</translation>
+    </message>
+    <message>
+        <source>Open the questions with dropped evidence</source>
+        <translation>근거가 빠진 질문 열기</translation>
+    </message>
+    <message>
+        <source>Systems</source>
+        <translation>시스템</translation>
     </message>
 </context>
 </TS>

@@ -322,6 +322,44 @@ def test_judgments_refuses_to_overwrite_its_input_and_odd_suffixes(tmp_path, cap
     )
 
 
+# -- diagnosis --------------------------------------------------------------------------
+def test_eval_json_carries_the_diagnosis_in_the_chosen_language(trec_files, capsys):
+    qrels, run = trec_files
+    # blog example at K 3, 5: MRR 1, Recall@5 0.75 (first_only needs Recall@5 < 0.8 here)
+    args = ["eval", "--qrels", str(qrels), "--run", str(run), "--k", "3,5", "--json", "-"]
+    assert main([*args, "--lang", "ko", "--diagnosis", "recall_low=0.8"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    diag = data["diagnosis"]
+    assert diag["thresholds"]["recall_low"] == 0.8 and diag["thresholds"]["candidate_k"] == 20
+    findings = {f["rule"]: f for f in diag["systems"]["BM25"]["findings"]}
+    first = findings["first_only"]
+    assert first["values"] == {"MRR": 1.0, "Recall@5": 0.75}
+    assert first["thresholds"] == {"context_k": 5, "mrr_high": 0.8, "recall_low": 0.8}
+    assert first["question_ids"] == ["q1"]
+    assert first["sentence"].startswith("BM25는 MRR이 1.00으로 첫 근거는 빨리 찾지만")
+    # Recall@20 is not among the K: those rules are listed as not checked, with the K to add
+    silent = {n["rule"]: n for n in diag["not_checked"]}
+    assert silent["order_weak"]["add_k"] == [20]
+    assert diag["systems"]["BM25"]["k_advice"]["ladder"] == [3, 5]
+
+
+def test_eval_prints_the_diagnosis_after_the_table(trec_files, capsys):
+    qrels, run = trec_files
+    assert main(["eval", "--qrels", str(qrels), "--run", str(run), "--lang", "en"]) == EXIT_OK
+    out = capsys.readouterr().out
+    table_at, diagnosis_at = out.index("nDCG@10"), out.index("\nDiagnosis\n")
+    assert table_at < diagnosis_at
+    assert "- BM25: " in out[diagnosis_at:] and "Not checked:" in out
+
+
+def test_a_bad_diagnosis_threshold_is_a_usage_error(trec_files, capsys):
+    qrels, run = trec_files
+    base = ["eval", "--qrels", str(qrels), "--run", str(run)]
+    assert main([*base, "--diagnosis", "recall_low=2"]) == EXIT_USAGE
+    assert "recall_low" in capsys.readouterr().err
+    assert main([*base, "--diagnosis", "nonsense"]) == EXIT_USAGE
+    assert "NAME=VALUE" in capsys.readouterr().err
+
 # -- answers -------------------------------------------------------------------------------
 def test_eval_with_answers_adds_the_answers_json_and_the_report_sheets(tmp_path, capsys):
     from openpyxl import load_workbook

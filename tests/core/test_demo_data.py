@@ -48,7 +48,7 @@ def test_files_are_small_and_have_the_sheets():
     assert wb.sheetnames == ["평가", "질문", "문단"]
     wb.close()
     wb = load_workbook(RUNS, read_only=True)
-    assert wb.sheetnames == SYSTEMS
+    assert wb.sheetnames == [*SYSTEMS, "시스템 정보"]
     wb.close()
 
 
@@ -63,6 +63,7 @@ def test_headers_are_korean_and_bold():
         "근거역할",
         "근거그룹",
         "메모",
+        "근거 문장",
     ]
     assert all(c.font.bold for c in ws[1])
     assert [c.value for c in wb["질문"][1]] == ["질문ID", "질문", "질문유형", "답변가능"]
@@ -217,6 +218,37 @@ def test_demo_loads_with_the_project_reader_and_agreement():
     resolved = resolve_grades(js.judgments)
     assert set(resolved["resolved_by"]) == {"policy"}
 
+
+def test_system_info_sheet_tells_the_systems_apart_and_warns_on_chunking():
+    from workbench.core.io import load_run
+    from workbench.core.study import Study
+    from workbench.core.system_cards import pipelines
+
+    rs = load_run(RUNS)
+    assert rs.systems == SYSTEMS  # the 시스템 정보 sheet is not a system
+    assert not rs.problems
+    study = Study()
+    study.add_runs(rs)
+    cards = study.cards()
+    assert all(cards[s].retriever for s in SYSTEMS)
+    sizes = {cards[s].chunk_size for s in SYSTEMS}
+    assert len(sizes) == 2  # BM25 indexes shorter chunks
+    assert [w.code for w in study.warnings()] == ["cards_differ"]
+    assert pipelines(cards) == {"하이브리드 RAG": {"candidates": ["Vector"], "rerank": ["Hybrid"]}}
+
+
+def test_a_few_evidence_sentences_each_found_in_its_passage(demo):
+    from workbench.core.evidence_text import find_spans
+
+    judgments, _, passages, _ = demo
+    text = {p["문단ID"]: p["본문"] for p in passages}
+    with_sentence = [j for j in judgments if j.get("근거 문장")]
+    assert 10 <= len(with_sentence) <= 30
+    for j in with_sentence:
+        assert j["근거역할"] == "핵심" and j["평가자"] == "평가자A"
+        assert find_spans(text[j["문단ID"]], [j["근거 문장"]]) == [
+            (0, len(j["근거 문장"]))
+        ]  # the passage's first sentence
 
 # -- answers and ratings -------------------------------------------------------------------
 def test_answer_files_have_one_sheet_per_system_and_the_ratings_a_rubric():

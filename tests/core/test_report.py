@@ -122,9 +122,10 @@ def close(a, b):
 def test_sheets_in_order_korean(full_report):
     path = full_report[0]
     wb = load_workbook(path)
-    # every sheet but the answer sheets, which need answers (tests/core/test_answers.py)
-    without_answers = [k for k in SHEET_KEYS if k not in ("answers", "citations")]
-    assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in without_answers]
+    # every sheet but the stages (no system is tagged with a pipeline stage) and the
+    # answer sheets, which need answers (tests/core/test_answers.py)
+    left_out = ("stages", "answers", "citations")
+    assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k not in left_out]
     assert wb.sheetnames[0] == "요약" and wb.sheetnames[-1] == "설정"
     assert CalamineWorkbook.from_path(str(path)).sheet_names == wb.sheetnames
 
@@ -133,7 +134,17 @@ def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, syntheti
     results, questions, passages = synthetic
     path = write_report(tmp_path / "en.xlsx", results, ReportRequest(lang="en", questions=questions))
     names = load_workbook(path).sheetnames
-    assert names == ["Summary", "Per question", "By type", "Low-scoring", "Abstention", "Settings"]
+    assert names == [
+        "Summary",
+        "Diagnosis",
+        "Per question",
+        "By type",
+        "Low-scoring",
+        "Missed evidence",
+        "Abstention",
+        "System cards",
+        "Settings",
+    ]
     # agreement with a single assessor is no agreement
     one = dict(AGREEMENT, assessors=["가"], pairs=[])
     path2 = write_report(tmp_path / "en2.xlsx", results, ReportRequest(lang="en", agreement=one, comparisons=COMPARISONS))

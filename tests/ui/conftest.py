@@ -33,6 +33,22 @@ def english_ui(qapp):
     i18n.install_language("en")
 
 
+@pytest.fixture(autouse=True)
+def no_modal_file_dialog(monkeypatch):
+    """A file dialog left open would wait for a click forever (offscreen, nobody
+    clicks): a test that reaches one without standing in for workbench.ui.dialogs
+    fails at once instead of hanging the suite."""
+    from PySide6.QtWidgets import QFileDialog
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError(
+            f"a file dialog ({self.windowTitle()!r}) opened in a test: monkeypatch "
+            "workbench.ui.dialogs.get_open_file_name / get_save_file_name"
+        )
+
+    monkeypatch.setattr(QFileDialog, "exec", refuse)
+
+
 @pytest.fixture
 def demo_files():
     folder = demo_dir()

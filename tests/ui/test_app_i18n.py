@@ -215,8 +215,10 @@ def _data_strings(window: MainWindow) -> list[str]:
     study = window.state.study
     out: list[str] = []
     js = window.state.judgment_set
-    frames = [js.judgments, js.questions, js.passages] if js is not None else []
+    frames = [js.judgments, js.questions, js.passages, js.evidence] if js is not None else []
     frames += [run_set.runs for run_set in window.state.run_sets]
+    # the systems' cards of the run workbook's 시스템 정보 sheet
+    frames += [run_set.system_info for run_set in window.state.run_sets]
     for frame in frames:
         if frame is None:
             continue
@@ -224,6 +226,10 @@ def _data_strings(window: MainWindow) -> list[str]:
             values = frame[column].dropna().unique().tolist()
             out += [v for v in values if isinstance(v, str)]
     out += window.state.systems
+    # the diagnosis quotes the study articles' sentences it applies, as written
+    from workbench.core.diagnosis import RULES
+
+    out += [rule.source for rule in RULES]
     for source in study.sources():
         out += [source.path, Path(source.path).name]
     # what the systems answered, its ratings and the rubric of the ratings file

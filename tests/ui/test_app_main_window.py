@@ -112,7 +112,7 @@ def test_adding_the_same_run_file_twice_keeps_systems_apart_with_the_warning(
     # the Overview lists them
     items = window.page("overview").warnings_list
     shown = [items.item(i).text() for i in range(items.count())]
-    assert sum("BM25 (2)" in text for text in shown) == 1
+    assert sum("'BM25 (2)'" in text for text in shown) == 1
 
 
 def test_font_size_applies_to_the_whole_app_and_is_remembered(qtbot):

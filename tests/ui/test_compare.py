@@ -61,7 +61,9 @@ def test_table_shows_compare_systems(qtbot, results):
             _cell(page, r, cols.index("wtl")) == f"{rec['wins']} / {rec['ties']} / {rec['losses']}"
         )
         sentence = stats.describe_comparison(rec, lang="en")
-        assert _cell(page, r, 0, Qt.ItemDataRole.ToolTipRole) == sentence
+        # the system column adds the system card after the sentence
+        assert _cell(page, r, 0, Qt.ItemDataRole.ToolTipRole).startswith(sentence + "\n\n")
+        assert _cell(page, r, 1, Qt.ItemDataRole.ToolTipRole) == sentence
         assert sentence in page.sentences.toPlainText()
     state.runner.wait()
 

@@ -153,3 +153,43 @@ def test_a_hidden_sheet_is_listed_with_a_mark_and_not_used_unless_chosen(qtbot, 
     _load(qtbot, dialog)
     assert dialog.options["sheets"]["judgments"] == "평가"
     assert list(dialog.result_set.judgments[S.QID]) == ["Q1"]
+
+
+def test_the_system_info_sheet_is_offered_as_system_information(qtbot, demo_files):
+    from workbench.core.io.system_info import info_role
+
+    dialog = _open(qtbot, demo_files["runs"], "runs")
+    assert dialog._uses["시스템 정보"] == "system_info"
+    dialog.sheet_combo.setCurrentIndex(dialog.sheet_combo.findData("시스템 정보"))
+    assert dialog.use_combo.currentData() == "system_info"
+    assert dialog.role_combo("청크 크기").currentData() == info_role("chunk_size")
+    # its dropdowns offer the card's columns, not a run's
+    combo = dialog.role_combo("단계")
+    roles = [combo.itemData(i) for i in range(combo.count())]
+    assert info_role("stage") in roles and S.RANK not in roles
+    assert not [p for p in dialog.problems() if p.is_error]
+    _load(qtbot, dialog)
+    assert dialog.result_set.systems == ["BM25", "Vector", "Hybrid", "GraphRAG"]
+    assert dialog.result_set.system_info["chunk_size"].tolist() == [300, 500, 500, 500]
+    assert "시스템 정보" in dialog.options["sheets"]
+
+
+def test_a_sheet_can_be_chosen_as_system_information(qtbot, tmp_path):
+    from workbench.core.io.system_info import info_role
+
+    path = tmp_path / "runs.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "BM25"
+    for row in (["질문ID", "순위", "문단ID"], ["q1", 1, "p1"]):
+        book["BM25"].append(row)
+    notes = book.create_sheet("설명")
+    for row in (["시스템", "청크 크기"], ["BM25", 256]):
+        notes.append(row)
+    book.save(path)
+    dialog = _open(qtbot, path, "runs")
+    dialog.sheet_combo.setCurrentIndex(dialog.sheet_combo.findData("설명"))
+    dialog.use_combo.setCurrentIndex(dialog.use_combo.findData("system_info"))
+    assert dialog.role_combo("청크 크기").currentData() == info_role("chunk_size")
+    _load(qtbot, dialog)
+    assert dialog.result_set.systems == ["BM25"]
+    assert dialog.result_set.system_info.iloc[0]["chunk_size"] == 256

@@ -156,3 +156,21 @@ def test_passage_cards_open_at_rank_one_with_the_system_names_pinned(qtbot, wind
     assert review.headers.titles() == shown
     assert review.headers.isVisible() and review.headers.height() > 0
     assert not review.scroll.widget().isAncestorOf(review.headers)
+
+
+def test_at_the_largest_font_the_systems_page_scrolls_rather_than_squeeze(qtbot, window):
+    """The cards show every demo system and the stage list five rows; the wrapped
+    texts keep every line — the page scrolls instead (it was squeezed shut)."""
+    _largest(qtbot, window)
+    window.show_page("systems")
+    qtbot.wait(50)
+    page = window.page("systems")
+    cards = page.cards_table
+    assert cards.rowCount() == 4
+    assert cards.viewport().height() >= sum(cards.rowHeight(r) for r in range(4))
+    for label in (page.cards_hint, page.comparability, page.stages_hint):
+        assert label.text() and label.height() >= label.heightForWidth(label.width())
+    questions = page.questions_view
+    row = questions.verticalHeader().defaultSectionSize()
+    assert questions.viewport().height() >= 5 * row
+    assert page.page_scroll.verticalScrollBar().maximum() > 0  # 800 px is too short

@@ -43,6 +43,8 @@ __all__ = [
     "difference_histogram",
     "first_relevant_ranks",
     "histogram",
+    "list_depths",
+    "list_scores",
     "losing_questions",
     "metric_histogram",
     "not_found_by",
@@ -143,6 +145,59 @@ def deepest_position(results: Results) -> int:
     pq, _ = _lists(results)
     _, pos, _ = _ranking_rows(results, pq)
     return int(pos.max()) if pos.size else 0
+
+
+def list_depths(results: Results) -> pd.DataFrame:
+    """How many places each evaluated list holds: columns ``system``,
+    ``question_id``, ``depth`` (0 for a question missing from the run), one row
+    per row of ``per_question``."""
+    pq, _ = _lists(results)
+    lst, pos, _ = _ranking_rows(results, pq)
+    depth = np.zeros(len(pq), dtype=np.int64)
+    if lst.size:
+        np.maximum.at(depth, lst, pos)
+    return pq.assign(depth=depth)
+
+
+def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataFrame:
+    """Any measure of the registry for every evaluated list, also at a K the
+    settings do not hold (a stage's Recall@N, nDCG@K of a K chosen on a page).
+
+    One row per row of ``Results.per_question`` (same order): ``system``,
+    ``question_id``, then one column per measure. The values come from the
+    scoring kernel over ``Results.ranking`` and ``Results.qrels``, so a
+    measure the evaluation also computed has exactly its values. CoreRecall
+    needs the evidence groups and is not offered here.
+    """
+    from workbench.core.metrics import parse_measure
+
+    ms = [parse_measure(m) for m in measures]
+    if any(m.family == "CoreRecall" for m in ms):
+        raise ValueError("CoreRecall comes with the evaluation only")
+    pq, _ = _lists(results)
+    if not len(pq) or not ms:
+        return pq.copy()
+    lst, pos, grade = _ranking_rows(results, pq)
+    questions = pq["question_id"]
+    judged = _question_judgments(results, questions)
+    q_index = pd.Index(pd.unique(questions.to_numpy()))
+    judged_rows = ~np.isnan(grade)
+    values = score_lists(
+        ms,
+        n_lists=len(pq),
+        list_question=q_index.get_indexer(questions.to_numpy()),
+        row_list=lst[judged_rows],
+        row_pos=pos[judged_rows],
+        row_grade=grade[judged_rows],
+        judged_question=judged["q"].to_numpy(dtype=np.int64),
+        judged_grade=judged["grade"].to_numpy(dtype=float),
+        threshold=results.settings.threshold,
+        gain=results.settings.gain,
+    )
+    out = pq.copy()
+    for m in ms:
+        out[m.name] = values[m.name]
+    return out
 
 
 # ---------------------------------------------------------------------------

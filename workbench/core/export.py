@@ -582,9 +582,10 @@ def report_request(
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
-    one more assessor), the notes, every input file, the evaluation manual and
-    — with ``results`` — what the judging pools did and, when the study has
-    answers, the answer evaluation (``answers``: an
+    one more assessor), the notes, every input file, the evaluation manual,
+    — with ``results`` — what the judging pools did, the diagnosis thresholds,
+    the system cards in force, the judgments' evidence sentences and, when the
+    study has answers, the answer evaluation (``answers``: an
     :class:`~workbench.core.answer_results.AnswerReport` already computed, else
     it is computed here)."""
     from workbench.core.pool import pool_effect
@@ -614,6 +615,12 @@ def report_request(
         sheets=None if sheets is None else list(sheets),
         test=test,
         seed=seed,
+        diagnosis_settings=study.diagnosis_settings,
+        cards=study.cards(),
+        typed_cards=tuple(
+            info.name for info in study.system_infos() if info.ref in study.system_cards
+        ),
+        evidence=js.evidence if js is not None else None,
         manual=study.manual_in_force(lang),
         pools=pools,
         answers=answers,

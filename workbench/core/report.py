@@ -10,17 +10,30 @@ key                   Korean          contents
 ====================  ==============  ==========================================
 ``summary``           요약            systems × measures (means, n), counts,
                                       warnings, measure legend, native charts
+``diagnosis``         진단            the seeds' rules applied per system: the
+                                      sentence, its numbers and questions; what
+                                      could not be checked; the thresholds; the
+                                      K advice (:mod:`workbench.core.diagnosis`)
 ``per_question``      질문별          question × system × measure, text, type,
                                       note and flag
 ``by_type``           유형별          means per question type, with n
 ``low_scoring``       낮은 점수       worst N questions per system by the
                                       primary measure, their top-K passages
-                                      (grade, text, source) and missed evidence
+                                      (grade, text, source; the 근거 문장 in
+                                      bold colour) and missed evidence
+``missed``            놓친 근거       missed evidence by role per system and
+                                      type; the lowest nDCG@K cases per type
 ``significance``      유의성          only when ``comparisons`` is given
 ``agreement``         평가자 일치도   only with ≥ 2 assessors
 ``abstention``        답변 보류       abstention rates; unanswerable questions
 ``manual``            평가 매뉴얼     the evaluation manual: each grade's label,
                                       definition and examples, θ, principles
+``systems``           시스템 정보     every system's card (retriever, models,
+                                      chunking, K, stage) and the warning when
+                                      chunk settings differ
+``stages``            단계            only with a pipeline of ≥ 2 tagged stages:
+                                      the stage measures side by side and what
+                                      the later stage dropped
 ``answers``           답변 평가       only with answers: rating means per system
                                       and type (bootstrap CI), paired tests,
                                       the raters' agreement, the rubric, every
@@ -67,6 +80,7 @@ from typing import Any
 import pandas as pd
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.text import InlineFont
 from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.chart.data_source import AxDataSource, StrRef
 from openpyxl.formatting.rule import ColorScaleRule
@@ -81,9 +95,19 @@ from workbench.core import schema as s
 from workbench.core.agreement import kappa_band
 from workbench.core.atomic import atomic_write, check_writable
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.diagnosis import THRESHOLDS, DiagnosisSettings, diagnose, lowest_cases, rule
+from workbench.core.diagnosis import missed_by_role as _missed_by_role
+from workbench.core.evidence_text import evidence_map, find_spans, split_by_spans
 from workbench.core.metrics import parse_measure
 from workbench.core.results import Results
 from workbench.core.schema import SourceFile
+from workbench.core.system_cards import (
+    CARD_FIELDS,
+    FIELD_LABELS,
+    STAGE_LABELS,
+    SystemCard,
+    comparability_warnings,
+)
 
 __all__ = [
     "SHEET_KEYS",
@@ -99,13 +123,17 @@ __all__ = [
 #: every sheet the report can hold, in workbook order
 SHEET_KEYS: tuple[str, ...] = (
     "summary",
+    "diagnosis",
     "per_question",
     "by_type",
     "low_scoring",
+    "missed",
     "significance",
     "agreement",
     "abstention",
     "manual",
+    "systems",
+    "stages",
     "answers",
     "citations",
     "settings",
@@ -114,26 +142,34 @@ SHEET_KEYS: tuple[str, ...] = (
 SHEET_NAMES: dict[str, dict[str, str]] = {
     "ko": {
         "summary": "요약",
+        "diagnosis": "진단",
         "per_question": "질문별",
         "by_type": "유형별",
         "low_scoring": "낮은 점수",
+        "missed": "놓친 근거",
         "significance": "유의성",
         "agreement": "평가자 일치도",
         "abstention": "답변 보류",
         "manual": "평가 매뉴얼",
+        "systems": "시스템 정보",
+        "stages": "단계",
         "answers": "답변 평가",
         "citations": "인용 점검",
         "settings": "설정",
     },
     "en": {
         "summary": "Summary",
+        "diagnosis": "Diagnosis",
         "per_question": "Per question",
         "by_type": "By type",
         "low_scoring": "Low-scoring",
+        "missed": "Missed evidence",
         "significance": "Significance",
         "agreement": "Agreement",
         "abstention": "Abstention",
         "manual": "Manual",
+        "systems": "System cards",
+        "stages": "Stages",
         "answers": "Answers",
         "citations": "Citations",
         "settings": "Settings",
@@ -277,6 +313,71 @@ _T: dict[str, tuple[str, str]] = {
     "sheet": ("시트", "Sheet"),
     "sha256": ("SHA-256", "SHA-256"),
     "none": ("없음", "none"),
+    # diagnosis
+    "stage": ("단계", "Stage"),
+    "rule": ("규칙", "Rule"),
+    "sentence": ("진단", "Diagnosis"),
+    "n_questions": ("질문 수", "Questions"),
+    "question_ids": ("질문ID", "Question IDs"),
+    "numbers": ("근거 숫자", "Numbers"),
+    "types_named": ("해당 유형", "Types named"),
+    "not_checked": ("확인하지 못한 규칙", "Rules not checked"),
+    "reason": ("이유", "Reason"),
+    "thresholds": ("진단 기준값", "Diagnosis thresholds"),
+    "threshold": ("기준", "Threshold"),
+    "default": ("기본값", "Default"),
+    "k_advice": ("K 조언: 몇 개를 넘길지", "K advice: how many passages to pass on"),
+    "depth": ("결과 깊이", "Run depth"),
+    "ladder": ("K 단계별 Recall", "Recall per step of the K list"),
+    "advised_k": ("권하는 K", "Advised K"),
+    "growing": ("아직 늘어남", "Still growing"),
+    "per_q": ("질문당 문단", "Passages per question"),
+    "total": ("전체 문단", "Passages in all"),
+    "saved": ("덜 쓰는 문단(질문당)", "Saved per question"),
+    "diag_note": (
+        "규칙은 연구 문서의 판단 기준을 그대로 옮긴 것입니다. 기준값은 앱의 개요 ▸ 진단에서 바꿀 수 있습니다.",
+        "The rules apply the study articles' reading of the measures. Change the thresholds "
+        "on Overview ▸ Diagnosis.",
+    ),
+    # missed evidence
+    "core": ("핵심 누락", "Core missed"),
+    "supporting": ("보조 누락", "Supporting missed"),
+    "alternative": ("대체 누락", "Alternative missed"),
+    "other": ("역할 없음 누락", "No-role missed"),
+    "q_core": ("핵심 근거를 놓친 질문 수", "Questions missing core"),
+    "lowest": ("유형별 낮은 점수 사례", "Lowest cases per type"),
+    "missed_note": (
+        "상위 {k}개에 없는 관련 근거(등급 ≥ θ)를 역할별로 셉니다. 같은 근거 그룹의 대체 근거가 상위 {k}개에 있으면 핵심 근거는 놓친 것으로 보지 않습니다.",
+        "Relevant evidence (grade ≥ θ) not in the top {k}, by role. A core passage whose "
+        "evidence group has an alternative in the top {k} is not counted as missed.",
+    ),
+    "no_roles": (
+        "판정에 근거 역할(핵심/보조/대체)이 없어 모두 '역할 없음'으로 셉니다.",
+        "The judgments have no evidence roles (core/supporting/alternative): every passage "
+        "counts as no role.",
+    ),
+    # system cards
+    "card_from": ("입력한 곳", "Entered in"),
+    "from_file": ("실행 결과 파일", "run workbook"),
+    "from_app": ("앱", "the app"),
+    "no_card": ("(정보 없음)", "(no card)"),
+    "comparability": ("비교할 때 주의", "Comparability"),
+    "cards_ok": (
+        "청크 크기·겹침·단위가 적힌 시스템끼리는 서로 같습니다.",
+        "Where chunk size, overlap and unit are given, the systems agree.",
+    ),
+    # stages
+    "pipeline": ("파이프라인", "Pipeline"),
+    "stage_measure": ("이 단계를 보는 지표", "Stage measure"),
+    "stage_losses": (
+        "앞 단계에서 찾았지만 다음 단계에서 빠진 관련 근거",
+        "Relevant evidence the next stage dropped",
+    ),
+    "kind_lost": ("빠짐", "dropped"),
+    "kind_gained": ("새로 들어옴", "brought in"),
+    "from_pos": ("앞 단계 순위", "Earlier position"),
+    "to_pos": ("다음 단계 순위", "Later position"),
+    "evidence_sentence": ("근거 문장", "Evidence sentence"),
     # manual
     "manual_label": ("이름", "Label"),
     "manual_definition": ("정의", "Definition"),
@@ -404,12 +505,21 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
     "answers": ("답변 평가 시트 작성 중", "Writing the answer ratings"),
     "citations": ("인용 점검 시트 작성 중", "Writing the citation checks"),
     "settings": ("설정 시트 작성 중", "Writing settings"),
+    "diagnosis": ("진단 시트 작성 중", "Writing the diagnosis"),
+    "missed": ("놓친 근거 시트 작성 중", "Writing missed evidence"),
+    "systems": ("시스템 정보 시트 작성 중", "Writing the system cards"),
+    "stages": ("단계 시트 작성 중", "Writing the stages"),
     "save": ("파일 저장 중", "Saving the file"),
     "done": ("완료", "Done"),
 }
 
 # share of the total work per step, for the progress bar
-_WEIGHTS = {k: 0.03 for k in SHEET_KEYS} | {"per_question": 0.45, "low_scoring": 0.07, "save": 0.3}
+_WEIGHTS = {k: 0.02 for k in SHEET_KEYS} | {
+    "diagnosis": 0.05,  # evaluates the rules and the Recall@K curves
+    "per_question": 0.37,
+    "low_scoring": 0.07,
+    "save": 0.3,
+}  # the sheets add up to just under 0.7, where the save starts
 
 
 def sheet_name(key: str, lang: str = "ko") -> str:
@@ -546,6 +656,8 @@ class _Styles:
         self.header_align = Alignment(wrap_text=True, vertical="center")
         self.top = Alignment(vertical="top")
         self.center = Alignment(horizontal="center", vertical="top")
+        #: the 근거 문장 inside passage text: bold, in a dark blue that prints well
+        self.evidence_font = InlineFont(rFont=FONT_NAME, b=True, color="FF1F4E9E", sz=FONT_SIZE)
         self.grade_fills = {
             key: PatternFill("solid", fgColor="FF" + colour.lstrip("#").upper())
             for key, colour in [*((k, g.colour(k)) for k in g.GRADES), (None, g.UNJUDGED_COLOUR)]
@@ -742,6 +854,26 @@ class _Report:
         self.wb = _new_workbook()
         self._done = 0.0
         self.qtext = _question_texts(request.questions)
+        self.diagnosis_settings = request.diagnosis_settings or DiagnosisSettings()
+        self.cards = dict(request.cards or {})
+        self.typed_cards = set(request.typed_cards or ())
+        self.evidence = evidence_map(request.evidence)
+        self._diagnosis = None
+        self._plans = None
+
+    @property
+    def diagnosis(self):
+        if self._diagnosis is None:
+            self._diagnosis = diagnose(self.r, self.diagnosis_settings, cancelled=self.cancelled)
+        return self._diagnosis
+
+    @property
+    def plans(self):
+        if self._plans is None:
+            from workbench.core.stages import stage_plans
+
+            self._plans = stage_plans(self.r, self.cards, self.diagnosis_settings)
+        return self._plans
 
     def t(self, key: str) -> str:
         pair = _T[key]
@@ -774,6 +906,8 @@ class _Report:
             if key == "agreement" and (
                 self.agreement is None or len(self.agreement.get("assessors") or []) < 2
             ):
+                continue
+            if key == "stages" and not self.plans:
                 continue
             if key == "manual" and self.manual is None:
                 continue
@@ -1084,6 +1218,9 @@ class _Report:
         )
         types = _question_types(r)
 
+        evidence_col = len(headers) + 1
+        if self.evidence:
+            sh.header(1, [sh.t("evidence_sentence")], col=evidence_col)
         row = 2
         grade_col, label_col, text_col = 9, 10, 11
         total = max(1, len(worst))
@@ -1168,6 +1305,8 @@ class _Report:
                 for col in (3, text_col):
                     ws.cell(row=row, column=col).alignment = st.wrap
                 sh.wrapped.update((3, text_col))
+                if self.evidence and line[2] is not None:
+                    self._mark_evidence(ws, row, text_col, q, str(line[2]), evidence_col)
                 row += 1
             # a rule above each question's block keeps blocks apart
             for col in range(1, len(headers) + 1):
@@ -1178,6 +1317,343 @@ class _Report:
             _score_colours(ws, f"E2:E{last}")
         sh.max_width[3] = 40
         sh.max_width[text_col] = 70
+        if self.evidence:
+            sh.max_width[evidence_col] = 50
+            sh.wrapped.add(evidence_col)
+        sh.fit_columns()
+
+    def _mark_evidence(self, ws, row: int, text_col: int, q: str, pid: str, ev_col: int) -> None:
+        """The 근거 문장 of (question, passage) in bold colour inside the passage text
+        (rich text), and the sentences themselves in their own column."""
+        sentences = self.evidence.get((str(q), pid))
+        if not sentences:
+            return
+        c = _put(ws, row, ev_col, "\n".join(sentences))
+        c.alignment = self.st.wrap
+        cell = ws.cell(row=row, column=text_col)
+        text = cell.value if isinstance(cell.value, str) else ""
+        spans = find_spans(text, sentences)
+        if not spans:
+            return
+        from openpyxl.cell.rich_text import CellRichText, TextBlock
+
+        mark = self.st.evidence_font
+        cell.value = CellRichText(
+            [TextBlock(mark, piece) if hit else piece for piece, hit in split_by_spans(text, spans)]
+        )
+
+    # -- diagnosis ------------------------------------------------------------
+
+    def _sheet_diagnosis(self) -> None:
+        r = self.r
+        sh = self.sheet("diagnosis")
+        ws = sh.ws
+        lang = self.lang
+        diag = self.diagnosis
+        rows = []
+        for f in diag.findings:
+            ids = list(f.question_ids)
+            shown = ", ".join(ids[:30]) + (" …" if len(ids) > 30 else "")
+            numbers = "; ".join(_finding_number(k, v) for k, v in f.values.items())
+            rows.append(
+                [
+                    f.system,
+                    _stage_text(f.stage, lang),
+                    rule(f.rule).title(lang),
+                    f.sentence(lang),
+                    len(ids),
+                    shown,
+                    numbers,
+                    ", ".join(f.named_types),
+                ]
+            )
+        last = sh.table(
+            1,
+            [
+                sh.t("system"),
+                sh.t("stage"),
+                sh.t("rule"),
+                sh.t("sentence"),
+                sh.t("n_questions"),
+                sh.t("question_ids"),
+                sh.t("numbers"),
+                sh.t("types_named"),
+            ],
+            rows,
+            [None, None, None, None, INT_FORMAT, None, None, None],
+        )
+        ws.freeze_panes = "B2"
+        sh.wrap_column(4, 2, last, 80)
+        sh.wrap_column(6, 2, last, 30)
+        sh.wrap_column(7, 2, last, 30)
+        row = last + 1
+        c = _put(ws, row, 1, sh.t("diag_note"))
+        c.font = sh.st.italic
+
+        row += 2
+        sh.title(row, f"{sh.t('not_checked')} ({len(diag.not_checked)})")
+        row = sh.table(
+            row + 1,
+            [sh.t("rule"), sh.t("system"), sh.t("reason")],
+            [[rule(n.rule).title(lang), n.system or "", n.reason(lang)] for n in diag.not_checked],
+        )
+        row += 2
+        sh.title(row, sh.t("thresholds"))
+        defaults = DiagnosisSettings()
+        st = diag.settings
+        row = sh.table(
+            row + 1,
+            [sh.t("threshold"), sh.t("key"), sh.t("value"), sh.t("default"), sh.t("meaning")],
+            [
+                [t.label(lang), t.name, st.text(t.name), defaults.text(t.name), t.help(lang)]
+                for t in THRESHOLDS
+            ],
+        )
+        row += 2
+        sh.title(row, sh.t("k_advice"))
+        advice_rows = []
+        for system in r.systems:
+            a = diag.k_advice.get(str(system))
+            if a is None:
+                continue
+            steps = " · ".join(f"@{k} {v:.3f}" for k, v in zip(a.ladder, a.recall))
+            advice_rows.append(
+                [
+                    system,
+                    a.depth,
+                    steps,
+                    a.advised_k,
+                    sh.t("yes") if a.growing else "",
+                    a.advised_k,
+                    a.passages_total,
+                    a.saved_per_question,
+                ]
+            )
+        sh.table(
+            row + 1,
+            [
+                sh.t("system"),
+                sh.t("depth"),
+                sh.t("ladder"),
+                sh.t("advised_k"),
+                sh.t("growing"),
+                sh.t("per_q"),
+                sh.t("total"),
+                sh.t("saved"),
+            ],
+            advice_rows,
+            [None, INT_FORMAT, None, INT_FORMAT, None, INT_FORMAT, INT_FORMAT, INT_FORMAT],
+        )
+        sh.fit_columns(default_max=60)
+
+    # -- missed evidence ------------------------------------------------------
+
+    def _sheet_missed(self) -> None:
+        r = self.r
+        sh = self.sheet("missed")
+        ws = sh.ws
+        k = self.diagnosis_settings.context_k
+        missed = _missed_by_role(r, k)
+        by_type = missed.by_type
+        rows = []
+        for rec in by_type.to_dict("records"):
+            ids = list(rec["question_ids"])
+            rows.append(
+                [
+                    rec[s.SYSTEM],
+                    rec[s.QTYPE] or sh.t("no_type"),
+                    rec["questions"],
+                    rec["core_missed"],
+                    rec["supporting_missed"],
+                    rec["alternative_missed"],
+                    rec["other_missed"],
+                    rec["questions_core_missed"],
+                    ", ".join(ids[:30]) + (" …" if len(ids) > 30 else ""),
+                ]
+            )
+        last = sh.table(
+            1,
+            [
+                sh.t("system"),
+                sh.t("type"),
+                sh.t("n_questions"),
+                sh.t("core"),
+                sh.t("supporting"),
+                sh.t("alternative"),
+                sh.t("other"),
+                sh.t("q_core"),
+                sh.t("question_ids"),
+            ],
+            rows,
+            [None, None, *[INT_FORMAT] * 6, None],
+        )
+        ws.freeze_panes = "C2"
+        sh.wrap_column(9, 2, last, 40)
+        row = last + 1
+        note = sh.t("missed_note").format(k=k)
+        if not missed.has_roles:
+            note += " " + sh.t("no_roles")
+        c = _put(ws, row, 1, note)
+        c.font = sh.st.italic
+        row += 2
+        sh.title(row, f"{sh.t('lowest')} (nDCG@{k})")
+        cases = lowest_cases(r, k, per_type=3)
+        per_q = missed.per_question.set_index([s.SYSTEM, s.QID])
+        case_rows = []
+        for rec in cases.to_dict("records"):
+            key = (rec[s.SYSTEM], rec[s.QID])
+            m = per_q.loc[key] if key in per_q.index else None
+            case_rows.append(
+                [
+                    rec[s.SYSTEM],
+                    rec[s.QTYPE] or sh.t("no_type"),
+                    rec[s.QID],
+                    self.qtext.get(str(rec[s.QID]), ""),
+                    rec[f"nDCG@{k}"],
+                    None if m is None else int(m["core_missed"]),
+                    None if m is None else int(m["supporting_missed"]),
+                ]
+            )
+        first = row + 2
+        last = sh.table(
+            row + 1,
+            [
+                sh.t("system"),
+                sh.t("type"),
+                sh.t("question_id"),
+                sh.t("question"),
+                f"nDCG@{k}",
+                sh.t("core"),
+                sh.t("supporting"),
+            ],
+            case_rows,
+            [None, None, None, None, SCORE_FORMAT, INT_FORMAT, INT_FORMAT],
+        )
+        if case_rows:
+            _score_colours(ws, f"E{first}:E{last}")
+        sh.wrap_column(4, first, last, 50)
+        sh.fit_columns()
+
+    # -- system cards ---------------------------------------------------------
+
+    def _sheet_systems(self) -> None:
+        r = self.r
+        sh = self.sheet("systems")
+        ws = sh.ws
+        lang = self.lang
+        i = 0 if lang == "ko" else 1
+        rows = []
+        for system in r.systems:
+            card = self.cards.get(str(system)) or SystemCard()
+            values = []
+            for name in CARD_FIELDS:
+                v = card.value(name)
+                if name == "stage" and v:
+                    v = STAGE_LABELS[v][i]
+                values.append(None if v in ("", None) else v)
+            origin = (
+                sh.t("from_app")
+                if str(system) in self.typed_cards
+                else sh.t("from_file")
+                if not card.empty
+                else sh.t("no_card")
+            )
+            rows.append([system, *values, origin])
+        last = sh.table(
+            1,
+            [sh.t("system"), *[FIELD_LABELS[n][i] for n in CARD_FIELDS], sh.t("card_from")],
+            rows,
+            [None, None, None, None, INT_FORMAT, INT_FORMAT, None, INT_FORMAT, None, None, None],
+        )
+        ws.freeze_panes = "B2"
+        sh.wrap_column(1 + len(CARD_FIELDS), 2, last, 40)  # the note
+        row = last + 2
+        sh.title(row, sh.t("comparability"))
+        warnings = comparability_warnings({str(k): v for k, v in self.cards.items()})
+        if not warnings:
+            _put(ws, row + 1, 1, sh.t("cards_ok"))
+        for j, w in enumerate(warnings, start=1):
+            _put(ws, row + j, 1, w.text(lang))
+        sh.fit_columns()
+
+    # -- stages ---------------------------------------------------------------
+
+    def _sheet_stages(self) -> None:
+        from workbench.core.stages import stage_losses, stage_measures
+
+        r = self.r
+        sh = self.sheet("stages")
+        ws = sh.ws
+        lang = self.lang
+        row = 1
+        for plan in self.plans:
+            sh.title(row, f"{sh.t('pipeline')}: {plan.pipeline or '—'}")
+            table = stage_measures(r, plan)
+            names = [
+                c
+                for c in table.columns
+                if c not in ("stage", "system", "depth", "n", "stage_measure")
+            ]
+            first = row + 2
+            last = sh.table(
+                row + 1,
+                [sh.t("stage"), sh.t("system"), "K", sh.t("n"), *names, sh.t("stage_measure")],
+                [
+                    [
+                        _stage_text(rec["stage"], lang),
+                        rec["system"],
+                        rec["depth"],
+                        rec["n"],
+                        *[rec[m] for m in names],
+                        rec["stage_measure"],
+                    ]
+                    for rec in table.to_dict("records")
+                ],
+                [None, None, INT_FORMAT, INT_FORMAT, *[SCORE_FORMAT] * len(names), None],
+            )
+            _score_colours(ws, f"E{first}:{get_column_letter(4 + len(names))}{last}")
+            for j, rec in enumerate(table.to_dict("records")):
+                own = names.index(rec["stage_measure"]) if rec["stage_measure"] in names else -1
+                if own >= 0:
+                    ws.cell(row=first + j, column=5 + own).font = sh.st.bold
+            row = last + 2
+            for earlier, later in plan.pairs:
+                sh.title(
+                    row,
+                    f"{sh.t('stage_losses')}: {earlier.system} (top {earlier.depth}) → "
+                    f"{later.system} (top {later.depth})",
+                )
+                losses = stage_losses(r, earlier, later)
+                lines = []
+                for rec in losses.to_dict("records"):
+                    lines.append(
+                        [
+                            rec[s.QID],
+                            rec[s.QTYPE],
+                            rec[s.PID],
+                            _grade_number(rec[s.GRADE]),
+                            g.role_label(rec[s.ROLE], lang) if rec[s.ROLE] else "",
+                            sh.t("kind_lost") if rec["kind"] == "lost" else sh.t("kind_gained"),
+                            None if _is_nan(rec["from_position"]) else int(rec["from_position"]),
+                            None if _is_nan(rec["to_position"]) else int(rec["to_position"]),
+                        ]
+                    )
+                row = sh.table(
+                    row + 1,
+                    [
+                        sh.t("question_id"),
+                        sh.t("type"),
+                        sh.t("passage_id"),
+                        sh.t("grade"),
+                        sh.t("role"),
+                        sh.t("kind"),
+                        sh.t("from_pos"),
+                        sh.t("to_pos"),
+                    ],
+                    lines,
+                    [None, None, None, INT_FORMAT, None, None, INT_FORMAT, INT_FORMAT],
+                )
+                row += 2
         sh.fit_columns()
 
     # -- significance ---------------------------------------------------------
@@ -1812,6 +2288,15 @@ class _Report:
             label = _SETTING_LABELS.get(key, (key, key))[0 if lang == "ko" else 1]
             rows.append([label, key, _setting_value(value), _setting_meaning(key, value, lang)])
         none = sh.t("none")
+        for t in THRESHOLDS:
+            rows.append(
+                [
+                    f"{sh.t('thresholds')}: {t.label(lang)}",
+                    f"diagnosis.{t.name}",
+                    self.diagnosis_settings.text(t.name),
+                    t.help(lang),
+                ]
+            )
         rows += [
             [sh.t("sig_test"), "test", self.test if self.test else none, ""],
             [sh.t("seed"), "seed", self.seed if self.seed is not None else none, ""],
@@ -1945,6 +2430,27 @@ def _at(key: str, lang: str) -> str:
 
 
 # -- helpers used by the sheets ----------------------------------------------
+
+
+def _finding_number(name: str, value: Any) -> str:
+    if name == "share":
+        return f"{name} {value:.0%}"
+    if isinstance(value, float) and value.is_integer() and name.startswith("questions"):
+        return f"{name} {int(value)}"
+    return f"{name} {value:.3f}" if isinstance(value, float) else f"{name} {value}"
+
+
+def _stage_text(stage: str, lang: str) -> str:
+    if stage in STAGE_LABELS:
+        return STAGE_LABELS[stage][0 if lang == "ko" else 1]
+    words = {
+        "evidence": ("근거", "evidence"),
+        "depth": ("후보 수(K)", "number of candidates (K)"),
+        "types": ("질문 유형", "question types"),
+        "none": ("—", "—"),
+    }
+    pair = words.get(stage, (stage, stage))
+    return pair[0 if lang == "ko" else 1]
 
 
 def _resolve_sheets(sheets: Sequence[str] | None) -> list[str]:
@@ -2179,6 +2685,12 @@ class ReportRequest:
     - ``sheets``: keys of :data:`SHEET_KEYS` (or sheet names) to include;
       order is always the canonical one (None: every sheet).
     - ``test``/``seed``: the significance test and its seed, for Settings.
+    - ``diagnosis_settings``: the thresholds of the Diagnosis sheet (default:
+      :class:`~workbench.core.diagnosis.DiagnosisSettings`).
+    - ``cards``: system name → its card (System cards sheet, and the stages of
+      a pipeline); ``typed_cards``: the systems whose card was typed in the app.
+    - ``evidence``: the judgments' 근거 문장 (EVIDENCE_COLUMNS), highlighted in
+      the passage text on Low-scoring.
     - ``manual``: the evaluation manual (:class:`workbench.core.manual.Manual`)
       → the Manual sheet (left out without one).
     - ``pools``: what the judging pools did
@@ -2203,6 +2715,10 @@ class ReportRequest:
     seed: int | None = None
     answers: Any | None = None
     app_version: str = __version__
+    diagnosis_settings: DiagnosisSettings | None = None
+    cards: Mapping[str, SystemCard] | None = None
+    typed_cards: Sequence[str] = ()
+    evidence: pd.DataFrame | None = None
     manual: Any = None
     pools: Any = None
 

@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.core import schema as s
+from workbench.core.evidence_text import evidence_map, find_spans
 from workbench.core.results import Results
 from workbench.core.study import Study
 
@@ -101,6 +102,10 @@ class EvidenceRow:
     position: int | None = None
     #: for missed evidence: retrieved, but removed by the de-duplication policy
     skipped: bool = False
+    #: the 근거 문장 of the judgments for this (question, passage)
+    sentences: tuple[str, ...] = ()
+    #: where those sentences are in ``text``: ``[start, end)`` character spans
+    highlights: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -123,6 +128,10 @@ class Card:
     source: Source
     relation: Relation
     others: list[OtherPosition]
+    #: the 근거 문장 of the judgments for this passage and question
+    sentences: tuple[str, ...] = ()
+    #: where those sentences are in ``text``: ``[start, end)`` character spans
+    highlights: tuple[tuple[int, int], ...] = ()
 
     @property
     def judged(self) -> bool:
@@ -217,8 +226,11 @@ class ReviewIndex:
         passages: pd.DataFrame | None = None,
         judgments: pd.DataFrame | None = None,
         runs: pd.DataFrame | None = None,
+        evidence: pd.DataFrame | None = None,
     ) -> None:
         self.results = results
+        #: (question, passage) → evidence sentences (the 근거 문장 column)
+        self._evidence = evidence_map(evidence)
         self.systems = list(results.systems)
         self.measures = list(results.measures)
 
@@ -400,6 +412,17 @@ class ReviewIndex:
     def assessor_grades(self, question_id: str, passage_id: str) -> dict[str, int]:
         return dict(self._judged.get(question_id, {}).get(passage_id, {}))
 
+    def sentences(self, question_id: str, passage_id: str) -> tuple[str, ...]:
+        """The evidence sentences (근거 문장) written for this passage and question."""
+        return self._evidence.get((question_id, passage_id), ())
+
+    def highlights(
+        self, question_id: str, passage_id: str, text: str
+    ) -> tuple[tuple[int, int], ...]:
+        """Where the evidence sentences of (question, passage) are in ``text``."""
+        found = self._evidence.get((question_id, passage_id))
+        return tuple(find_spans(text, found)) if found and text else ()
+
     # -- view data ------------------------------------------------------------
     def gold(self, question_id: str) -> list[EvidenceRow]:
         """Every judged passage of the question, best grade first (then id)."""
@@ -416,6 +439,10 @@ class ReviewIndex:
                 assessor_grades=self.assessor_grades(question_id, self._q_pid[i]),
                 source=self.passage_source(self._q_pid[i]),
                 text=self.passage_text(self._q_pid[i]),
+                sentences=self.sentences(question_id, self._q_pid[i]),
+                highlights=self.highlights(
+                    question_id, self._q_pid[i], self.passage_text(self._q_pid[i])
+                ),
             )
             for i in rows
         ]
@@ -450,6 +477,8 @@ class ReviewIndex:
                 text=e.text,
                 position=where.get(e.passage_id),
                 skipped=e.passage_id in removed,
+                sentences=e.sentences,
+                highlights=e.highlights,
             )
             for e in gold
             if e.relevant and where.get(e.passage_id, k + 1) > k
@@ -476,6 +505,7 @@ class ReviewIndex:
                 if position > k:
                     break
                 pid = self._r_pid[i]
+                text = self.passage_text(pid)
                 items.append(
                     Card(
                         system=system,
@@ -484,12 +514,14 @@ class ReviewIndex:
                         grade=float(self._r_grade[i]),
                         score=float(self._r_score[i]) if self._r_score is not None else math.nan,
                         rank=float(self._r_rank[i]) if self._r_rank is not None else math.nan,
-                        text=self.passage_text(pid),
+                        text=text,
                         source=self.passage_source(pid),
                         relation=relation(position, [pos.get(pid) for _, pos in other_positions])
                         if other_positions
                         else "none",
                         others=[OtherPosition(o, pos.get(pid)) for o, pos in other_positions],
+                        sentences=self.sentences(question_id, pid),
+                        highlights=self.highlights(question_id, pid, text),
                     )
                 )
                 if position in gaps:
@@ -607,4 +639,5 @@ def build_index(results: Results, study: Study | None = None) -> ReviewIndex:
         js.passages if js is not None else None,
         study.judgments_in_force(),
         study.runs(),
+        js.evidence if js is not None else None,
     )

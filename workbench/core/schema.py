@@ -22,6 +22,8 @@ ASSESSOR = "assessor"  # "" when the file has no assessor column
 ROLE = "role"  # "core" | "supporting" | "alternative" | ""
 GROUP = "group"  # evidence group id, "" when none
 NOTE = "note"
+#: the sentence of the passage that answers the question (optional column 근거 문장)
+EVIDENCE = "evidence_sentence"
 ROW = "source_row"  # Excel row number (or text line) the record came from
 
 # -- run sheets --------------------------------------------------------------
@@ -51,6 +53,9 @@ QUESTION_COLUMNS = [QID, QTEXT, QTYPE, ANSWERABLE, NOTE]
 PASSAGE_COLUMNS = [PID, DOCID, TEXT, VOLUME, LECTURE, PAGE, DATE, CHUNK]
 #: hand resolutions: who resolved (``by``), why, and when (text as written)
 RESOLUTION_COLUMNS = [QID, PID, GRADE, "by", "reason", "time"]
+#: evidence sentences of the judgments sheet: one row per (question, passage,
+#: sentence), with the assessor who wrote it and the Excel row
+EVIDENCE_COLUMNS = [QID, PID, EVIDENCE, ASSESSOR, ROW]
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,8 @@ class JudgmentSet:
     #: grades resolved by hand, read back from a 조정/resolutions sheet
     #: (RESOLUTION_COLUMNS), None when the file has no such sheet
     resolutions: pd.DataFrame | None = None
+    #: the 근거 문장 column (EVIDENCE_COLUMNS), None when the sheet has none
+    evidence: pd.DataFrame | None = None
     #: the evaluation manual of a 매뉴얼/manual sheet
     #: (:class:`workbench.core.manual.Manual`), None when the file has none
     manual: Any = None
@@ -107,6 +114,9 @@ class RunSet:
     #: system name → the sheet it was read from (workbooks with one sheet per
     #: system, or a system column on one sheet); empty for text files
     system_sheets: dict[str, str] = field(default_factory=dict)
+    #: the system cards of a 시스템 정보 sheet (``system`` + the card fields, see
+    #: :mod:`workbench.core.io.system_info`), None when the file has none
+    system_info: pd.DataFrame | None = None
 
     @property
     def systems(self) -> list[str]:

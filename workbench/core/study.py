@@ -58,6 +58,7 @@ from workbench.core.agreement import resolve_grades
 from workbench.core.answers import SECTION as ANSWERS_SECTION
 from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.cancel import CancelCheck, Progress
+from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.evaluate import evaluate
 from workbench.core.io.merge import merge_judgment_sets, name_assessor
 from workbench.core.io.runs import concat_runs, rename_systems
@@ -68,6 +69,13 @@ from workbench.core.problems import InputError, Problem, warning
 from workbench.core.project import Project, frame_to_records, records_to_frame
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.system_cards import (
+    CardEdit,
+    SystemCard,
+    cards_from_project,
+    cards_to_project,
+    comparability_warnings,
+)
 
 #: grades given in the app: the judgment columns, when, and why
 ADDED_GRADE_COLUMNS = [*s.JUDGMENT_COLUMNS, "time", "reason"]
@@ -81,6 +89,9 @@ FROM_APP = "app"
 DEFAULT_ASSESSOR = "앱 평가자"
 #: the project file's section of the manual edited in the app
 MANUAL_SECTION = "manual"
+#: project sections of the system cards typed in the app and of the diagnosis thresholds
+CARDS_SECTION = "system_cards"
+DIAGNOSIS_SECTION = "diagnosis"
 
 Item = tuple[str, str]
 
@@ -324,6 +335,10 @@ class Study:
         self.notes: dict[str, QuestionNote] = {}
         #: names the user chose, by system
         self.chosen_names: dict[SystemRef, str] = {}
+        #: system cards typed in the app, by system (they replace the file's card)
+        self.system_cards: dict[SystemRef, SystemCard] = {}
+        #: the thresholds of the diagnosis (:mod:`workbench.core.diagnosis`)
+        self.diagnosis_settings: DiagnosisSettings = DiagnosisSettings()
         #: the evaluation manual edited in the app (None: the file's, else the seed table)
         self.manual: Manual | None = None
         #: the judging pools
@@ -344,12 +359,15 @@ class Study:
 
     @property
     def has_work(self) -> bool:
-        """The user gave grades, resolved items, wrote notes or named systems."""
+        """The user gave grades, resolved items, wrote notes, named systems, typed
+        system cards or changed the diagnosis thresholds."""
         return bool(
             len(self.added_grades)
             or len(self.resolutions)
             or self.notes
             or self.chosen_names
+            or self.system_cards
+            or not self.diagnosis_settings.is_default
             or self.manual is not None
             or self.pools
             or self.answers.has_work
@@ -479,11 +497,14 @@ class Study:
             kept.append(src)
         self.run_sources = kept
         self.chosen_names = {r: n for r, n in self.chosen_names.items() if r != info.ref}
+        self.system_cards = {r: c for r, c in self.system_cards.items() if r != info.ref}
         return True
 
     def clear(self) -> None:
-        """Forget the files and the work done on them; the settings stay."""
+        """Forget the files and the work done on them; the settings (and the
+        diagnosis thresholds) stay."""
         fresh = Study(self.settings)
+        fresh.diagnosis_settings = self.diagnosis_settings
         fresh._next_source = self._next_source  # ids are never reused
         fresh._next_judgment_source = self._next_judgment_source
         self.__dict__.update(fresh.__dict__)
@@ -495,6 +516,7 @@ class Study:
         other.run_sources = list(self.run_sources)
         other.notes = dict(self.notes)
         other.chosen_names = dict(self.chosen_names)
+        other.system_cards = dict(self.system_cards)
         other.judgment_sources = list(self.judgment_sources)
         other.answers = self.answers.copy()
         return other
@@ -559,6 +581,64 @@ class Study:
         if after == info.original:
             after = None  # the file's own name, free again: no longer a choice to keep
         return RenameEdit(info.ref, self.chosen_names.get(info.ref), after)
+
+    # == system cards ===================================================================
+    def file_card(self, ref: SystemRef) -> SystemCard | None:
+        """The card of a system from its run file's 시스템 정보 sheet, if any."""
+        src = next((x for x in self.run_sources if x.id == ref.source), None)
+        info = src.run_set.system_info if src is not None else None
+        if info is None or not len(info):
+            return None
+        rows = info[info[s.SYSTEM] == ref.original]
+        if not len(rows):
+            return None
+        card, _bad = SystemCard.from_dict(
+            {k: v for k, v in rows.iloc[0].to_dict().items() if k != s.SYSTEM}
+        )
+        return card
+
+    def card_of(self, name: str) -> SystemCard | None:
+        """The card in force of the system called ``name``: the one typed in the
+        app, else the file's; None when it has none."""
+        info = self.system_info(name)
+        if info is None:
+            return None
+        typed = self.system_cards.get(info.ref)
+        return typed if typed is not None else self.file_card(info.ref)
+
+    def cards(self) -> dict[str, SystemCard]:
+        """Every system's card in force (an empty card when it has none), by name."""
+        out = {}
+        for info in self.system_infos():
+            typed = self.system_cards.get(info.ref)
+            card = typed if typed is not None else self.file_card(info.ref)
+            out[info.name] = card if card is not None else SystemCard()
+        return out
+
+    def card_edit(self, name: str, card: SystemCard | None) -> CardEdit:
+        """The edit that gives system ``name`` this card (None: back to the file's).
+        A card equal to the file's is kept as no typed card."""
+        info = self.system_info(name)
+        if info is None:
+            raise KeyError(f"no system is called {name!r}")
+        after = card
+        if after is not None and (after == self.file_card(info.ref) or (
+            after.empty and self.file_card(info.ref) is None
+        )):
+            after = None
+        return CardEdit(info.ref, self.system_cards.get(info.ref), after)
+
+    def _set_card(self, ref: SystemRef, card: SystemCard | None) -> None:
+        cards = dict(self.system_cards)
+        if card is None:
+            cards.pop(ref, None)
+        else:
+            cards[ref] = card
+        self.system_cards = cards
+
+    def diagnosis_edit(self, settings: DiagnosisSettings) -> DiagnosisSettingsEdit:
+        """The edit that sets the diagnosis thresholds."""
+        return DiagnosisSettingsEdit(self.diagnosis_settings, settings)
 
     # == judgments, resolutions, grades ==================================================
     def judgments_in_force(self) -> pd.DataFrame:
@@ -677,6 +757,7 @@ class Study:
                 info = infos.get(SystemRef(src.id, original))
                 if info is not None and info.renamed_automatically:
                     out.append(_renamed_warning(info))
+        out.extend(comparability_warnings(self.cards()))
         manual = self.manual_in_force()
         if manual.threshold != self.settings.threshold and (
             self.manual is not None or (self.judgment_set is not None and self.judgment_set.manual)
@@ -892,12 +973,17 @@ class Study:
 
     def work_to_project(self) -> dict[str, Any]:
         """The user's work as the project file keeps it (``sections``: the
-        manual edited in the app, the pools and the answer work)."""
+        manual edited in the app, the pools, the system cards typed in the app,
+        the diagnosis thresholds and the answer work)."""
         sections: dict[str, Any] = {}
         if self.manual is not None:
             sections[MANUAL_SECTION] = self.manual.to_dict()
         if self.pools:
             sections[POOL_SECTION] = self.pools.to_project()
+        if self.system_cards:
+            sections[CARDS_SECTION] = cards_to_project(self)
+        if not self.diagnosis_settings.is_default:
+            sections[DIAGNOSIS_SECTION] = self.diagnosis_settings.to_dict()
         answers = answers_section(self)
         if answers is not None:
             sections[ANSWERS_SECTION] = answers
@@ -910,8 +996,9 @@ class Study:
         }
 
     def restore_sections(self, sections: dict[str, Any], file: str = "") -> list[Problem]:
-        """Put back the manual, the pools and the answer work of a project file's
-        sections; returns warnings for anything damaged (left out)."""
+        """Put back the manual, the pools, the system cards, the diagnosis
+        thresholds and the answer work of a project file's sections; returns
+        warnings for anything damaged (left out)."""
         problems: list[Problem] = []
         if MANUAL_SECTION in sections:
             manual, found = manual_from_dict(sections[MANUAL_SECTION], MANUAL_SECTION, file)
@@ -920,6 +1007,12 @@ class Study:
         pools, found = pools_from_project(sections.get(POOL_SECTION), file)
         problems.extend(found)
         self.pools = pools
+        # cards find their run file again, so the run files must be loaded first
+        problems.extend(cards_from_project(self, sections.get(CARDS_SECTION), file))
+        self.diagnosis_settings, found = DiagnosisSettings.from_project(
+            sections.get(DIAGNOSIS_SECTION), file
+        )
+        problems.extend(found)
         problems.extend(restore_answers_section(self, sections.get(ANSWERS_SECTION), file))
         return problems
 

@@ -74,6 +74,7 @@ from workbench.ui.views.judging import JudgingPage
 from workbench.ui.views.overview import OverviewPage
 from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
+from workbench.ui.views.systems_page import SystemsPage
 from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,7 @@ PAGES = (
     ("questions", ReviewPage, "questions"),
     ("judging", JudgingPage, "judging"),
     ("compare", ComparePage, "compare"),
+    ("systems", SystemsPage, "systems"),
     ("agreement", AgreementPage, "agreement"),
     ("answers", AnswerPage, "answers"),
     ("export", ExportPage, "export"),
@@ -447,6 +449,7 @@ class MainWindow(QMainWindow):
             "questions": self.tr("Questions"),
             "judging": self.tr("Judging"),
             "compare": self.tr("Compare"),
+            "systems": self.tr("Systems and stages"),
             "agreement": self.tr("Agreement"),
             "answers": self.tr("Answers"),
             "export": self.tr("Export"),

@@ -144,6 +144,16 @@ def _overview_tabs(window, name) -> list[Path]:
         page.details.setCurrentWidget(tab)
         settle(200)
         out.append(_grab(window, name(label)))
+    # the Diagnosis tab: findings, the K advisor, missed evidence
+    panel = page.diagnosis_panel
+    page.details.setCurrentWidget(panel)
+    wait_until(lambda: panel.data is not None, 60000)
+    page.page_scroll.ensureWidgetVisible(page.details)
+    for i, label in enumerate(("diagnosis", "diagnosis-k", "diagnosis-missed")):
+        panel.tabs.setCurrentIndex(i)
+        settle(300)
+        out.append(_grab(window, name(label)))
+    panel.tabs.setCurrentIndex(0)
     page.details.setCurrentIndex(0)
     page.page_scroll.verticalScrollBar().setValue(0)
     return out

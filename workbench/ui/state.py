@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
 from workbench.core import answers as A
+from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.korean import Word
 from workbench.core.manual import ManualEdit
 from workbench.core.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
@@ -33,6 +34,7 @@ from workbench.core.study import (
     ResolutionEdit,
     Study,
 )
+from workbench.core.system_cards import CardEdit, SystemCard, card_text
 from workbench.ui.workers import TaskRunner
 
 #: QUndoCommand id of note edits, so consecutive edits of one question merge
@@ -78,6 +80,16 @@ def edit_text(edit: Edit) -> str:
         return QCoreApplication.translate("Edits", "Rename {old} to {new}").format(
             old=Word(edit.before or edit.ref.original), new=Word(edit.after or edit.ref.original)
         )
+    if isinstance(edit, CardEdit):
+        if edit.after is None:
+            return QCoreApplication.translate(
+                "Edits", "Use the file's system card for {system}"
+            ).format(system=Word(edit.ref.original))
+        return QCoreApplication.translate("Edits", "Edit the system card of {system}").format(
+            system=Word(edit.ref.original)
+        )
+    if isinstance(edit, DiagnosisSettingsEdit):
+        return QCoreApplication.translate("Edits", "Change the diagnosis thresholds")
     if isinstance(edit, ManualEdit):
         if edit.after is None:
             return QCoreApplication.translate("Edits", "Go back to the default evaluation manual")
@@ -451,6 +463,32 @@ class AppState(QObject):
         if bool(flagged) == self.is_flagged(question_id):
             return None
         return self.push(self.study.note_edit(question_id, flagged=bool(flagged)))
+
+    def set_card(self, name: str, card: SystemCard | None) -> Edit | None:
+        """Give system ``name`` this card (None: back to its file's card), undoably."""
+        edit = self.study.card_edit(name, card)
+        if edit.after == edit.before:
+            return None
+        return self.push(edit)
+
+    def set_diagnosis_settings(self, settings: DiagnosisSettings) -> Edit | None:
+        """New diagnosis thresholds (undoable); the diagnosis is read again."""
+        if settings == self.study.diagnosis_settings:
+            return None
+        return self.push(self.study.diagnosis_edit(settings))
+
+    def system_tooltip(self, name: str) -> str:
+        """What a system's name shows on hover, in the UI language: where it comes
+        from (:func:`workbench.ui.system_labels.system_tooltip`) and its system card."""
+        from workbench.ui.i18n import current_language
+        from workbench.ui.system_labels import system_tooltip
+
+        infos = self.study.system_infos()
+        info = next((i for i in infos if i.name == name), None)
+        card = self.study.card_of(name)
+        if info is None:
+            return card_text(name, card, current_language())
+        return system_tooltip(info, infos, card=card)
 
     def rename_system(self, name: str, new_name: str | None) -> Edit:
         """Rename a system (undoably); raises

@@ -11,6 +11,8 @@ from PySide6.QtCore import QCoreApplication
 
 from workbench.core.korean import Word
 from workbench.core.study import SystemInfo
+from workbench.core.system_cards import SystemCard, card_lines
+from workbench.ui.i18n import current_language
 
 
 def _folder(path: str) -> str:
@@ -40,11 +42,15 @@ def source_text(info: SystemInfo, infos: Sequence[SystemInfo] = ()) -> str:
 
 
 def system_tooltip(
-    info: SystemInfo, infos: Sequence[SystemInfo] = (), rename_hint: bool = False
+    info: SystemInfo,
+    infos: Sequence[SystemInfo] = (),
+    rename_hint: bool = False,
+    card: SystemCard | None = None,
 ) -> str:
     """The system's name, its file and sheet, the folder, and what it is called in
     the file when it goes by another name here (``rename_hint``: how to rename it
-    in this list)."""
+    in this list); then its system card (retriever, models, chunking, K, stage),
+    one line per filled field."""
     lines = [
         QCoreApplication.translate("Systems", "{name}: from {source}").format(
             name=info.name, source=source_text(info, infos)
@@ -71,6 +77,10 @@ def system_tooltip(
                     "called '{name}' here. Rename it to choose another name.",
                 ).format(original=Word(info.original), name=Word(info.name))
             )
+    filled = card_lines(card, current_language()) if card is not None else []
+    if filled:
+        lines.append("")
+        lines += [f"{label}: {value}" for label, value in filled]
     if rename_hint:
         lines.append(
             QCoreApplication.translate("Systems", "Double-click or right-click to rename.")

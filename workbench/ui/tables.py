@@ -8,6 +8,8 @@
 - :func:`fit_to_contents`: columns (and rows) sized from the font's metrics,
   re-run by :class:`ContentFitter` whenever the data or the font changes, so
   a number or an id is never elided after the user picks a larger font.
+- :func:`rows_height`: the height that shows a header and N rows in the
+  font in use (minimum heights that follow the font).
 - :func:`cell_text_width`: the width a cell's text needs in the font it is
   drawn in (the tests compare it with the column width).
 """
@@ -78,6 +80,17 @@ def fit_to_contents(view: QTableView, air: int = 6) -> None:
             width = max(width, cell_text_width(view, model.index(row, col), metrics) + air)
         header.resizeSection(col, width)
     view.resizeRowsToContents()
+
+
+def rows_height(view: QTableView, rows: int) -> int:
+    """The height that shows the header and ``rows`` rows of the current font
+    (with the horizontal scroll bar and the frame): a table's minimum height
+    that grows with View ▸ Font size instead of a fixed number of pixels."""
+    header = view.horizontalHeader()
+    head = header.height() if header.height() > 0 else header.sizeHint().height()
+    row = view.verticalHeader().defaultSectionSize()
+    bar = view.horizontalScrollBar().sizeHint().height()
+    return head + rows * row + bar + 2 * view.frameWidth()
 
 
 class ContentFitter(QObject):

@@ -107,12 +107,16 @@ def open_book(
 
 
 def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) -> None:
+    from workbench.core.io.system_info import info_header_index, is_info_sheet_name
+
     for raw in raws:
         given = (mappings or {}).get(raw.name)
         if isinstance(given, dict):  # straight from a project file
             given = ColumnMapping.from_dict(given)
         # a confirmed mapping also fixes which row is the header row
         start = header_index_for(raw.rows, list(given)) if given is not None else None
+        if start is None and given is None and is_info_sheet_name(raw.name):
+            start = info_header_index(raw.rows)  # the 시스템 정보 sheet: its own headers
         table = build_table(raw, start)
         headers = table.headers if table is not None else []
         if given is not None:

@@ -570,6 +570,78 @@ def _extras_from_judgments(sheet: Sheet, judgments: pd.DataFrame):
     return questions, passages
 
 
+#: evidence sentences not found in their passage, listed before the rest are counted
+_EVIDENCE_LISTED = 20
+
+
+def evidence_from_sheet(sheet: Sheet) -> pd.DataFrame | None:
+    """The ``근거 문장`` column of the judgments sheet (EVIDENCE_COLUMNS): one row
+    per judgment row with a sentence; None when the sheet has no such column."""
+    table, mapping = sheet.table, sheet.mapping
+    if table is None or not mapping.has(S.EVIDENCE):
+        return None
+    from workbench.core.io.ids import normalize_ids
+
+    keep = non_empty_rows(table, mapping)
+    rows = table.rows[keep]
+    n = int(keep.sum())
+    sentence = np.array([" ".join(t.split()) for t in texts(table, mapping, S.EVIDENCE, keep, n)])
+    has = sentence != ""
+    qid = normalize_ids(column(table, mapping, S.QID, keep))
+    pid = normalize_ids(column(table, mapping, S.PID, keep))
+    frame = pd.DataFrame(
+        {
+            S.QID: qid[has],
+            S.PID: pid[has],
+            S.EVIDENCE: sentence[has],
+            S.ASSESSOR: short_ids(table, mapping, S.ASSESSOR, keep, n)[has],
+            S.ROW: rows[has].astype(np.int64),
+        },
+        columns=S.EVIDENCE_COLUMNS,
+    )
+    return frame[(frame[S.QID] != "") & (frame[S.PID] != "")].reset_index(drop=True)
+
+
+def _check_evidence(col: Collector, sheet: Sheet, evidence: pd.DataFrame, passages) -> None:
+    """A sentence that is not in its passage's text cannot be highlighted: say so
+    (only for passages whose text the files give)."""
+    from workbench.core.evidence_text import find_spans
+
+    if passages is None or not len(passages) or S.TEXT not in passages.columns:
+        return
+    text_of = dict(zip(passages[S.PID].astype(str), passages[S.TEXT].astype(str)))
+    header = sheet.mapping.header_for(S.EVIDENCE)
+    absent = 0
+    for q, p, sentence, row in evidence[[S.QID, S.PID, S.EVIDENCE, S.ROW]].itertuples(
+        index=False, name=None
+    ):
+        text = text_of.get(str(p), "")
+        if not text or find_spans(text, [sentence]):
+            continue
+        absent += 1
+        if absent > _EVIDENCE_LISTED:
+            continue
+        col.warning(
+            "evidence_not_in_passage",
+            f"The evidence sentence in row {row} (question '{q}', passage '{p}') is not in the "
+            "passage's text, so it cannot be highlighted. Copy the sentence from the passage "
+            "as it is written.",
+            f"{row}행(질문 '{q}', 문단 '{p}')의 근거 문장이 그 문단 본문에 없어 표시할 수 "
+            "없습니다. 문단 본문에 적힌 그대로 문장을 옮겨 적으세요.",
+            sheet=sheet.name,
+            row=int(row),
+            column=header,
+        )
+    if absent > _EVIDENCE_LISTED:
+        col.warning(
+            "evidence_not_in_passage_more",
+            f"{absent - _EVIDENCE_LISTED} more evidence sentences are not in their passage's text.",
+            f"그 밖에 근거 문장 {absent - _EVIDENCE_LISTED}개가 문단 본문에 없습니다.",
+            sheet=sheet.name,
+            column=header,
+        )
+
+
 def _cross_check(col: Collector, js: pd.DataFrame, questions, passages, names) -> None:
     """Judgments naming questions/passages the other sheets don't list (warnings, counted)."""
     for frame, key, what_en, what_ko, sheet in (
@@ -693,6 +765,9 @@ def load_judgments(
         q2, p2 = _extras_from_judgments(chosen["judgments"], js)
         questions = questions if questions is not None else q2
         passages = passages if passages is not None else p2
+    evidence = evidence_from_sheet(chosen["judgments"])
+    if evidence is not None:
+        _check_evidence(col, chosen["judgments"], evidence, passages)
     names = {k: v.name for k, v in chosen.items()}
     if not chosen["judgments"].fixed:
         _cross_check(
@@ -713,6 +788,7 @@ def load_judgments(
         [source],
         col.warnings_list(),
         resolutions=resolutions,
+        evidence=evidence,
         manual=manual,
         unjudged=unjudged[0] if unjudged else None,
     )

@@ -222,4 +222,11 @@ def merge_judgment_sets(sets: Sequence[JudgmentSet]) -> JudgmentSet:
         problems=problems,
         resolutions=merged_res,
         manual=manual,
+        evidence=_evidence_of(sets),
     )
+
+
+def _evidence_of(sets: list[JudgmentSet]) -> pd.DataFrame | None:
+    """Every file's 근거 문장 (each assessor wrote their own)."""
+    frames = [js.evidence for js in sets if js.evidence is not None and len(js.evidence)]
+    return pd.concat(frames, ignore_index=True) if frames else None

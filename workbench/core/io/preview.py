@@ -13,6 +13,7 @@ from workbench.core.io.common import Collector
 from workbench.core.io.ids import display_text
 from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import HEADER_SEARCH_ROWS
+from workbench.core.io.system_info import detect_info_mapping, is_info_sheet
 from workbench.core.io.validate import report_missing
 from workbench.core.problems import Problem
 
@@ -25,6 +26,7 @@ _REQUIRED = {
     "run_wide": [S.QID],
     "questions": [S.QID],
     "passages": [S.PID],
+    "system_info": [S.SYSTEM],
 }
 _WHAT = {
     "judgments": ("judgments", "평가"),
@@ -32,6 +34,7 @@ _WHAT = {
     "run_wide": ("run", "실행 결과"),
     "questions": ("questions", "질문"),
     "passages": ("passages", "문단"),
+    "system_info": ("system info", "시스템 정보"),
 }
 
 
@@ -46,7 +49,8 @@ class SheetPreview:
     rows: list[list[str]]
     n_rows: int
     header_row: int  # Excel row number of the header row (0: no header, e.g. TREC)
-    detected_kind: str  # judgments | questions | passages | run | run_wide | unknown
+    #: judgments | questions | passages | run | run_wide | system_info | unknown
+    detected_kind: str
     mapping: ColumnMapping
     hidden: bool = False  # hidden in Excel: listed with a mark, read only when chosen
     row_numbers: list[int] = field(default_factory=list)
@@ -109,6 +113,9 @@ def inspect_file(path: str | Path) -> FilePreview:
                 sheet=sheet.name,
             )
             continue
+        if is_info_sheet(sheet):
+            # the 시스템 정보 sheet of a run workbook: its own columns (system cards)
+            sheet.mapping, sheet.kind = detect_info_mapping(list(table.headers)), "system_info"
         out.sheets.append(_sheet_preview(sheet, 0, min(PREVIEW_ROWS, table.n_rows)))
         missing = sheet.mapping.missing(_REQUIRED.get(sheet.kind, []))
         if missing:

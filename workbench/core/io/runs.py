@@ -55,6 +55,7 @@ from workbench.core.io.ids import (
 from workbench.core.io.mapping import normalize_header
 from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import leave_out_rows
+from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -529,6 +530,8 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
         out = []
         for name in names:
             sheet = book.sheet(name)
+            if sheet is not None and is_info_sheet(sheet):
+                continue  # the system info sheet is never a run
             if sheet is None:
                 found = ", ".join(s.name for s in book.sheets)
                 col.error(
@@ -541,7 +544,7 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
                 out.append(sheet)
         return out
     # hidden sheets only when named: a hidden old run must not become an extra system
-    visible = visible_sheets(book)
+    visible = [s for s in visible_sheets(book) if not is_info_sheet(s)]
     runs = [s for s in visible if s.table is not None and s.kind in ("run", "run_wide")]
     nonempty = [s for s in visible if s.table is not None]
     warn_hidden_skipped(book, [], col)
@@ -663,17 +666,27 @@ def load_run(
                     f"{sheet.table.header_row}행 아래에 데이터를 입력하세요.",
                     sheet=sheet.name,
                 )
+    info_sheet = find_info_sheet(book, sheets)
+    system_info = None
+    if info_sheet is not None and book.kind == "excel":
+        in_file = list(dict.fromkeys(str(x) for p in parts for x in pd.unique(p[S.SYSTEM])))
+        system_info = read_system_info(col, info_sheet, in_file)
     release(book)
     col.raise_if_errors()
     with steps.span(0.75, 0.85, 4 * sum(len(p[S.ROW]) for p in parts), _CHECKING):
         cols = _columns_of(parts)
         del parts
     sheet_name = chosen[0].name if len(chosen) == 1 else None
-    return _finish(
+    run_set = _finish(
         col, steps, cols, allow_zero, [s.name for s in chosen], system,
         SourceFile(str(path), book.sha256, sheet_name), start=0.85,
         workbook=book.kind == "excel",
     )  # fmt: skip
+    if system_info is not None:
+        if system and len(run_set.systems) == 1 and len(system_info):
+            system_info = system_info.assign(**{S.SYSTEM: system})  # the name given for it
+        run_set.system_info = system_info
+    return run_set
 
 
 _CHECKING = "순위 확인 중 · Checking rankings"

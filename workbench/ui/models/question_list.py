@@ -51,6 +51,8 @@ class QuestionListModel(QAbstractTableModel):
         self._rows: list[int] = []  # shown row → index into the lists above
         self._row_of: dict[str, int] = {}  # question id → shown row
         self.systems: list[str] = []
+        #: system name → its system card as text (header tooltips), set by the page
+        self.system_tooltip = None
         self.measure = ""
         self.fail_threshold = 0.5
         self._bold = QFont()
@@ -271,9 +273,11 @@ class QuestionListModel(QAbstractTableModel):
             return self.tr("Answerable")
         if role == Qt.ItemDataRole.ToolTipRole:
             if i >= 0:
-                return self.tr("{measure} of {system} for each question").format(
+                tip = self.tr("{measure} of {system} for each question").format(
                     measure=self.measure, system=self.systems[i]
                 )
+                card = self.system_tooltip(self.systems[i]) if self.system_tooltip else ""
+                return f"{tip}\n\n{card}" if card else tip
             if section == self.MEAN:
                 return self.tr("Mean {measure} over the systems").format(measure=self.measure)
             if section == self.FLAG:

@@ -113,6 +113,8 @@ class ChartWidget(QWidget):
     _ready = False
     #: height of the bottom axis in text lines (ticks + label)
     bottom_lines = 2.6
+    #: system name → its system card as text: the tooltip of a legend entry
+    system_tooltip = None
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -251,9 +253,11 @@ class ChartWidget(QWidget):
         self.legend.setColumnCount(self.legend_columns([n for _i, n in entries], self.view.width()))
         for item, name in entries:
             self.legend.addItem(item, name)
-        for _, label in self.legend.items:
+        for (_, label), (_, name) in zip(self.legend.items, entries):
             label.item.setFont(font)
             label.setText(label.text, size=f"{font.pointSizeF():.1f}pt", color=INK)
+            if self.system_tooltip is not None and str(name) in self.systems:
+                label.setToolTip(self.system_tooltip(str(name)))
         self.legend.updateSize()
         self.legend.setVisible(bool(entries))
 
@@ -1476,6 +1480,7 @@ class OverviewCharts(QWidget):
         self.coverage = CoverageChart(self.tabs)
         for chart in self.charts():
             chart.questions_requested.connect(self.questions_requested)
+            chart.system_tooltip = getattr(state, "system_tooltip", None)
         self.tabs.addTab(self.bars, "")
         self.tabs.addTab(self.curves, "")
         self.tabs.addTab(self.ranks, "")

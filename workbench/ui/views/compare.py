@@ -118,6 +118,8 @@ class ComparisonModel(QAbstractTableModel):
         self.frame = pd.DataFrame(columns=list(stats.COMPARISON_FIELDS))
         self.sentences: list[str] = []
         self.systems: list[str] = []
+        #: system name → its system card as text (tooltip of the system column)
+        self.system_tooltip = None
 
     def set_frame(self, frame: pd.DataFrame, sentences: list[str], systems: list[str]) -> None:
         self.beginResetModel()
@@ -200,7 +202,11 @@ class ComparisonModel(QAbstractTableModel):
             value = float(rec[col])
             return None if math.isnan(value) else value
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.sentences[index.row()] if index.row() < len(self.sentences) else None
+            sentence = self.sentences[index.row()] if index.row() < len(self.sentences) else None
+            if col == "system" and self.system_tooltip is not None:
+                card = self.system_tooltip(str(rec["system"]))
+                return f"{sentence}\n\n{card}" if sentence else card
+            return sentence
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("system", "metric"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and col == "system":
@@ -259,6 +265,7 @@ class ComparePage(QWidget):
         controls.setColumnStretch(4, 2)
 
         self.model = ComparisonModel(self)
+        self.model.system_tooltip = state.system_tooltip
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
@@ -294,6 +301,8 @@ class ComparePage(QWidget):
         charts = QSplitter(Qt.Orientation.Horizontal, self)
         self.scatter = ScatterChart(charts, with_controls=False)
         self.diff_hist = DifferenceHistogramChart(charts)
+        for chart in (self.scatter, self.diff_hist):
+            chart.system_tooltip = state.system_tooltip
         self.scatter.questions_requested.connect(self.questions_requested)
         self.diff_hist.questions_requested.connect(self.questions_requested)
 
@@ -392,8 +401,9 @@ class ComparePage(QWidget):
         for i in range(self.baseline_combo.count()):
             info = by_name.get(self.baseline_combo.itemText(i))
             if info is not None:
+                card = self.state.study.card_of(info.name)
                 self.baseline_combo.setItemData(
-                    i, system_tooltip(info, infos), Qt.ItemDataRole.ToolTipRole
+                    i, system_tooltip(info, infos, card=card), Qt.ItemDataRole.ToolTipRole
                 )
 
     def set_results(self, results: Results | None) -> None:

@@ -494,13 +494,17 @@ class ExportPage(QWidget):
     def _sheet_titles(self) -> dict[str, str]:
         return {
             "summary": self.tr("Summary"),
+            "diagnosis": self.tr("Diagnosis"),
             "per_question": self.tr("Per question"),
             "by_type": self.tr("By question type"),
             "low_scoring": self.tr("Low-scoring questions"),
+            "missed": self.tr("Missed evidence by role"),
             "significance": self.tr("Significance"),
             "agreement": self.tr("Assessor agreement"),
             "abstention": self.tr("Abstention"),
             "manual": self.tr("Evaluation manual"),
+            "systems": self.tr("System cards"),
+            "stages": self.tr("Stages of a pipeline"),
             "answers": self.tr("Answer ratings"),
             "citations": self.tr("Citation checks"),
             "settings": self.tr("Settings"),
@@ -509,6 +513,21 @@ class ExportPage(QWidget):
     def _sheet_explanations(self) -> dict[str, str]:
         return {
             "summary": self.tr("Systems × measures, question counts, warnings and two charts."),
+            "diagnosis": self.tr(
+                "What the numbers suggest to fix, per system, with the thresholds used and "
+                "how many passages to pass on."
+            ),
+            "missed": self.tr(
+                "Core, supporting and alternative evidence each system missed, per question "
+                "type, and the lowest cases."
+            ),
+            "systems": self.tr(
+                "Retriever, models, chunking, K and stage of every system, and whether their "
+                "Recall can be compared."
+            ),
+            "stages": self.tr(
+                "The measures of each stage side by side and the evidence a later stage dropped."
+            ),
             "per_question": self.tr(
                 "Every question's scores for every system, with its text, type and your notes."
             ),
@@ -566,10 +585,19 @@ class ExportPage(QWidget):
             out["significance"] = self.tr("Needs two or more systems to compare.")
         if self.state.judgment_set is not None and len(self._assessors()) < 2:
             out["agreement"] = self.tr("Needs grades from two or more assessors.")
+        if results is not None and not self._has_pipeline():
+            out["stages"] = self.tr(
+                "Needs two systems tagged as stages of one pipeline (Systems and stages page)."
+            )
         if results is not None and not self.state.study.answers.loaded:
             why = self.tr("Needs the systems' answers (Answers page).")
             out["answers"] = out["citations"] = why
         return out
+
+    def _has_pipeline(self) -> bool:
+        from workbench.core.system_cards import pipelines
+
+        return any(len(stages) >= 2 for stages in pipelines(self.state.study.cards()).values())
 
     def _sheet_toggled(self, key: str, on: bool) -> None:
         if self.sheet_boxes[key].isEnabled():

@@ -59,6 +59,12 @@ from workbench.core import grades
 from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
 from workbench.core.io.recover import FailedGrade, rows_text
+from workbench.core.io.system_info import (
+    INFO_ROLES,
+    detect_info_mapping,
+    info_role,
+    is_info_mapping,
+)
 from workbench.core.korean import josa
 from workbench.core.problems import Problem, Severity, error
 from workbench.core.study import Study
@@ -78,6 +84,7 @@ REQUIRED = {
     "questions": (S.QID,),
     "passages": (S.PID,),
     "run": (S.QID, S.PID),
+    "system_info": (S.SYSTEM,),
 }
 
 #: the order the mapping dropdowns list the roles in (the core decides it)
@@ -111,6 +118,17 @@ def role_name(role: str | None) -> str:
         S.LECTURE: QCoreApplication.translate("Roles", "Lecture"),
         S.PAGE: QCoreApplication.translate("Roles", "Page"),
         S.DATE: QCoreApplication.translate("Roles", "Date"),
+        S.EVIDENCE: QCoreApplication.translate("Roles", "Evidence sentence"),
+        info_role("retriever"): QCoreApplication.translate("Roles", "Retriever"),
+        info_role("embedding"): QCoreApplication.translate("Roles", "Embedding model"),
+        info_role("reranker"): QCoreApplication.translate("Roles", "Reranker"),
+        info_role("chunk_size"): QCoreApplication.translate("Roles", "Chunk size"),
+        info_role("overlap"): QCoreApplication.translate("Roles", "Chunk overlap"),
+        info_role("unit"): QCoreApplication.translate("Roles", "Passage unit"),
+        info_role("context_k"): QCoreApplication.translate("Roles", "K passed to the LLM"),
+        info_role("stage"): QCoreApplication.translate("Roles", "Stage"),
+        info_role("pipeline"): QCoreApplication.translate("Roles", "Pipeline"),
+        info_role("note"): QCoreApplication.translate("Roles", "Note (system)"),
     }
     return names.get(role, role)
 
@@ -619,11 +637,14 @@ class ImportDialog(QDialog):
             if isinstance(initial_sheets, list):
                 for name in initial_sheets:
                     if name in uses:
-                        uses[name] = "run"
+                        info = is_info_mapping(self._mappings.get(name) or _mapping_class()())
+                        uses[name] = "system_info" if info else "run"
             else:
                 for sp in sheets:
                     if sp.detected_kind in ("run", "run_wide"):
                         uses[sp.name] = "run"
+                    elif sp.detected_kind == "system_info":
+                        uses[sp.name] = "system_info"
                 if "run" not in uses.values() and sheets:
                     uses[sheets[0].name] = "run"
         self._uses = uses
@@ -644,6 +665,7 @@ class ImportDialog(QDialog):
             self.use_combo.addItem(self.tr("Passages"), "passages")
         else:
             self.use_combo.addItem(self.tr("System results"), "run")
+            self.use_combo.addItem(self.tr("System information (시스템 정보)"), "system_info")
         self.use_combo.addItem(self.tr("Do not use"), None)
         sheet = self.current_sheet()
         use = self._uses.get(sheet.name) if sheet is not None else None
@@ -680,9 +702,22 @@ class ImportDialog(QDialog):
                 if other == use and name != sheet.name:
                     self._uses[name] = None
         self._uses[sheet.name] = use
+        # a system info sheet has columns of its own (the system cards)
+        mapping = self._mappings.get(sheet.name)
+        if mapping is not None and (use == "system_info") != is_info_mapping(mapping):
+            from workbench.core.io.mapping import detect_mapping
+
+            headers = list(sheet.headers)
+            self._mappings[sheet.name] = (
+                detect_info_mapping(headers) if use == "system_info" else detect_mapping(headers)[0]
+            )
+            self._show_sheet()
         self._choices_changed()
 
     def _role_choices(self, header: str, current: str | None) -> list[str | None]:
+        sheet = self.current_sheet()
+        if sheet is not None and self._uses.get(sheet.name) == "system_info":
+            return [*INFO_ROLES, None]
         choices: list[str | None] = list(ROLE_ORDER)
         wide = _wide_position(header)
         extra = {r for r in (current,) if r and r.startswith(f"{S.RANK}@")}
@@ -785,8 +820,16 @@ class ImportDialog(QDialog):
         return header_row + 1 + index
 
     def role_combo(self, header: str) -> QComboBox | None:
-        """The mapping dropdown of ``header`` in the current sheet (tests drive it)."""
-        return self.table.findChild(QComboBox, f"role:{header}")
+        """The mapping dropdown of ``header`` in the current sheet (tests drive it).
+
+        Read from the table's first row: a dropdown replaced when the sheet was
+        shown again lives on until Qt deletes it, so it is not searched by name."""
+        sheet = self.current_sheet()
+        headers = list(sheet.headers) if sheet is not None else []
+        if header not in headers:
+            return None
+        widget = self.table.cellWidget(0, headers.index(header))
+        return widget if isinstance(widget, QComboBox) else None
 
     def set_role(self, header: str, role: str | None) -> None:
         """Set a column's role as a user would, through its dropdown."""

@@ -46,6 +46,7 @@ from workbench.ui.models.metrics_table import (
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable
+from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 
@@ -294,6 +295,10 @@ class OverviewPage(QWidget):
         self.details.setObjectName("details")
         self.details.addTab(type_page, "")
         self.details.addTab(abst_split, "")
+        # what the numbers say to fix (the seeds' rules), with links to the questions
+        self.diagnosis_panel = DiagnosisPanel(state, self)
+        self.diagnosis_panel.questions_requested.connect(self.questions_requested)
+        self.details.addTab(self.diagnosis_panel, "")
 
         # -- warnings: always on the page, never filtered ---------------------------------
         self.warnings_title = _title("warnings_title")
@@ -351,6 +356,7 @@ class OverviewPage(QWidget):
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
         state.data_changed.connect(self._fill_system_tips)
+        state.work_changed.connect(self._fill_system_tips)  # a system card typed in the app
         state.study_reset.connect(self.reset_view)
         self.retranslate()
         self.set_results(state.results)
@@ -421,7 +427,12 @@ class OverviewPage(QWidget):
     def _fill_system_tips(self) -> None:
         infos = self.state.study.system_infos()
         self.metrics_model.set_system_tooltips(
-            {i.name: system_tooltip(i, infos, rename_hint=True) for i in infos}
+            {
+                i.name: system_tooltip(
+                    i, infos, rename_hint=True, card=self.state.study.card_of(i.name)
+                )
+                for i in infos
+            }
         )
 
     def system_at(self, index) -> str | None:
@@ -697,6 +708,7 @@ class OverviewPage(QWidget):
             self.tr("The chosen measure per question type; n is the number of questions.")
         )
         self.details.setTabText(self.details.indexOf(self.type_page), self.tr("By question type"))
+        self.details.setTabText(self.details.indexOf(self.diagnosis_panel), self.tr("Diagnosis"))
         if self.has_charts:
             self.details.setTabText(self.details.indexOf(self.charts_section), self.tr("Charts"))
         self.abstention_hint.setText(

@@ -40,6 +40,7 @@ from PySide6.QtGui import (
     QPainter,
     QPalette,
     QPen,
+    QTextCharFormat,
     QTextLayout,
     QTextOption,
 )
@@ -63,6 +64,9 @@ CARD_BORDER = "#c8c8c8"
 RELATED_BACKGROUND = "#fff4c2"
 RULE_COLOUR = "#dddddd"
 UNJUDGED_TEXT = "#555555"
+#: the evidence sentence (근거 문장) inside a passage: bold on a light blue band
+EVIDENCE_BACKGROUND = "#d6e8ff"
+EVIDENCE_TEXT = "#0b3a75"
 
 # geometry in pixels (the text sizes follow the font; these are paddings)
 CARD_PAD_X = 8
@@ -121,12 +125,15 @@ _WRAP = QTextOption()
 _WRAP.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
 
 
-def text_block(text: str, font: QFont, width: int) -> TextBlock:
-    """``text`` wrapped to ``width`` in ``font``, from the cache when it was seen."""
-    key = (text, font.key(), width)
+def text_block(
+    text: str, font: QFont, width: int, highlights: tuple[tuple[int, int], ...] = ()
+) -> TextBlock:
+    """``text`` wrapped to ``width`` in ``font``, from the cache when it was seen;
+    ``highlights``: ``[start, end)`` spans drawn as evidence sentences."""
+    key = (text, font.key(), width, highlights)
     block = _BLOCK_CACHE.get(key)
     if block is None:
-        block = _BLOCK_CACHE[key] = TextBlock(text, font, width)
+        block = _BLOCK_CACHE[key] = TextBlock(text, font, width, highlights)
         if len(_BLOCK_CACHE) > BLOCK_CACHE_SIZE:
             _BLOCK_CACHE.popitem(last=False)
     else:
@@ -137,18 +144,23 @@ def text_block(text: str, font: QFont, width: int) -> TextBlock:
 class TextBlock:
     """Plain text wrapped once to a width (QTextLayout); drawn from that layout."""
 
-    __slots__ = ("text", "layout", "height", "natural_width")
+    __slots__ = ("text", "layout", "height", "natural_width", "highlights")
 
-    def __init__(self, text: str, font: QFont, width: float) -> None:
+    def __init__(
+        self, text: str, font: QFont, width: float, highlights: tuple[tuple[int, int], ...] = ()
+    ) -> None:
         self.text = text
         self.layout: QTextLayout | None = None
         self.height = 0
         self.natural_width = 0.0
+        self.highlights = highlights
         if not text:
             return
         layout = QTextLayout(text, font)
         layout.setTextOption(_WRAP)
         layout.setCacheEnabled(True)
+        if highlights:
+            layout.setFormats(_evidence_formats(highlights, len(text)))
         layout.beginLayout()
         y = 0.0
         natural = 0.0
@@ -171,6 +183,29 @@ class TextBlock:
             self.layout.draw(painter, QPointF(x, y))
 
 
+def _evidence_formats(spans: tuple[tuple[int, int], ...], length: int) -> list:
+    """QTextLayout format ranges that mark the evidence sentences."""
+    fmt = QTextCharFormat()
+    fmt.setFontWeight(QFont.Weight.Bold)
+    fmt.setBackground(QColor(EVIDENCE_BACKGROUND))
+    fmt.setForeground(QColor(EVIDENCE_TEXT))
+    out = []
+    for a, b in spans:
+        a, b = max(0, a), min(b, length)
+        if a >= b:
+            continue
+        r = QTextLayout.FormatRange()
+        r.start, r.length, r.format = a, b - a, fmt
+        out.append(r)
+    return out
+
+
+def clipped_spans(spans, shown: str, full: str) -> tuple[tuple[int, int], ...]:
+    """The spans of ``full`` that fall in ``shown`` (its clipped beginning)."""
+    limit = len(shown) if shown == full else max(len(shown) - 1, 0)  # not the "…"
+    return tuple((a, min(b, limit)) for a, b in spans if a < limit)
+
+
 @dataclass
 class CardItem:
     """One card as shown: the core :class:`Card` plus what the page shows for it.
@@ -190,6 +225,8 @@ class CardItem:
     full_text: str
     selected: bool = False
     related: bool = False
+    #: evidence sentence spans within ``text``
+    highlights: tuple[tuple[int, int], ...] = ()
 
     @property
     def passage_id(self) -> str:
@@ -240,6 +277,8 @@ class _Layout:
     gaps: list[tuple[QRect, TextBlock, Gap]] = field(default_factory=list)
     missed: list[_MissedGeom] = field(default_factory=list)
     rule_y: int = -1
+    #: where the system's name is (its tooltip is the system card)
+    title_rect: QRect = field(default_factory=QRect)
 
 
 class SystemColumnView(QWidget):
@@ -264,6 +303,8 @@ class SystemColumnView(QWidget):
         #: the shown cards, in order
         self.cards: list[CardItem] = []
         self.title = ""
+        #: the tooltip of the system's name (its system card), set by the page
+        self.title_tooltip = ""
         self.scores = ""
         self.warning = ""
         self.empty = ""
@@ -345,6 +386,7 @@ class SystemColumnView(QWidget):
             "PassageCard", "(no passage text in the files)"
         )
         source = card.source.format(lang)
+        shown = _clip(text, CARD_TEXT_CHARS)
         return CardItem(
             card=card,
             chip_text=grades.chip_text(card.grade, lang, self.manual),
@@ -355,8 +397,9 @@ class SystemColumnView(QWidget):
             score_text=""
             if math.isnan(card.score)
             else QCoreApplication.translate("PassageCard", "score {0:.3f}").format(card.score),
-            text=_clip(text, CARD_TEXT_CHARS),
+            text=shown,
             full_text=text,
+            highlights=clipped_spans(card.highlights, shown, text) if card.text else (),
         )
 
     def set_states(self, selected_system: str, selected_pid: str, hover_pid: str) -> None:
@@ -491,6 +534,9 @@ class SystemColumnView(QWidget):
             y += b.height + ITEM_GAP
 
         if self.header_in_column:
+            if self.title:
+                b = text_block(self.title, self._title_font, inner)
+                out.title_rect = QRect(x0, y, inner, b.height)
             for text, font, colour in self.header_parts():
                 block(text, font, colour)
         else:
@@ -539,8 +585,9 @@ class SystemColumnView(QWidget):
             else:  # too narrow beside the chip: below it
                 meta = text_block(meta_text, self._font, inner)
                 top_h = chip.height() + ROW_GAP + meta.height
+            shown = _clip(row.text, MISSED_TEXT_CHARS) if row.text else ""
             text = text_block(
-                _clip(row.text, MISSED_TEXT_CHARS) if row.text else "", self._font, inner
+                shown, self._font, inner, clipped_spans(row.highlights, shown, row.text)
             )
             h = top_h + (ROW_GAP + text.height if text.height else 0)
             out.missed.append(
@@ -575,7 +622,7 @@ class SystemColumnView(QWidget):
             item.meta if score_inline or not item.score_text else f"{item.score_text} · {item.meta}"
         )
         meta = text_block(meta_text, self._small, card_inner)
-        text = text_block(item.text, self._font, card_inner)
+        text = text_block(item.text, self._font, card_inner, item.highlights)
         h = CARD_PAD_Y + header_h + ROW_GAP + meta.height + ROW_GAP + text.height + CARD_PAD_Y + 2
         return _CardGeom(
             QRect(x, y, inner, h), header_h, row_h, chip_below, meta, text, score_inline
@@ -771,9 +818,12 @@ class SystemColumnView(QWidget):
             arrow = self._arrow_rect(geom, item)
             if arrow.width() and arrow.adjusted(-3, 0, 3, 0).contains(pos):
                 return item.arrow_tip, arrow
+            evidence = _evidence_tip(item.card.sentences)
             if item.full_text != item.text:
-                return item.full_text, geom.rect
-            return "", QRect()
+                return "\n\n".join(t for t in (item.full_text, evidence) if t), geom.rect
+            return (evidence, geom.rect) if evidence else ("", QRect())
+        if self.title_tooltip and layout.title_rect.contains(pos):
+            return self.title_tooltip, layout.title_rect
         for rect, _b, gap in layout.gaps:
             if rect.contains(pos):
                 tip = QCoreApplication.translate(
@@ -797,6 +847,14 @@ class SystemColumnView(QWidget):
                 event.ignore()
             return True
         return super().event(event)
+
+
+def _evidence_tip(sentences: tuple[str, ...]) -> str:
+    """The evidence sentences of a card (they are marked in its text)."""
+    if not sentences:
+        return ""
+    head = QCoreApplication.translate("PassageCard", "Evidence sentence (marked in the text):")
+    return "\n".join([head, *(f"“{s}”" for s in sentences)])
 
 
 def _others_tip(card: Card) -> str:
@@ -853,6 +911,30 @@ class SystemHeaderRow(QWidget):
     def titles(self) -> list[str]:
         """The system names shown, left to right."""
         return [c.title for _x, _w, c in self._columns]
+
+    def tooltip_at(self, pos: QPoint) -> tuple[str, QRect]:
+        """The system card of the column whose name is under ``pos``."""
+        for x, width, column in self._columns:
+            left = x - self._offset
+            if not (left <= pos.x() < left + width) or not column.title:
+                continue
+            inner = max(width - 2 * SIDE_MARGIN, 1)
+            b = text_block(column.title, column._title_font, inner)
+            rect = QRect(left + SIDE_MARGIN, 0, inner, b.height)
+            if rect.contains(pos) and column.title_tooltip:
+                return column.title_tooltip, rect
+        return "", QRect()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text, rect = self.tooltip_at(event.pos())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self, rect)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         painter = QPainter(self)

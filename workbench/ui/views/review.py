@@ -282,6 +282,7 @@ class ReviewPage(QWidget):
         self.flagged_check.toggled.connect(lambda on: self._set_filter(flagged_only=on))
 
         self.model = QuestionListModel(self)
+        self.model.system_tooltip = self.state.system_tooltip
         # the question id stays in view while the score columns scroll sideways
         self.table = FrozenColumnTable(frozen=1)
         self.table.setModel(self.model)
@@ -653,7 +654,8 @@ class ReviewPage(QWidget):
         by_name = {i.name: i for i in infos}
         for name, box in self._system_boxes.items():
             info = by_name.get(name)
-            box.setToolTip(system_tooltip(info, infos) if info is not None else "")
+            card = self.state.study.card_of(name)
+            box.setToolTip(system_tooltip(info, infos, card=card) if info is not None else "")
 
     def _on_busy(self, busy: bool, text: str) -> None:
         self.busy_label.setText(text if busy else "")
@@ -1058,6 +1060,7 @@ class ReviewPage(QWidget):
         self.cards_area.setUpdatesEnabled(False)
         manual = self.state.study.manual_in_force(lang)
         for col, data in zip(self.columns, view.columns):
+            col.title_tooltip = self.state.system_tooltip(data.system)
             col.manual = manual
             col.set_column(data, k, summary, lang)
             show_widget(col, True)
@@ -1130,7 +1133,12 @@ class ReviewPage(QWidget):
                 cells.append(item)
             cells.append(QTableWidgetItem(row.source.format(lang)))
             text = QTableWidgetItem(row.text)
-            text.setToolTip(row.text)
+            tip = row.text
+            if row.sentences:
+                tip += "\n\n" + self.tr("Evidence sentence: {sentences}").format(
+                    sentences=" / ".join(row.sentences)
+                )
+            text.setToolTip(tip)
             cells.append(text)
             for c, item in enumerate(cells):
                 item.setData(Qt.ItemDataRole.UserRole, row.passage_id)
