@@ -60,6 +60,7 @@ from workbench.core.agreement import (
 )
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.stats import (
+    COMPARISON_FIELDS,
     DEFAULT_SEED,
     compare_systems,
     describe_comparison,
@@ -638,23 +639,7 @@ def answers_to_json(
         "comparisons": [
             {
                 "criterion": r["metric"],
-                **{
-                    k: _clean(r[k])
-                    for k in (
-                        "baseline",
-                        "system",
-                        "n",
-                        "mean_diff",
-                        "ci_low",
-                        "ci_high",
-                        "p_value",
-                        "p_adjusted",
-                        "test",
-                        "wins",
-                        "ties",
-                        "losses",
-                    )
-                },
+                **{k: _clean(r[k]) for k in COMPARISON_FIELDS if k != "metric"},
             }
             for r in (report.comparisons.to_dict("records") if len(report.comparisons) else [])
         ],

@@ -51,6 +51,7 @@ from workbench.core.problems import Problem, error
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language
+from workbench.ui.views.import_dialog import give_role
 from workbench.ui.workers import TaskRunner
 
 #: what each use of a sheet needs
@@ -454,18 +455,7 @@ class AnswerImportDialog(QDialog):
         sheet = self.current_sheet()
         if sheet is None:
             return
-        role = combo.currentData()
-        mapping = self._mappings[sheet.name]
-        if role is not None:
-            for other, other_role in list(mapping.items()):
-                if other != header and other_role == role:
-                    mapping[other] = None
-                    other_combo = self.role_combo(other)
-                    if other_combo is not None:
-                        other_combo.blockSignals(True)
-                        other_combo.setCurrentIndex(other_combo.findData(None))
-                        other_combo.blockSignals(False)
-        mapping[header] = role
+        give_role(self._mappings[sheet.name], header, combo.currentData(), self.role_combo)
         self._load_problems = []
         self._refresh_problems()
 

@@ -71,6 +71,7 @@ from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
 from workbench.ui.views.answer_import import AnswerImportDialog
 from workbench.ui.views.answer_panels import RatersPanel, ResultsPanel, RubricPanel
+from workbench.ui.views.question_nav import QuestionListNavigation
 
 MAX_ANSWERS = 4
 REPORT_TASK = "answers_report"
@@ -441,7 +442,7 @@ class AnswerListModel(QuestionListModel):
         return super().width_samples(col, n)
 
 
-class AnswerReviewPanel(QWidget):
+class AnswerReviewPanel(QuestionListNavigation, QWidget):
     """The question list, the question, its evidence and the answers side by side."""
 
     #: the current question changed
@@ -832,7 +833,7 @@ class AnswerReviewPanel(QWidget):
             fm = self.table.fontMetrics()
             width = max([fm.horizontalAdvance(t) for t in texts] + [0]) + 18
             header.resizeSection(col, max(width, header.sectionSizeHint(col)))
-        self._reselect()
+        self._reselect_current()
         self._update_count()
 
     def _show_sets(self) -> dict[str, set[str]]:
@@ -867,12 +868,12 @@ class AnswerReviewPanel(QWidget):
             self.model.triage = "keep"
         if refilter:
             self.model.refilter()
-            self._reselect()
+            self._reselect_current()
             self._update_count()
 
     def _filter(self, **kwargs) -> None:
         self.model.set_filters(**kwargs)
-        self._reselect()
+        self._reselect_current()
         self._update_count()
 
     def _update_count(self) -> None:
@@ -880,43 +881,9 @@ class AnswerReviewPanel(QWidget):
             self.tr("{0} of {1} questions shown").format(self.model.rowCount(), self.model.total())
         )
 
-    def _reselect(self) -> None:
-        if not self.current_qid:
-            return
-        row = self.model.row_of(self.current_qid)
-        if row < 0:
-            return
-        index = self.model.index(row, 0)
-        sel = self.table.selectionModel()
-        sel.blockSignals(True)
-        self.table.setCurrentIndex(index)
-        sel.blockSignals(False)
-        self.table.scrollTo(index)
-
-    def _select_row(self, row: int) -> None:
-        if 0 <= row < self.model.rowCount():
-            index = self.model.index(row, 0)
-            self.table.setCurrentIndex(index)
-            self.table.scrollTo(index)
-
     def _on_row(self, current, _previous) -> None:
         if current.isValid():
             self.open_question(current.data(QID_ROLE))
-
-    def next_question(self) -> None:
-        self._step(+1)
-
-    def previous_question(self) -> None:
-        self._step(-1)
-
-    def _step(self, delta: int) -> None:
-        n = self.model.rowCount()
-        if not n:
-            return
-        row = self.model.row_of(self.current_qid) if self.current_qid else -1
-        if row < 0:
-            row = -1 if delta > 0 else n
-        self._select_row(min(max(row + delta, 0), n - 1))
 
     def open_question(self, question_id: str) -> None:
         question_id = str(question_id)
@@ -924,7 +891,7 @@ class AnswerReviewPanel(QWidget):
             self.cursor_key, self.cursor_row = "", 0
         self.current_qid = question_id
         if self.model.row_of(question_id) >= 0:
-            self._reselect()
+            self._reselect_current()
         self.render()
         self.question_opened.emit(question_id)
 

@@ -26,6 +26,7 @@ grading an item differently in two files — like a failed load.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
@@ -216,6 +217,27 @@ def _wide_position(header: str) -> int | None:
     except ImportError:
         return None
     return wide_position(header)
+
+
+def give_role(
+    mapping: dict[str, str | None],
+    header: str,
+    role: str | None,
+    role_combo: Callable[[str], QComboBox | None],
+) -> None:
+    """Give ``role`` to the column ``header`` of a sheet's mapping (the preview's
+    column dropdowns). A role belongs to one column: the column that had it is
+    cleared, and so is its dropdown (quietly: it is not a choice of the user's)."""
+    if role is not None:
+        for other, other_role in list(mapping.items()):
+            if other != header and other_role == role:
+                mapping[other] = None
+                other_combo = role_combo(other)
+                if other_combo is not None:
+                    other_combo.blockSignals(True)
+                    other_combo.setCurrentIndex(other_combo.findData(None))
+                    other_combo.blockSignals(False)
+    mapping[header] = role
 
 
 class ImportDialog(QDialog):
@@ -847,19 +869,7 @@ class ImportDialog(QDialog):
         sheet = self.current_sheet()
         if sheet is None:
             return
-        role = combo.currentData()
-        mapping = self._mappings[sheet.name]
-        if role is not None:
-            # a role belongs to one column: the column that had it is cleared
-            for other, other_role in list(mapping.items()):
-                if other != header and other_role == role:
-                    mapping[other] = None
-                    other_combo = self.role_combo(other)
-                    if other_combo is not None:
-                        other_combo.blockSignals(True)
-                        other_combo.setCurrentIndex(other_combo.findData(None))
-                        other_combo.blockSignals(False)
-        mapping[header] = role
+        give_role(self._mappings[sheet.name], header, combo.currentData(), self.role_combo)
         self._load_problems = []
         self._choices_changed()
 

@@ -85,6 +85,7 @@ from workbench.ui.views.passage_cards import (
     _lang,
     show_widget,
 )
+from workbench.ui.views.question_nav import QuestionListNavigation
 
 MAX_SYSTEMS = 4
 NOTE_DELAY_MS = 600
@@ -212,7 +213,7 @@ class CardsArea(QWidget):
         super().keyPressEvent(event)
 
 
-class ReviewPage(QWidget):
+class ReviewPage(QuestionListNavigation, QWidget):
     """Question review: list, detail, side-by-side passage cards, grading."""
 
     #: the current question changed (question id, "" when none)
@@ -889,44 +890,9 @@ class ReviewPage(QWidget):
             self.tr("{0} of {1} questions shown").format(self.model.rowCount(), self.model.total())
         )
 
-    def _reselect_current(self) -> None:
-        if not self.current_qid:
-            return
-        row = self.model.row_of(self.current_qid)
-        if row < 0:
-            return
-        index = self.model.index(row, 0)
-        sel = self.table.selectionModel()
-        sel.blockSignals(True)
-        self.table.setCurrentIndex(index)
-        sel.blockSignals(False)
-        self.table.viewport().update()
-        self.table.scrollTo(index)
-
-    def _select_row(self, row: int) -> None:
-        if 0 <= row < self.model.rowCount():
-            index = self.model.index(row, 0)
-            self.table.setCurrentIndex(index)
-            self.table.scrollTo(index)
-
     def _on_current_row(self, current, _previous) -> None:
         if current.isValid():
             self._open(current.data(QID_ROLE))
-
-    def next_question(self) -> None:
-        self._step(+1)
-
-    def previous_question(self) -> None:
-        self._step(-1)
-
-    def _step(self, delta: int) -> None:
-        n = self.model.rowCount()
-        if not n:
-            return
-        row = self.model.row_of(self.current_qid) if self.current_qid else -1
-        if row < 0:
-            row = -1 if delta > 0 else n
-        self._select_row(min(max(row + delta, 0), n - 1))
 
     def show_questions(
         self, question_ids: list[str], system: str | None = None, title: str = ""
