@@ -233,3 +233,30 @@ def test_typed_cards_and_thresholds_round_trip_through_the_project(run_book, tmp
     codes = [p.code for p in project.problems]
     assert "project_card_damaged" in codes and "project_diagnosis_damaged" in codes
     assert again.card_of("GraphRAG").reranker == "새 리랭커"
+
+
+def test_a_sheet_tab_with_a_trailing_space_names_the_system_its_card_names(tmp_path):
+    """As a person types them: the tab "BM25 " and a title row and a blank row
+    above the 시스템 정보 header; the system is "BM25" and the card is its own."""
+    path = write_xlsx(
+        tmp_path / "runs.xlsx",
+        {
+            "BM25 ": RUN,
+            " 벡터": RUN,
+            "시스템 정보": [
+                ["시스템 정보 (11월)"],
+                [],
+                INFO_HEADER,
+                ["BM25", "BM25", "", "", "300자", 0, "문단", 5, "후보검색", "A"],
+                ["벡터 ", "벡터", "bge-m3", "", 500, 50, "문단", 5, "재순위 ", "A"],
+            ],
+        },
+    )
+    rs = load_run(path)
+    assert rs.systems == ["BM25", "벡터"] and not rs.problems
+    study = Study()
+    study.add_runs(rs)
+    cards = study.cards()
+    assert (cards["BM25"].chunk_size, cards["BM25"].stage) == (300, "candidates")
+    assert (cards["벡터"].embedding, cards["벡터"].stage) == ("bge-m3", "rerank")
+    assert pipelines(cards) == {"A": {"candidates": ["BM25"], "rerank": ["벡터"]}}

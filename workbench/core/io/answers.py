@@ -41,7 +41,7 @@ import pandas as pd
 from workbench.core import answers as A
 from workbench.core import schema as S
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
-from workbench.core.io.ids import display_text, normalize_ids
+from workbench.core.io.ids import display_text, normalize_id, normalize_ids
 from workbench.core.io.mapping import ColumnMapping, header_role, normalize_header
 from workbench.core.io.reading import (
     HEADER_SEARCH_ROWS,
@@ -590,7 +590,7 @@ def _default_system(kind: str, path: Path, sheet: str, n_sheets: int) -> str:
         return unicodedata.normalize("NFC", path.stem)
     if _GENERIC.match(normalize_header(sheet)):
         return unicodedata.normalize("NFC", path.stem)
-    return sheet
+    return normalize_id(sheet) or sheet  # "BM25 " is the system "BM25", as in a run workbook
 
 
 def _answers_from(

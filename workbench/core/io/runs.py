@@ -49,6 +49,7 @@ from workbench.core.io.ids import (
     display_text,
     empty_mask,
     id_categorical,
+    normalize_id,
     normalize_ids,
     sorted_codes,
 )
@@ -792,13 +793,15 @@ def _fast_trec_run(path: Path, col: Collector, steps: Steps, system: str | None)
 def _default_system(book: Book, sheet: Sheet, n_sheets: int) -> str:
     """The sheet name, or the file name for a lone generic sheet ("Sheet1") or a text file.
 
-    A file name is composed (NFC) like every id: macOS hands it over decomposed.
+    A file name is composed (NFC) like every id: macOS hands it over decomposed;
+    a sheet name is cleaned like every id (trimmed, NFC).
     """
     if book.kind != "excel":
         return unicodedata.normalize("NFC", book.path.stem)
     if n_sheets == 1 and (_GENERIC.match(normalize_header(sheet.name)) or not sheet.name.strip()):
         return unicodedata.normalize("NFC", book.path.stem)
-    return sheet.name
+    # a sheet tab typed "BM25 " names the system "BM25", as a 시스템 cell would
+    return normalize_id(sheet.name) or sheet.name
 
 
 def rename_systems(runs: pd.DataFrame, renames: dict[str, str]) -> pd.DataFrame:
