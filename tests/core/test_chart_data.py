@@ -334,3 +334,27 @@ def test_curves_match_aggregates_property(seed, depth):
                 assert v["value"].iloc[0] == pytest.approx(
                     res.metric(system, f"{fam}@{k}"), abs=1e-12
                 )
+
+
+def test_lists_read_the_same_from_categorical_and_text_ranking_columns(results):
+    """The TREC fast path hands over categorical ids, the spreadsheet path text:
+    list depths and kernel scores must not depend on which (looked up by
+    category, an id the lists do not hold is dropped either way)."""
+    import dataclasses
+
+    rk = results.ranking
+    as_cat = rk.assign(
+        system=pd.Categorical(rk["system"].astype(str), categories=[*SYSTEMS, "없는 시스템"]),
+        question_id=pd.Categorical(rk["question_id"].astype(str)),
+    )
+    extra = as_cat.iloc[:1].assign(
+        system=pd.Categorical(["없는 시스템"], as_cat["system"].cat.categories)
+    )
+    as_cat = pd.concat([as_cat, extra], ignore_index=True)
+    cat_results = dataclasses.replace(results, ranking=as_cat)
+    pd.testing.assert_frame_equal(cd.list_depths(cat_results), cd.list_depths(results))
+    measures = ["nDCG@7", "Recall@11", "MRR"]
+    pd.testing.assert_frame_equal(
+        cd.list_scores(cat_results, measures), cd.list_scores(results, measures)
+    )
+    assert cd.list_depths(results)["depth"].max() == rk["position"].max()

@@ -117,15 +117,34 @@ def _ranking_rows(
     rk = results.ranking
     if rk is None or not len(rk) or not len(pq):
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
-    key = pd.MultiIndex.from_arrays([pq["system"].to_numpy(), pq["question_id"].to_numpy()])
-    rk_key = pd.MultiIndex.from_arrays(
-        [rk["system"].astype(str).to_numpy(), rk["question_id"].astype(str).to_numpy()]
-    )
-    lst = key.get_indexer(rk_key)
+    # (system, question) of each ranking row → its list, through the columns'
+    # codes: millions of rows, a few thousand distinct ids (no text per row)
+    systems = pd.Index(pd.unique(pq["system"].to_numpy()))
+    questions = pd.Index(pd.unique(pq["question_id"].to_numpy()))
+    table = np.full(len(systems) * len(questions), -1, dtype=np.int64)
+    table[
+        systems.get_indexer(pq["system"].to_numpy()) * len(questions)
+        + questions.get_indexer(pq["question_id"].to_numpy())
+    ] = np.arange(len(pq))
+    row_sys = _codes_in(rk["system"], systems)
+    row_q = _codes_in(rk["question_id"], questions)
+    found = (row_sys >= 0) & (row_q >= 0)
+    lst = np.full(len(rk), -1, dtype=np.int64)
+    lst[found] = table[row_sys[found] * len(questions) + row_q[found]]
     keep = lst >= 0
     pos = pd.to_numeric(rk["position"], errors="coerce").to_numpy(dtype=float)[keep]
     values = rk[column].to_numpy(dtype=float)[keep]
     return lst[keep].astype(np.int64), pos.astype(np.int64), values
+
+
+def _codes_in(column: pd.Series, index: pd.Index) -> np.ndarray:
+    """Each value's position in ``index`` (−1 when absent), compared as text; a
+    categorical column is looked up once per category, not once per row."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        codes = column.cat.codes.to_numpy()
+        per_category = index.get_indexer(column.cat.categories.astype(str))
+        return np.where(codes >= 0, per_category[codes], -1)
+    return index.get_indexer(column.astype(str).to_numpy())
 
 
 def _question_judgments(results: Results, questions: pd.Series) -> pd.DataFrame:

@@ -909,8 +909,12 @@ MISSED_COLUMNS = ["core_missed", "supporting_missed", "alternative_missed", "oth
 
 
 def _role_keys(col: pd.Series) -> np.ndarray:
-    text = col.astype(object).where(col.notna(), "").astype(str).str.strip().str.lower()
-    return text.replace(_ROLE_WORDS).to_numpy(dtype=object)
+    """Each cell's role word (core / supporting / alternative / as typed), cleaned
+    once per distinct value (qrels have hundreds of thousands of rows, a few roles)."""
+    codes, uniques = pd.factorize(col.to_numpy(dtype=object), use_na_sentinel=True)
+    words = [str(u).strip().lower() for u in uniques]
+    keys = np.array([_ROLE_WORDS.get(w, w) for w in words] + [""], dtype=object)
+    return keys[codes]  # code −1 (an empty cell) takes the last entry, ""
 
 
 def missed_by_role(results: Results, k: int) -> MissedEvidence:
