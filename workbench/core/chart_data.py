@@ -112,39 +112,67 @@ def _lists(results: Results) -> tuple[pd.DataFrame, np.ndarray]:
 def _ranking_rows(
     results: Results, pq: pd.DataFrame, column: str = "grade"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Ranking rows of the lists: (list index, position, ``column``: the grade or
-    the relevance flag); other rows dropped."""
+    """Every ranking row as (list index, position, ``column``: the grade or the
+    relevance flag). A row no list holds (a question left out of the means, a
+    system not evaluated) points at the spare index ``len(pq)``: the row-sized
+    columns are handed over as they are, never copied to drop rows.
+
+    Millions of rows, a few thousand distinct ids: each row's (system, question)
+    becomes one small-integer key through the id columns' categories and finds
+    its list in a table, with no text per row and no row-sized temporary wider
+    than 32 bits (a 7M-row run stays within its memory budget)."""
     rk = results.ranking
     if rk is None or not len(rk) or not len(pq):
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
-    # (system, question) of each ranking row → its list, through the columns'
-    # codes: millions of rows, a few thousand distinct ids (no text per row)
+    spare = len(pq)
     systems = pd.Index(pd.unique(pq["system"].to_numpy()))
     questions = pd.Index(pd.unique(pq["question_id"].to_numpy()))
-    table = np.full(len(systems) * len(questions), -1, dtype=np.int64)
+    width = len(questions) + 1
+    size = (len(systems) + 1) * width
+    key_type = np.int32 if size < 2**31 else np.int64
+    # key = (system + 1) × width + (question + 1); a part 0 is an id no list holds
+    table = np.full(size, spare, dtype=np.int32 if len(pq) < 2**31 else np.int64)
     table[
-        systems.get_indexer(pq["system"].to_numpy()) * len(questions)
+        (systems.get_indexer(pq["system"].to_numpy()) + 1) * width
         + questions.get_indexer(pq["question_id"].to_numpy())
+        + 1
     ] = np.arange(len(pq))
-    row_sys = _codes_in(rk["system"], systems)
-    row_q = _codes_in(rk["question_id"], questions)
-    found = (row_sys >= 0) & (row_q >= 0)
-    lst = np.full(len(rk), -1, dtype=np.int64)
-    lst[found] = table[row_sys[found] * len(questions) + row_q[found]]
-    keep = lst >= 0
-    pos = pd.to_numeric(rk["position"], errors="coerce").to_numpy(dtype=float)[keep]
-    values = rk[column].to_numpy(dtype=float)[keep]
-    return lst[keep].astype(np.int64), pos.astype(np.int64), values
+    sys_col, q_col = rk["system"], rk["question_id"]
+    lst = np.empty(len(rk), dtype=table.dtype)
+    for start in range(0, len(rk), _ROW_BLOCK):  # the keys a block at a time
+        block = slice(start, start + _ROW_BLOCK)
+        key = _codes_in(sys_col.iloc[block], systems, key_type)
+        key *= width
+        key += _codes_in(q_col.iloc[block], questions, key_type)
+        lst[block] = table[key]
+    pos = rk["position"].to_numpy()
+    if not np.issubdtype(pos.dtype, np.integer):
+        pos = pd.to_numeric(rk["position"], errors="coerce").to_numpy(dtype=float)
+        lst[np.isnan(pos)] = spare
+        pos = np.nan_to_num(pos).astype(np.int64)
+    values = rk[column].to_numpy()
+    if values.dtype != bool:
+        values = values.astype(float, copy=False)
+    return lst, pos, values
 
 
-def _codes_in(column: pd.Series, index: pd.Index) -> np.ndarray:
-    """Each value's position in ``index`` (−1 when absent), compared as text; a
-    categorical column is looked up once per category, not once per row."""
+def _deepest(lst: np.ndarray, pos: np.ndarray, n_lists: int) -> int:
+    """The deepest position of the rows some list holds (0 for none)."""
+    return int(np.max(pos, where=lst < n_lists, initial=0)) if pos.size else 0
+
+
+#: ranking rows keyed at a time by :func:`_ranking_rows` (bounds its temporaries)
+_ROW_BLOCK = 1 << 20
+
+
+def _codes_in(column: pd.Series, index: pd.Index, dtype) -> np.ndarray:
+    """Each value's position in ``index`` plus one (0 when absent), compared as
+    text; a categorical column is looked up once per category, not per row."""
     if isinstance(column.dtype, pd.CategoricalDtype):
-        codes = column.cat.codes.to_numpy()
-        per_category = index.get_indexer(column.cat.categories.astype(str))
-        return np.where(codes >= 0, per_category[codes], -1)
-    return index.get_indexer(column.astype(str).to_numpy())
+        per_category = index.get_indexer(column.cat.categories.astype(str)) + 1
+        lookup = np.append(per_category, 0).astype(dtype)  # code −1 (empty) → 0
+        return lookup[column.cat.codes.to_numpy()]
+    return (index.get_indexer(column.astype(str).to_numpy()) + 1).astype(dtype)
 
 
 def _question_judgments(results: Results, questions: pd.Series) -> pd.DataFrame:
@@ -162,8 +190,8 @@ def _question_judgments(results: Results, questions: pd.Series) -> pd.DataFrame:
 def deepest_position(results: Results) -> int:
     """The deepest position of any evaluated ranking (0 when nothing was returned)."""
     pq, _ = _lists(results)
-    _, pos, _ = _ranking_rows(results, pq)
-    return int(pos.max()) if pos.size else 0
+    lst, pos, _ = _ranking_rows(results, pq)
+    return _deepest(lst, pos, len(pq))
 
 
 def list_depths(results: Results) -> pd.DataFrame:
@@ -172,10 +200,10 @@ def list_depths(results: Results) -> pd.DataFrame:
     per row of ``per_question``."""
     pq, _ = _lists(results)
     lst, pos, _ = _ranking_rows(results, pq)
-    depth = np.zeros(len(pq), dtype=np.int64)
+    depth = np.zeros(len(pq) + 1, dtype=np.int64)  # + the spare list of other rows
     if lst.size:
         np.maximum.at(depth, lst, pos)
-    return pq.assign(depth=depth)
+    return pq.assign(depth=depth[: len(pq)])
 
 
 def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataFrame:
@@ -200,7 +228,7 @@ def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataF
     questions = pq["question_id"]
     judged = _question_judgments(results, questions)
     q_index = pd.Index(pd.unique(questions.to_numpy()))
-    judged_rows = ~np.isnan(grade)
+    judged_rows = ~np.isnan(grade) & (lst < len(pq))
     values = score_lists(
         ms,
         n_lists=len(pq),
@@ -325,7 +353,7 @@ def curve_data(
             raise ValueError(f"no curve for measure family {fam!r} (Recall, nDCG)")
     pq, sys_idx = _lists(results)
     lst, pos, grade = _ranking_rows(results, pq)
-    deepest = int(pos.max()) if pos.size else 0
+    deepest = _deepest(lst, pos, len(pq))
     if max_k is None:
         max_k = max([deepest, *[int(k) for k in results.settings.ks]] or [1])
     D = max(1, int(max_k))
@@ -340,7 +368,7 @@ def curve_data(
     q_index = pd.Index(pd.unique(questions.to_numpy()))
     list_question = q_index.get_indexer(questions.to_numpy())
     ok = sys_idx >= 0
-    judged_rows = ~np.isnan(grade)
+    judged_rows = ~np.isnan(grade) & (lst < n_lists)
     kernel = {
         "n_lists": n_lists,
         "list_question": list_question,
@@ -401,7 +429,7 @@ def first_relevant_ranks(results: Results) -> pd.DataFrame:
     """
     pq, _ = _lists(results)
     lst, pos, relevant = _ranking_rows(results, pq, "relevant")
-    rel = relevant > 0
+    rel = (relevant > 0) & (lst < len(pq))
     first = np.full(len(pq), np.inf)
     np.minimum.at(first, lst[rel], pos[rel].astype(float))
     first[np.isinf(first)] = np.nan
@@ -646,7 +674,7 @@ def coverage_data(results: Results, k: int | None = None) -> pd.DataFrame:
         k = int(max(results.settings.ks)) if results.settings.ks else 10
     pq, _ = _lists(results)
     lst, pos, grade = _ranking_rows(results, pq)
-    judged = ~np.isnan(grade) & (pos <= k)
+    judged = ~np.isnan(grade) & (pos <= k) & (lst < len(pq))
     per_list = np.bincount(lst[judged], minlength=len(pq)) / float(k)
     if "missing" in results.per_question.columns:
         missing = results.per_question["missing"].fillna(False).to_numpy(dtype=bool)
