@@ -345,3 +345,22 @@ def test_a_huge_citations_cell_is_read_in_linear_time(tmp_path):
     f = load_answer_file(path)
     assert len(f.answers.iloc[0][A.CITATIONS]) == 8001
     assert time.perf_counter() - start < 10  # a bound against quadratic work, not a benchmark
+
+
+def test_the_judgments_and_runs_preview_tells_an_answers_file_apart():
+    """What a dropped file is: the demo's answers and ratings read as answers;
+    its judgments and runs (which always have question and passage ids) do not."""
+    from workbench.core.io import inspect_file
+    from workbench.core.io.answers import looks_like_answers
+    from workbench.paths import demo_dir
+
+    seen = {
+        name: looks_like_answers(inspect_file(demo_dir() / name).sheets)
+        for name in ("answers.xlsx", "ratings.xlsx", "judgments.xlsx", "runs.xlsx")
+    }
+    assert seen == {
+        "answers.xlsx": True,
+        "ratings.xlsx": True,
+        "judgments.xlsx": False,
+        "runs.xlsx": False,
+    }

@@ -308,3 +308,35 @@ def test_the_view_and_the_work_come_back_with_the_project(qtbot, window, tmp_pat
         map(tuple, ratings[A.RATING_KEY].values.tolist())
     )
     _settle(other)
+
+
+def test_an_answers_file_dropped_on_the_window_opens_in_the_answers_preview(
+    qtbot, window, tmp_path
+):
+    """Dropped (or opened from the command line), a file of answers goes to the
+    Answers page's preview, not to the judgments and runs preview."""
+    from openpyxl import Workbook
+
+    from workbench.ui.views.answer_import import AnswerImportDialog
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "답변 "
+    ws.append(["질문번호", "시스템", "답변", "인용 "])
+    ws.append(["Q001", "GraphRAG", "참사랑은 먼저 주는 마음입니다 [D012-03]", ""])
+    path = tmp_path / "우리 답변.xlsx"
+    wb.save(path)
+    with qtbot.waitSignal(window.import_dialog_opened, timeout=TIMEOUT) as opened:
+        window.open_paths([str(path)])
+    first = opened.args[0]
+    page = window.page("answers")
+
+    def answer_dialogs():
+        return [d for d in page.findChildren(AnswerImportDialog) if d.isVisible()]
+
+    qtbot.waitUntil(lambda: bool(answer_dialogs()), timeout=TIMEOUT)
+    assert not first.isVisible() and window.current_page_key() == "answers"
+    dialog = answer_dialogs()[0]
+    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
+    assert dialog.current_sheet().use == "answers"
+    dialog.reject()

@@ -729,11 +729,12 @@ class MainWindow(QMainWindow):
         if paths:
             self.import_files(paths, "runs")
 
-    def open_answers(self) -> None:
-        """What the systems answered, or ratings of the answers: the Answers page's preview."""
+    def open_answers(self, path: str | None = None) -> None:
+        """What the systems answered, or ratings of the answers: the Answers page's
+        preview (of ``path``, e.g. a dropped file; else a file chosen in a dialog)."""
         page = self.page("answers")
         self.show_page("answers")
-        page.open_answers()
+        page.open_answers(path or None)
 
     def open_recent(self, path: str) -> None:
         if not Path(path).exists():
@@ -795,6 +796,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.accepted.connect(lambda d=dialog: self._apply_import(d))
+        dialog.answers_found.connect(self.open_answers)
         dialog.finished.connect(lambda _r: QTimer.singleShot(0, self._next_import))
         dialog.open()
         self.import_dialog_opened.emit(dialog)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -316,6 +317,18 @@ def detect_mapping(
             if r and r.startswith(CRITERION_PREFIX):
                 mapping[h] = CRITERION if not mapping.has(CRITERION) else None
     return mapping, use
+
+
+def looks_like_answers(sheets: Sequence[Any]) -> bool:
+    """Whether a file the judgments and runs preview inspected holds answers or
+    ratings instead (a file dropped on the window goes to the right preview):
+    no sheet has both a question and a passage id column — judgments and runs
+    always do — and some sheet reads as answers or ratings. ``sheets``: the
+    preview's sheets (``name``, ``headers``, ``mapping``)."""
+    if any(sp.mapping.has(S.QID) and sp.mapping.has(S.PID) for sp in sheets):
+        return False
+    uses = {detect_mapping(list(sp.headers), sp.name)[1] for sp in sheets}
+    return bool(uses & {"answers", "ratings"})
 
 
 # -- reading sheets ---------------------------------------------------------------------

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
 from workbench.core import grades
 from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
+from workbench.core.io.answers import looks_like_answers
 from workbench.core.io.recover import FailedGrade, rows_text
 from workbench.core.io.system_info import (
     INFO_ROLES,
@@ -261,6 +262,9 @@ class ImportDialog(QDialog):
     checked = Signal()
     #: rows beyond the first ones were read into the preview table
     rows_shown = Signal()
+    #: the file holds answers or ratings, not judgments or runs (its path): the
+    #: dialog closes so that the Answers page's preview opens it
+    answers_found = Signal(str)
 
     def __init__(
         self,
@@ -596,6 +600,10 @@ class ImportDialog(QDialog):
         self.preview = preview
         self._static_problems = list(getattr(preview, "problems", []) or [])
         sheets = list(preview.sheets)
+        if self._auto_kind and looks_like_answers(sheets):
+            self.answers_found.emit(str(self.path))
+            self.reject()
+            return
         if self._auto_kind:
             self.kind = (
                 "judgments" if any(sp.detected_kind in ("judgments",) for sp in sheets) else "runs"
