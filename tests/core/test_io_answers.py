@@ -364,3 +364,26 @@ def test_the_judgments_and_runs_preview_tells_an_answers_file_apart():
         "judgments.xlsx": False,
         "runs.xlsx": False,
     }
+
+
+def test_a_rating_typed_3jeom_is_read_as_3_with_one_warning_but_a_word_is_an_error(tmp_path):
+    from workbench.core.io.answers import load_answer_file
+
+    path = tmp_path / "ratings.csv"
+    path.write_text(
+        "질문ID,시스템,평가자,출처 표기 정확도,맥락 충실성\n"
+        "Q001,BM25,가,3점,2\nQ002,BM25,가,2,1\nQ003,BM25,가,3점,0\n",
+        encoding="utf-8",
+    )
+    file = load_answer_file(path)
+    got = file.ratings.set_index(["question_id", "criterion"])["score"].to_dict()
+    assert got[("Q001", "citation")] == 3 and got[("Q003", "citation")] == 3
+    (warning,) = [p for p in file.problems if p.code == "rating_read_as"]
+    assert warning.row == 2 and warning.column == "출처 표기 정확도"
+    assert warning.message_ko.endswith(
+        "'출처 표기 정확도' 열의 '3점'은 3점으로 읽었습니다(2, 4행)."
+    )
+    path.write_text("질문ID,시스템,평가자,출처 표기 정확도\nQ001,BM25,가,높음\n", encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_answer_file(path)
+    assert _error(exc, "rating_invalid").row == 2

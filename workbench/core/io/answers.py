@@ -57,6 +57,7 @@ from workbench.core.io.reading import (
     read_excel_sheets,
     sha256_of,
 )
+from workbench.core.io.recover import proposed_grade, rows_text
 from workbench.core.io.validate import ids_checked, non_empty_rows, texts, to_numbers
 from workbench.core.jsonload import LineCounter, check_depth, invalid_json
 from workbench.core.korean import josa
@@ -670,8 +671,18 @@ def _answers_from(
     return frame[~dup].reset_index(drop=True)
 
 
-def _score(col: Collector, sh: _Sheet, value: Any, row: int, header: str | None) -> int | None:
-    """A rating cell: a whole number 0–3 (blank: None); an error otherwise."""
+def _score(
+    col: Collector,
+    sh: _Sheet,
+    value: Any,
+    row: int,
+    header: str | None,
+    read_as: dict[tuple[str, str, int], list[int]],
+) -> int | None:
+    """A rating cell: a whole number 0–3 (blank: None). A cell that plainly means
+    one ("3점", "３", "2.0") is read as it and noted in ``read_as`` (column, text,
+    level → rows: one warning each, see :func:`_read_as_warnings`); anything
+    else is an error naming the row."""
     shown = display_text(value).strip()
     if not shown:
         return None
@@ -679,6 +690,10 @@ def _score(col: Collector, sh: _Sheet, value: Any, row: int, header: str | None)
     v = float(nums[0])
     if v == v and v.is_integer() and int(v) in A.LEVELS:
         return int(v)
+    level = proposed_grade(shown)
+    if level is not None and level in A.LEVELS:
+        read_as.setdefault((header or "", shown, level), []).append(int(row))
+        return level
     name = header or "점수"
     col.error(
         "rating_invalid",
@@ -691,6 +706,23 @@ def _score(col: Collector, sh: _Sheet, value: Any, row: int, header: str | None)
         column=header,
     )
     return None
+
+
+def _read_as_warnings(
+    col: Collector, sh: _Sheet, read_as: dict[tuple[str, str, int], list[int]]
+) -> None:
+    """One warning per rating text read as a level: the user sees what was done."""
+    for (header, shown, level), rows in read_as.items():
+        where = rows_text(rows)
+        col.warning(
+            "rating_read_as",
+            f"'{shown}' in column '{header}' was read as {level} (rows {where}).",
+            f"'{header}' 열의 {josa(shown, '은', quoted=True)} {level}점으로 읽었습니다"
+            f"({where}행).",
+            sheet=sh.name if not col.text_file else None,
+            row=rows[0],
+            column=header or None,
+        )
 
 
 def _criterion_key(text: str, rubric: A.Rubric | None) -> str:
@@ -781,11 +813,12 @@ def _ratings_from(
             }
         )
 
+    read_as: dict[tuple[str, str, int], list[int]] = {}
     if wide:
         for header, key in wide.items():
             values = table.columns[header][keep]
             for i in range(n):
-                add(i, key, _score(col, sh, values[i], int(rows[i]), header))
+                add(i, key, _score(col, sh, values[i], int(rows[i]), header, read_as))
     if long:
         crit_header, score_header = _header(mapping, CRITERION), _header(mapping, SCORE)
         crit = texts(table, mapping, CRITERION, keep, n)
@@ -793,7 +826,7 @@ def _ratings_from(
         unknown: set[str] = set()
         for i in range(n):
             name = str(crit[i]).strip()
-            score = _score(col, sh, values[i], int(rows[i]), score_header)
+            score = _score(col, sh, values[i], int(rows[i]), score_header, read_as)
             if not name:
                 col.error(
                     "blank_criterion",
@@ -828,6 +861,7 @@ def _ratings_from(
                 "같은 이름의 기준을 추가하면 반영됩니다.",
                 sheet=sh.name if not col.text_file else None,
             )
+    _read_as_warnings(col, sh, read_as)
     frame = pd.DataFrame(records, columns=A.RATING_COLUMNS)
     return _rating_duplicates(col, sh, frame)
 
