@@ -90,6 +90,11 @@ def test_at_the_largest_font_no_score_id_or_header_is_elided(qtbot, window):
     rows = _visible_rows(review.table)
     assert len(rows) > 5
     assert elided_cells(review.table, rows) == []
+    # the id, flag, type and mean columns are in view, not cut off at the pane's edge
+    header = review.table.horizontalHeader()
+    mean = review.model.mean_column()
+    right = header.sectionViewportPosition(mean) + header.sectionSize(mean)
+    assert right <= review.table.viewport().width()
     # rows tall enough for the larger text
     assert review.table.rowHeight(rows[0]) >= review.table.fontMetrics().height()
 
