@@ -179,3 +179,20 @@ def test_at_the_largest_font_the_systems_page_scrolls_rather_than_squeeze(qtbot,
     row = questions.verticalHeader().defaultSectionSize()
     assert questions.viewport().height() >= 5 * row
     assert page.page_scroll.verticalScrollBar().maximum() > 0  # 800 px is too short
+
+
+def test_started_at_the_largest_font_every_empty_page_fits_1280(qtbot):
+    """A user whose font setting is already the largest opens the app (English:
+    the longer button texts) — before any file is open, no page widens the window."""
+    fonts.apply_font("very_large")
+    try:
+        window = MainWindow(settings=Settings())
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        for key in window.page_keys():
+            window.show_page(key)
+            qtbot.wait(20)
+            assert window.width() <= 1280, key
+    finally:
+        fonts.apply_font("normal")

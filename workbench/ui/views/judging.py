@@ -278,7 +278,9 @@ class JudgingPage(QWidget):
         self.pool_label = QLabel()
         self.pool_combo = QComboBox()
         self.pool_combo.setObjectName("poolCombo")
-        self.pool_combo.setMinimumContentsLength(24)
+        # the combo stretches when there is room; a minimum of 24 characters made the
+        # row wider than 1280 px at the largest font in English (four buttons beside it)
+        self.pool_combo.setMinimumContentsLength(16)
         self.pool_combo.currentIndexChanged.connect(self._on_pool_chosen)
         self.new_button = QPushButton()
         self.new_button.setObjectName("newPool")
