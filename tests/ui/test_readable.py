@@ -196,3 +196,39 @@ def test_started_at_the_largest_font_every_empty_page_fits_1280(qtbot):
             assert window.width() <= 1280, key
     finally:
         fonts.apply_font("normal")
+
+
+def _mean_in_view(table, model) -> bool:
+    header = table.horizontalHeader()
+    mean = model.mean_column()
+    return header.sectionViewportPosition(mean) + header.sectionSize(mean) <= (
+        table.viewport().width()
+    )
+
+
+def test_started_at_the_largest_font_both_question_lists_show_their_mean(qtbot):
+    """Font already the largest when the app starts, then the demo: Question
+    review's and the Answers page's lists show the id, type and mean columns."""
+    fonts.apply_font("very_large")
+    try:
+        window = MainWindow(settings=Settings())
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+            window.open_demo()
+        qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+        qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+        window.show_page("questions")
+        review = window.page("questions")
+        qtbot.waitUntil(lambda: review.model.rowCount() > 0, timeout=60000)
+        qtbot.wait(50)
+        assert _mean_in_view(review.table, review.model)
+        window.show_page("answers")
+        panel = window.page("answers").review
+        qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60000)
+        qtbot.wait(50)
+        assert _mean_in_view(panel.table, panel.model)
+        assert window.width() <= 1280
+    finally:
+        fonts.apply_font("normal")

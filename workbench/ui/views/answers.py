@@ -507,6 +507,7 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         filters.setColumnStretch(1, 1)
         filters.setColumnStretch(3, 1)
         left = QWidget()
+        self.list_pane = left
         lbox = QVBoxLayout(left)
         lbox.setContentsMargins(0, 0, 0, 0)
         lbox.addLayout(filters)
@@ -833,6 +834,7 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
             fm = self.table.fontMetrics()
             width = max([fm.horizontalAdvance(t) for t in texts] + [0]) + 18
             header.resizeSection(col, max(width, header.sectionSizeHint(col)))
+        self._fit_list_pane()
         self._reselect_current()
         self._update_count()
 

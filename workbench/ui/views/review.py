@@ -851,24 +851,6 @@ class ReviewPage(QuestionListNavigation, QWidget):
             header.resizeSection(col, max(width, header.sectionSizeHint(col)))
         self._fit_list_pane()
 
-    #: the question list takes at most this share of the page for its own columns
-    LIST_SHARE = 0.4
-
-    def _fit_list_pane(self) -> None:
-        """The list pane wide enough for the id, flag, type and mean columns (the
-        systems' columns scroll sideways), up to :data:`LIST_SHARE` of the page:
-        at the largest font the mean was cut off at the pane's edge."""
-        header = self.table.horizontalHeader()
-        shown = sum(header.sectionSize(c) for c in range(self.model.mean_column() + 1))
-        bar = self.table.verticalScrollBar().sizeHint().width()
-        needed = shown + bar + 2 * self.table.frameWidth() + 2
-        room = int(self.width() * self.LIST_SHARE) if self.width() > 0 else needed
-        self.list_pane.setMinimumWidth(min(needed, room))
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self._fit_list_pane()  # its cap is a share of the page
-
     def _triage_map(self) -> dict[str, str]:
         if self.index is None or not self.measure:
             return {}
