@@ -406,9 +406,9 @@ def add_answer_file(study: Study, path: str) -> None:
 
 
 def cmd_eval(args: argparse.Namespace, lang: str) -> int:
-    from workbench.core.export import report_task, run_comparisons
+    # the report's modules (openpyxl among them) only when a report is written:
+    # they cost a plain evaluation ~0.1 s of start-up
     from workbench.core.outputs import refuse_output_onto_inputs
-    from workbench.core.report import SHEET_KEYS
     from workbench.core.results import results_to_json
 
     inputs = [*args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
@@ -434,6 +434,8 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             raise UsageError(
                 f"--baseline '{args.baseline}' is not one of the systems: {', '.join(results.systems)}"
             )
+        from workbench.core.export import run_comparisons
+
         comparisons = run_comparisons(
             results, test=args.test, seed=args.seed, baseline=args.baseline
         )
@@ -447,6 +449,9 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             data["answers"] = answers_to_json(answers, results)
         _write_json(data, args.json)
     if args.report:
+        from workbench.core.export import report_task
+        from workbench.core.report import SHEET_KEYS
+
         # without --compare the report has no significance sheet (it would cost minutes)
         sheets = None if args.compare else [k for k in SHEET_KEYS if k != "significance"]
         report_task(

@@ -451,3 +451,19 @@ def test_the_report_never_replaces_an_answers_file(trec_files, tmp_path, capsys)
     )
     assert code == EXIT_BAD_INPUT
     assert answers.read_bytes() == before
+
+
+def test_eval_without_a_report_does_not_load_the_report_writer(trec_files, tmp_path):
+    """openpyxl and the report modules cost a plain evaluation ~0.1 s of start-up."""
+    qrels, run = trec_files
+    probe = (
+        "import sys\n"
+        "from workbench.cli import main\n"
+        f"code = main(['eval', '--qrels', {str(qrels)!r}, '--run', {str(run)!r}, "
+        f"'--json', {str(tmp_path / 'out.json')!r}])\n"
+        "loaded = [m for m in ('openpyxl', 'workbench.core.report', 'workbench.core.export') "
+        "if m in sys.modules]\n"
+        "print('LOADED', loaded, code)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "LOADED [] 0" in out.stdout
