@@ -904,17 +904,13 @@ class MissedEvidence:
         return [str(q) for q in sub[s.QID]]
 
 
-_ROLE_WORDS = {"핵심": "core", "보조": "supporting", "대체": "alternative"}
 MISSED_COLUMNS = ["core_missed", "supporting_missed", "alternative_missed", "other_missed"]
 
 
-def _role_keys(col: pd.Series) -> np.ndarray:
-    """Each cell's role word (core / supporting / alternative / as typed), cleaned
-    once per distinct value (qrels have hundreds of thousands of rows, a few roles)."""
-    codes, uniques = pd.factorize(col.to_numpy(dtype=object), use_na_sentinel=True)
-    words = [str(u).strip().lower() for u in uniques]
-    keys = np.array([_ROLE_WORDS.get(w, w) for w in words] + [""], dtype=object)
-    return keys[codes]  # code −1 (an empty cell) takes the last entry, ""
+def has_core_roles(results: Results) -> bool:
+    """Some judgment names its passage core evidence (the 근거역할 column)."""
+    qr = results.qrels
+    return s.ROLE in qr.columns and bool((s.evidence_roles(qr[s.ROLE]) == "core").any())
 
 
 def missed_by_role(results: Results, k: int) -> MissedEvidence:
@@ -924,13 +920,13 @@ def missed_by_role(results: Results, k: int) -> MissedEvidence:
     k = max(1, int(k))
     pq = results.per_question[[s.SYSTEM, s.QID, s.QTYPE]].astype(str).reset_index(drop=True)
     qr = results.qrels
-    has_roles = s.ROLE in qr.columns and bool((_role_keys(qr[s.ROLE]) == "core").any())
+    has_roles = has_core_roles(results)
     rel = qr[qr["relevant"].to_numpy(dtype=bool)]
     rel = pd.DataFrame(
         {
             s.QID: rel[s.QID].astype(str).to_numpy(),
             s.PID: rel[s.PID].astype(str).to_numpy(),
-            "role": _role_keys(rel[s.ROLE]) if s.ROLE in rel.columns else "",
+            "role": s.evidence_roles(rel[s.ROLE]) if s.ROLE in rel.columns else "",
             "group": (
                 rel[s.GROUP].astype(object).where(rel[s.GROUP].notna(), "").astype(str).str.strip()
                 if s.GROUP in rel.columns
@@ -1152,6 +1148,7 @@ def k_advice(
     epsilon: float = 0.02,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    deepest: pd.Series | None = None,
 ) -> dict[str, KAdvice]:
     """The K advisor per system, from its Recall@K curve.
 
@@ -1162,12 +1159,17 @@ def k_advice(
     ``epsilon`` mean Recall. When even the last step adds ``epsilon`` or
     more, the advice is the depth and ``growing`` is set (more candidates may
     find more). A system whose ladder has fewer than two K gets no advice.
+    ``deepest``: each system's deepest list (from ``list_depths``), when known.
     """
     from workbench.core.chart_data import curve_data, list_depths
 
     if curves is None:
         curves = curve_data(results, families=("Recall",), progress=progress, cancelled=cancelled)
-    depths = list_depths(results).groupby("system", sort=False)["depth"].max()
+    depths = (
+        deepest
+        if deepest is not None
+        else list_depths(results).groupby("system", sort=False)["depth"].max()
+    )
     out: dict[str, KAdvice] = {}
     ks = sorted({int(k) for k in results.settings.ks})
     recall = curves[curves["family"] == "Recall"] if len(curves) else curves
@@ -1421,10 +1423,12 @@ def diagnose(
     diag = Diagnosis(settings=st, systems=[str(x) for x in results.systems])
     if not len(results.per_question):
         return diag
-    depths = list_depths(results).groupby("system", sort=False)["depth"].max().to_dict()
-    missed = missed_by_role(results, st.context_k)
+    deepest = list_depths(results).groupby("system", sort=False)["depth"].max()
+    depths = deepest.to_dict()
+    # only the core-evidence rule reads what was missed, and only when roles are given
+    missed = missed_by_role(results, st.context_k) if has_core_roles(results) else None
     step(0.2)
-    advice = k_advice(results, curves, st.epsilon, cancelled=cancelled)
+    advice = k_advice(results, curves, st.epsilon, cancelled=cancelled, deepest=deepest)
     diag.k_advice = advice
     step(0.7)
     found: list[Finding] = []

@@ -1940,6 +1940,7 @@ class _Report:
             [[_cell_value(v) for v in r] for r in rows],
             [None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
         )
+
     # -- answers --------------------------------------------------------------
 
     def _sheet_answers(self) -> None:

@@ -91,7 +91,9 @@ def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -
     per_question = [
         {"system": system, "question_id": qid, "metrics": dict(zip(measures, row))}
         for system, qid, row in zip(
-            pq["system"].astype(str).tolist(), pq["question_id"].astype(str).tolist(), cells.tolist()
+            pq["system"].astype(str).tolist(),
+            pq["question_id"].astype(str).tolist(),
+            cells.tolist(),
         )
     ]
     abstention = {

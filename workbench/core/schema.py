@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
 import pandas as pd
 
 from workbench.core.problems import Problem
@@ -46,6 +47,19 @@ PAGE = "page"  # 페이지
 DATE = "date"  # 날짜
 
 ROLES = ("core", "supporting", "alternative")
+#: role words typed in Korean, read as the roles above
+ROLE_WORDS = {"핵심": "core", "보조": "supporting", "대체": "alternative"}
+
+
+def evidence_roles(col: pd.Series) -> np.ndarray:
+    """Each cell's evidence role: core / supporting / alternative, else the word as
+    typed (trimmed, lower case), "" for an empty cell. Cleaned once per distinct
+    value: qrels have hundreds of thousands of rows and a few roles."""
+    codes, uniques = pd.factorize(col.to_numpy(dtype=object), use_na_sentinel=True)
+    words = [str(u).strip().lower() for u in uniques]
+    keys = np.array([ROLE_WORDS.get(w, w) for w in words] + [""], dtype=object)
+    return keys[codes]  # code −1 (an empty cell) takes the last entry, ""
+
 
 JUDGMENT_COLUMNS = [QID, PID, GRADE, ASSESSOR, ROLE, GROUP, NOTE, ROW]
 RUN_COLUMNS = [SYSTEM, QID, PID, RANK, SCORE, TEXT, ROW]

@@ -622,9 +622,9 @@ class Study:
         if info is None:
             raise KeyError(f"no system is called {name!r}")
         after = card
-        if after is not None and (after == self.file_card(info.ref) or (
-            after.empty and self.file_card(info.ref) is None
-        )):
+        if after is not None and (
+            after == self.file_card(info.ref) or (after.empty and self.file_card(info.ref) is None)
+        ):
             after = None
         return CardEdit(info.ref, self.system_cards.get(info.ref), after)
 

@@ -147,7 +147,9 @@ def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     bools = np.flatnonzero(is_bool)
     truth = values[bools].astype(bool)
     codes[bools] = len(r_uniques) + truth.astype(np.int64)
-    uniques = np.concatenate([np.asarray(r_uniques, dtype=object), np.array([False, True], dtype=object)])
+    uniques = np.concatenate(
+        [np.asarray(r_uniques, dtype=object), np.array([False, True], dtype=object)]
+    )
     return codes, uniques
 
 

@@ -306,17 +306,29 @@ def judgments_from_sheet(
     return _check_duplicates(col, sheet, df)
 
 
-def _check_duplicates(col: Collector, sheet: Sheet, df: pd.DataFrame) -> pd.DataFrame:
+def _check_duplicates(
+    col: Collector, sheet: Sheet, df: pd.DataFrame, id_codes: dict | None = None
+) -> pd.DataFrame:
     """Same (question, passage, assessor) twice: same grade → warning, keep the first;
-    different grades → error naming both rows."""
+    different grades → error naming both rows.
+
+    ``id_codes``: integer codes of the question and passage ids, when the reader
+    has them (the TREC fast path, whose ids are never blank and whose rows have
+    one assessor): the ids are then not hashed a second time."""
     key = [S.QID, S.PID, S.ASSESSOR]
-    # integer codes hashed slice by slice: one df.duplicated over three text
-    # columns of a big qrels file would hold the GIL for long
     codes = {}
-    for c in key:
-        codes[c], uniques = factorize_ids(df[c].to_numpy(dtype=object))
-        if c != S.ASSESSOR:
-            codes[c + "_blank"] = (uniques == "")[codes[c]] if len(uniques) else codes[c] < 0
+    if id_codes is not None:
+        n = len(df)
+        codes = {S.QID: id_codes[S.QID], S.PID: id_codes[S.PID]}
+        codes[S.ASSESSOR] = np.zeros(n, dtype=np.int64)
+        codes[S.QID + "_blank"] = codes[S.PID + "_blank"] = np.zeros(n, dtype=bool)
+    else:
+        # integer codes hashed slice by slice: one df.duplicated over three text
+        # columns of a big qrels file would hold the GIL for long
+        for c in key:
+            codes[c], uniques = factorize_ids(df[c].to_numpy(dtype=object))
+            if c != S.ASSESSOR:
+                codes[c + "_blank"] = (uniques == "")[codes[c]] if len(uniques) else codes[c] < 0
     dup = (
         pd.DataFrame({c: codes[c] for c in key}).duplicated(keep=False).to_numpy()
         & ~codes[S.QID + "_blank"]
@@ -837,7 +849,7 @@ def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | 
     )
     roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
     sheet = Sheet(path.stem, None, ColumnMapping(roles), "judgments", fixed=True)
-    js = _check_duplicates(col, sheet, df)
+    js = _check_duplicates(col, sheet, df, {S.QID: table.ids[0].codes, S.PID: table.ids[2].codes})
     col.raise_if_errors()
     give_back_memory()
     steps(1.0, "완료 · Done")
