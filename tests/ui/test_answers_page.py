@@ -240,6 +240,29 @@ def test_open_answers_through_the_preview_and_match_a_system(qtbot, window, tmp_
     assert hit[A.ANSWER_TEXT].tolist() == ["새 시스템의 답 [D084-01]"]  # the later file wins
 
 
+def test_the_join_column_says_how_each_name_joined_the_systems(qtbot, window, tmp_path):
+    """A file naming "BM25" and "bm25": both join BM25 (the second through the
+    demo's answers), and neither is called unmatched; a hand choice says so."""
+    path = tmp_path / "answers.csv"
+    path.write_text(
+        "질문ID,시스템,답변\nQ001,bm25,답 [D084-01]\nQ002,BM25,답\nQ003,그래프RAG,답\n",
+        encoding="utf-8",
+    )
+    dialog = window.page("answers").open_answers(str(path))
+    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
+    with qtbot.waitSignal(dialog.loaded, timeout=TIMEOUT):
+        dialog.start_load()
+    assert dialog.names["bm25"] == "BM25" and dialog.names["BM25"] == "BM25"
+    assert dialog.join_text("BM25") == "same name"
+    assert dialog.join_text("bm25") == "similar name — please check"
+    assert dialog.join_text("그래프RAG") == "no system results with this name"
+    dialog.choose_system("그래프RAG", "GraphRAG")
+    assert dialog.join_text("그래프RAG") == "chosen by hand"
+    dialog.choose_system("그래프RAG", "")
+    assert dialog.join_text("그래프RAG") == "no system results with this name"
+    dialog.reject()
+
+
 def test_a_bad_answers_file_keeps_the_preview_open_with_the_row(qtbot, window, tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text("질문ID,답변\nQ001,답\n,빈 질문\n", encoding="utf-8")

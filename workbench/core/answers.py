@@ -606,6 +606,19 @@ def match_systems(names: Sequence[str], targets: Sequence[str]) -> list[SystemMa
     return [out[n] for n in dict.fromkeys(names)]
 
 
+def how_joined(name: str, key: str, runs: Sequence[str]) -> str:
+    """How a file's system ``name`` joins the study under ``key``: ``"exact"`` (the
+    run of that name), ``"loose"`` (a run whose name differs only in case, spaces
+    or ``_ - .``), ``"chosen"`` (another run, picked by hand) or ``"none"`` (no run:
+    the answers keep ``key``). Said of the key in force, so a name joined through
+    answers loaded earlier ("bm25" → "BM25") is not called unmatched."""
+    if key not in runs:
+        return "none"
+    if key == name:
+        return "exact"
+    return "loose" if _fold(key) == _fold(name) else "chosen"
+
+
 def auto_names(study: Study, file: AnswerFile) -> tuple[dict[str, str], dict[str, SystemRef]]:
     """How an answers file's systems join the study when nobody chooses: a
     system matched to a run (:func:`match_systems`) takes the run's name as its

@@ -628,7 +628,6 @@ class AnswerImportDialog(QDialog):
         table = self.systems_table
         table.setRowCount(len(systems))
         self._system_combos = {}
-        matches = {m.name: m for m in A.match_systems(systems, [i.name for i in infos])}
         counts_a = file.answers[S.SYSTEM].value_counts().to_dict() if len(file.answers) else {}
         counts_r = file.ratings[S.SYSTEM].value_counts().to_dict() if len(file.ratings) else {}
         known_keys = [k for k in self.study.answers.keys() if k not in {i.name for i in infos}]
@@ -653,16 +652,8 @@ class AnswerImportDialog(QDialog):
             combo.currentIndexChanged.connect(lambda _i, n=name: self._on_system_chosen(n))
             table.setCellWidget(row, 1, combo)
             self._system_combos[name] = combo
-            how = matches[name].how
-            text = {
-                "exact": self.tr("same name"),
-                "loose": self.tr("similar name — please check"),
-                "none": self.tr("no system results with this name"),
-            }[how]
-            item = QTableWidgetItem(text)
-            if how != "exact":
-                item.setForeground(QBrush(QColor("#8a5300")))
-            table.setItem(row, 2, item)
+            table.setItem(row, 2, QTableWidgetItem())
+            self._show_join(row, name)
             table.setItem(
                 row,
                 3,
@@ -688,6 +679,29 @@ class AnswerImportDialog(QDialog):
         for p in file.problems:
             self.warnings_list.addItem(QListWidgetItem(p.message(lang)))
         self.warnings_list.setVisible(bool(file.problems))
+
+    def _show_join(self, row: int, name: str) -> None:
+        """The "how joined" cell of ``name``'s row, for the system chosen now."""
+        runs = [i.name for i in self.study.system_infos()]
+        how = A.how_joined(name, self.names.get(name, name), runs)
+        item = self.systems_table.item(row, 2)
+        item.setText(
+            {
+                "exact": self.tr("same name"),
+                "loose": self.tr("similar name — please check"),
+                "chosen": self.tr("chosen by hand"),
+                "none": self.tr("no system results with this name"),
+            }[how]
+        )
+        if how in ("loose", "none"):
+            item.setForeground(QBrush(QColor("#8a5300")))
+        else:
+            item.setData(Qt.ItemDataRole.ForegroundRole, None)  # the palette's own colour
+
+    def join_text(self, name: str) -> str:
+        """What the "how joined" column says of the file's system ``name``."""
+        row = list(self._system_combos).index(name)
+        return self.systems_table.item(row, 2).text()
 
     def choose_system(self, name: str, target: str) -> None:
         """Match the file's system ``name`` to the study system ``target``
@@ -716,6 +730,7 @@ class AnswerImportDialog(QDialog):
             self.status_label.setText("")
         keys = set(self.names.values())
         self.refs = {k: v for k, v in self.refs.items() if k in keys}
+        self._show_join(list(self._system_combos).index(name), name)
 
     def _back(self) -> None:
         self.result_file = None
