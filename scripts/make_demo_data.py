@@ -540,6 +540,31 @@ SYSTEM_INFO = [
 #: share of answerable questions whose core evidence gets a 근거 문장
 EVIDENCE_SHARE = 0.35
 
+#: the 매뉴얼 sheet of judgments.xlsx: the team's own words for the grades (the
+#: app's labels), θ and how the two assessors worked; no word names a system, a
+#: rank, a score or an assessor, since the manual is shown beside blind judging
+#: and goes into the judging workbooks
+MANUAL_DEFINITIONS = {
+    3: "질문에 직접 답하는 원문 문단. 이 문단만 인용해도 답이 되고, 권·강연·페이지로 출처를 "
+    "밝힐 수 있다.",
+    2: "답을 강하게 뒷받침하지만, 답이 되려면 앞뒤 문단이나 다른 강연과 이어 읽는 해석이 더 "
+    "필요하다.",
+    1: "질문과 같은 주제(참사랑, 가정, 약속 등)를 다루지만 질문이 묻는 내용에는 답하지 않는다.",
+    0: "질문과 관련이 없거나, 낱말만 겹치고 뜻이 달라 답으로 인용하면 오해를 낳는다.",
+}
+MANUAL_THRESHOLD_RULE = (
+    "‘관련’은 낱말이 겹치는지가 아니라 질문에 답할 원문 근거가 되는지로 판정한다. 등급 1 "
+    "이상을 관련으로 센다."
+)
+MANUAL_PRINCIPLES = (
+    "평가자 두 사람이 질문마다 같은 후보 문단을 서로 상의하지 않고 따로 판정한다.",
+    "판정은 질문과 문단 본문만 보고 하며, 어느 검색 방식이 찾은 문단인지는 보지 않는다.",
+    "근거역할은 핵심(답에 꼭 필요), 보조(답을 넓혀 줌), 대체(같은 내용을 다른 권·강연에서 "
+    "설명)로 적고, 같은 내용을 담은 문단은 같은 근거그룹(G1, G2 …)으로 묶는다.",
+    "답할 수 없는 질문(답변가능 = 아니오)은 후보 문단을 모두 0으로 판정한다.",
+    "두 사람의 등급이 다르면 고치지 말고 그대로 두고, 이유를 메모에 적어 합의 회의에서 다시 본다.",
+)
+
 
 def first_sentence(text: str) -> str:
     """The first sentence of a passage (up to and with its final period)."""
@@ -954,6 +979,10 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
         passage_rows,
         widths={"본문": 90},
     )
+    # the manual as the app writes it (the reader's format), after the data sheets
+    from workbench.core.manual import write_manual_sheet
+
+    write_manual_sheet(wb, demo_manual(questions, judgments), "ko")
     judgments_path = out_dir / "judgments.xlsx"
     save_atomic(wb, judgments_path)
 
@@ -997,10 +1026,34 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
     dv.errorTitle = "점수"
     ws.add_data_validation(dv)
     dv.add(f"D2:G{len(ratings) + 1}")
-    add_sheet(wb, "루브릭", ["기준", "키", "적용", "수준", "설명"], rubric_rows(), widths={"설명": 70})
+    add_sheet(
+        wb, "루브릭", ["기준", "키", "적용", "수준", "설명"], rubric_rows(), widths={"설명": 70}
+    )
     ratings_path = out_dir / "ratings.xlsx"
     save_atomic(wb, ratings_path)
     return judgments_path, runs_path, answers_path, ratings_path
+
+
+def demo_manual(questions: list[Question], judgments: list[list]):
+    """The demo's evaluation manual (a ``workbench.core.manual.Manual``): the
+    definitions above, and for each grade as its example the first item of an
+    answerable question both assessors gave that grade."""
+    sys.path.insert(0, str(ROOT))
+    from workbench.core.grades import LABELS
+    from workbench.core.manual import Example, GradeRule, Manual
+
+    answerable = {q.qid for q in questions if q.answerable}
+    given: dict[tuple[str, str], list[int]] = {}
+    for qid, pid, grade, *_ in judgments:
+        if qid in answerable:
+            given.setdefault((qid, pid), []).append(grade)
+    rules = []
+    for grade in (0, 1, 2, 3):
+        pid = next(p for (_q, p), gs in given.items() if gs == [grade] * len(ASSESSORS))
+        rules.append(
+            GradeRule(grade, LABELS["ko"][grade], MANUAL_DEFINITIONS[grade], (Example(pid),))
+        )
+    return Manual(tuple(rules), 1, MANUAL_THRESHOLD_RULE, MANUAL_PRINCIPLES)
 
 
 def rubric_rows() -> list[list]:

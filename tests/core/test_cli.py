@@ -337,9 +337,11 @@ def test_eval_json_carries_the_diagnosis_in_the_chosen_language(trec_files, caps
     assert first["thresholds"] == {"context_k": 5, "mrr_high": 0.8, "recall_low": 0.8}
     assert first["question_ids"] == ["q1"]
     assert first["sentence"].startswith("BM25는 MRR이 1.00으로 첫 근거는 빨리 찾지만")
-    # Recall@20 is not among the K: those rules are listed as not checked, with the K to add
+    # Recall@20 is not among the K and the run holds 5 per question: those rules are
+    # listed as not checked, saying so, with no K to add (it would repeat Recall@5)
     silent = {n["rule"]: n for n in diag["not_checked"]}
-    assert silent["order_weak"]["add_k"] == [20]
+    assert silent["order_weak"]["add_k"] == []
+    assert "질문당 최대 5개뿐" in silent["order_weak"]["reason"]
     assert diag["systems"]["BM25"]["k_advice"]["ladder"] == [3, 5]
 
 

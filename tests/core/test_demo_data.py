@@ -45,7 +45,7 @@ def test_files_are_small_and_have_the_sheets():
     for path in (JUDGMENTS, RUNS):
         assert path.stat().st_size < 300 * 1024
     wb = load_workbook(JUDGMENTS, read_only=True)
-    assert wb.sheetnames == ["평가", "질문", "문단"]
+    assert wb.sheetnames == ["평가", "질문", "문단", "매뉴얼"]
     wb.close()
     wb = load_workbook(RUNS, read_only=True)
     assert wb.sheetnames == [*SYSTEMS, "시스템 정보"]
@@ -217,6 +217,45 @@ def test_demo_loads_with_the_project_reader_and_agreement():
     assert 0.6 < summary.pairs[0].kappa < 0.95
     resolved = resolve_grades(js.judgments)
     assert set(resolved["resolved_by"]) == {"policy"}
+
+
+def test_the_demo_judgments_bring_their_own_manual(demo):
+    """The 매뉴얼 sheet is read as the study's manual, not the seed table: the team's
+    definitions, θ = 1 as the scores use, one example per grade from the passages
+    that both assessors gave that grade, and principles that name no assessor,
+    system, rank or score (the manual is shown beside blind judging)."""
+    from workbench.core.io import load_judgments
+    from workbench.core.manual import default_manual
+    from workbench.core.study import study_from_files
+
+    js = load_judgments(JUDGMENTS)
+    manual = js.manual
+    assert manual is not None and manual != default_manual("ko")
+    assert not [p for p in js.problems if p.code.startswith("manual")]
+    assert [r.grade for r in manual.grades] == [0, 1, 2, 3]
+    assert all(r.definition and r.examples for r in manual.grades)
+    assert manual.rule(3).definition != default_manual("ko").rule(3).definition
+    assert manual.threshold == 1 and manual.threshold_rule and len(manual.principles) >= 3
+    judgments, _questions, passages, _runs = demo
+    known = {p["문단ID"] for p in passages}
+    given = defaultdict(set)
+    for row in judgments:
+        given[(row["질문ID"], row["문단ID"])].add(row["등급"])
+    for rule in manual.grades:
+        for example in rule.examples:
+            assert example.passage_id in known
+            assert any(
+                p == example.passage_id and g == {rule.grade} for (_q, p), g in given.items()
+            )
+    text = " ".join(
+        [manual.threshold_rule, *manual.principles, *(r.definition for r in manual.grades)]
+    )
+    for word in ("평가자A", "평가자B", *SYSTEMS, "순위", "점수", "시스템"):
+        assert word not in text, word
+    # the study takes it, without a warning that its θ differs from the scores'
+    study = study_from_files(js, [])
+    assert study.manual_in_force("en") == manual
+    assert not [w for w in study.warnings() if w.code == "manual_threshold_differs"]
 
 
 def test_system_info_sheet_tells_the_systems_apart_and_warns_on_chunking():

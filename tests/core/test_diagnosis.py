@@ -63,6 +63,39 @@ def test_rule_needing_recall_at_20_is_silent_without_k_20_and_says_which_k_to_ad
     assert "Add 20 to the K list" in silent["candidates_missed"].reason("en")
 
 
+def test_runs_shallower_than_the_k_a_rule_needs_say_so_instead_of_advising_the_k():
+    # 5 results per question: Recall@20 would only repeat Recall@5, adding 20 is no help
+    res = evaluated({"Weak": {"q1": ["A", *filler(4)]}}, {"q1": REL4}, ks=(1, 3, 5, 10))
+    diag = diagnose(res)
+    silent = {n.rule: n for n in diag.not_checked}
+    for rule_id in ("candidates_missed", "order_weak", "found_but_low", "first_late"):
+        note = silent[rule_id]
+        assert note.add_ks == ()
+        assert note.needs[0] == "Recall@20"
+        assert "Add 20" not in note.reason("en") and "K 목록에 20을 더하면" not in note.reason("ko")
+        assert "the runs return only 5 results per question" in note.reason("en")
+        assert "could not be checked at a depth of 20" in note.reason("en")
+    assert silent["candidates_missed"].reason("ko") == (
+        "후보 검색: 근거를 놓침: Recall@20이 필요한데 시스템 결과가 질문당 최대 5개뿐이라 "
+        "상위 20개 기준으로는 확인할 수 없습니다(K 목록에 더해도 Recall@20은 상위 5개의 값과 "
+        "같습니다)."
+    )
+    assert diagnosis_to_json(diag)["not_checked"][0]["add_k"] == []
+
+
+def test_runs_deeper_than_the_missing_k_still_advise_adding_it():
+    # one system 30 deep, one 5 deep: the deepest run makes Recall@20 worth adding
+    res = evaluated(
+        {"Deep": {"q1": ["A", *filler(29)]}, "Shallow": {"q1": ["A", *filler(4)]}},
+        {"q1": REL4},
+        ks=(1, 3, 5, 10),
+    )
+    silent = {n.rule: n for n in diagnose(res).not_checked}
+    assert silent["candidates_missed"].add_ks == (20,)
+    assert "Add 20 to the K list" in silent["candidates_missed"].reason("en")
+    assert "K 목록에 20을 더하면" in silent["candidates_missed"].reason("ko")
+
+
 def test_candidate_k_is_adjustable():
     res = evaluated({"Weak": {"q1": ["A", *filler(9)]}}, {"q1": REL4}, ks=(1, 5, 10))
     diag = diagnose(res, DiagnosisSettings(candidate_k=10))

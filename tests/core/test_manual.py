@@ -189,6 +189,20 @@ def test_chips_take_the_manuals_words_and_fall_back_to_the_defaults():
     assert grades.chip_text(None, "ko", m) == "미평가"
 
 
+def test_a_manual_keeping_the_apps_labels_shows_them_in_the_ui_language():
+    """A Korean manual with the seed table's labels (a template's, the demo's) in
+    the English UI: the chips say "3 direct evidence", not "3 직접 근거"; the
+    team's own labels and definitions stay as typed."""
+    korean = default_manual("ko")
+    assert grades.chip_text(3, "en", korean) == "3 direct evidence"
+    assert grades.label(0, "en", korean) == "not relevant"
+    assert grades.chip_text(3, "ko", default_manual("en")) == "3 직접 근거"
+    assert grades.definition(3, "en", korean) == korean.rule(3).definition
+    own = korean.with_rule(GradeRule(2, "거의 답", "해석이 조금 필요"))
+    assert grades.chip_text(2, "en", own) == "2 거의 답"
+    assert grades.label(1, "en", own) == "on topic only"
+
+
 def test_the_report_has_the_manual_sheet(study):
     study.apply(study.manual_edit(_manual()))
     results = study.evaluate()

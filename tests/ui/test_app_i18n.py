@@ -242,6 +242,12 @@ def _data_strings(window: MainWindow) -> list[str]:
     for c in rubric.criteria:
         out += [c.name, c.description, *c.levels]
     out.append(window.state.assessor_name())
+    # the judgments file's evaluation manual, in the team's words (its labels are
+    # the app's own, shown in the UI's language, so they are not data here)
+    manual = study.manual_in_force()
+    out += [manual.threshold_rule, *manual.principles]
+    for rule in manual.grades:
+        out += [rule.definition, *(e.text for e in rule.examples)]
     return out
 
 

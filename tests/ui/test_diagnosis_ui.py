@@ -3,9 +3,12 @@ evidence sentences on the passage cards — driven as a user would, on the demo.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLabel
 
 from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow
@@ -72,16 +75,30 @@ def test_the_diagnosis_tab_speaks_of_every_demo_system_and_opens_the_questions(q
         window.show_page("overview")
         opened += 1
     assert opened >= len(systems)
-    # Recall@20 is not among the demo's K: the rules needing it are listed, with a button
+    # Recall@20 is not among the demo's K, and its runs hold 10 results per question:
+    # the rules needing it say so, with no button to add a K that would repeat Recall@10
+    notes = [label.text() for label in panel.findChildren(QLabel, "not_checked")]
+    assert any("the runs return only 10 results per question" in t for t in notes), notes
+    assert panel.add_k_buttons == []
+    # a K the runs reach, taken out of the settings, is offered with a button
+    found = {(f.system, f.rule) for f, _l, _b in panel.finding_rows}
+    settings = window.state.settings
+    _idle(qtbot, window)
+    with qtbot.waitSignal(window.state.results_changed, timeout=TIMEOUT):
+        window.state.set_settings(replace(settings, ks=tuple(k for k in settings.ks if k != 5)))
+    qtbot.waitUntil(
+        lambda: panel.data is not None and 5 not in panel.data.results.settings.ks,
+        timeout=TIMEOUT,
+    )
     ks, button = panel.add_k_buttons[0]
-    assert ks == (20,)
+    assert ks == (5,)
     with qtbot.waitSignal(window.state.results_changed, timeout=TIMEOUT):
         button.click()
-    assert 20 in window.state.settings.ks
+    assert 5 in window.state.settings.ks
     qtbot.waitUntil(
-        lambda: panel.data is not None and 20 in panel.data.results.settings.ks, timeout=TIMEOUT
+        lambda: panel.data is not None and 5 in panel.data.results.settings.ks, timeout=TIMEOUT
     )
-    assert any(f.rule == "order_weak" for f, _l, _b in panel.finding_rows)
+    assert {(f.system, f.rule) for f, _l, _b in panel.finding_rows} == found
     _idle(qtbot, window)
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import openpyxl
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 
 from workbench.core import schema as S
+from workbench.ui import fonts, i18n
 from workbench.ui.settings import Settings
+from workbench.ui.tables import text_margin
 from workbench.ui.views.import_dialog import ImportDialog
 
 
@@ -98,13 +101,49 @@ def test_bad_grade_is_listed_with_its_excel_row_and_the_dialog_stays_open(qtbot,
 
 
 def test_bad_grade_message_is_korean_in_the_korean_ui(qtbot, bad_grades):
-    from workbench.ui import i18n
-
     i18n.install_language("ko")
     dialog = _open(qtbot, bad_grades, "judgments")
     with qtbot.waitSignal(dialog.load_failed, timeout=30000):
         qtbot.mouseClick(dialog.load_button, Qt.MouseButton.LeftButton)
     assert any("5행" in t and "high" in t for t in _problem_texts(dialog))
+
+
+@pytest.mark.parametrize("size", ["normal", "very_large"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_conversions_headers_fit_their_columns(qtbot, tmp_path, lang, size):
+    """'파일의 값' (Value in the file) and the other headers of the grades written
+    another way are drawn whole, at the normal and the largest font: the column
+    fitted to its values alone clipped the header's last letter."""
+    path = tmp_path / "평가_단위.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "평가"
+    sheet.append(["질문ID", "문단ID", "등급"])
+    for row in (["Q1", "P1", "3점"], ["Q1", "P2", 0], ["Q2", "P3", "2점"]):
+        sheet.append(row)
+    book.save(path)
+    i18n.install_language(lang)
+    fonts.apply_font(size)
+    try:
+        dialog = _open(qtbot, path, "judgments")
+        dialog.show()
+        qtbot.waitUntil(lambda: dialog.conversion_box.isVisible(), timeout=30000)
+        table = dialog.conversion_table
+        header = table.horizontalHeader()
+        titles = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+        assert titles[0] == ("파일의 값" if lang == "ko" else "Value in the file")
+        fm = QFontMetrics(header.font())
+        for col, title in enumerate(titles):
+            # the header's text with the margins a cell's text keeps (tests/ui/test_readable.py)
+            assert fm.horizontalAdvance(title) + text_margin(table) <= header.sectionSize(col), (
+                title
+            )
+        cell_fm = QFontMetrics(table.font())
+        assert cell_fm.horizontalAdvance("'3점'") < header.sectionSize(0)
+        combo = dialog.conversion_combo("3점")
+        assert combo.sizeHint().width() <= header.sectionSize(2)
+    finally:
+        fonts.apply_font("normal")
 
 
 def test_a_required_role_left_unassigned_is_explained_and_fixable(qtbot, bad_grades):

@@ -232,3 +232,37 @@ def test_started_at_the_largest_font_both_question_lists_show_their_mean(qtbot):
         assert window.width() <= 1280
     finally:
         fonts.apply_font("normal")
+
+
+def test_started_at_the_largest_font_the_gold_evidence_opens_several_lines_tall(qtbot):
+    """Font already the largest, then the demo: the Answers page's gold evidence
+    opens a few lines of passage text tall (it opened one row tall, the user had
+    to drag the splitter), the answers below keep their room and the window its
+    size; back at the normal font it still shows several lines."""
+    fonts.apply_font("very_large")
+    try:
+        window = MainWindow(settings=Settings())
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+            window.open_demo()
+        qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+        qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+        window.show_page("answers")
+        panel = window.page("answers").review
+        qtbot.waitUntil(lambda: panel.gold_table.rowCount() > 0, timeout=60000)
+        qtbot.wait(50)
+        gold = panel.gold_table
+        line = gold.fontMetrics().lineSpacing()
+        assert gold.isVisible()
+        assert gold.viewport().height() >= 4 * line
+        # the answers below are not pushed off: their area shows a few lines too
+        assert panel.scroll.viewport().height() >= 4 * panel.scroll.fontMetrics().lineSpacing()
+        assert window.width() <= 1280 and window.height() <= 800
+
+        window.font_actions["normal"].trigger()
+        qtbot.wait(100)
+        assert gold.viewport().height() >= 4 * gold.fontMetrics().lineSpacing()
+    finally:
+        fonts.apply_font("normal")

@@ -728,7 +728,7 @@ def _measure_rule(
     names = r.measures(st)
     missing = [m for m in names if m not in results.measures]
     if missing:
-        return [], [_not_checked_measures(r, missing, results)]
+        return [], [_not_checked_measures(r, missing, results, depths)]
     findings = []
     for system in results.systems:
         agg = results.aggregates
@@ -851,13 +851,38 @@ def _depth_caveat(names: Sequence[str], depth: int, lang: str) -> str:
     )
 
 
-def _not_checked_measures(r: Rule, missing: Sequence[str], results: Results) -> NotChecked:
+def _not_checked_measures(
+    r: Rule, missing: Sequence[str], results: Results, depths: Mapping[str, int]
+) -> NotChecked:
+    """Why a rule's measures are missing, and the K to add to the settings — unless
+    every system's deepest list is shorter than a K the rule needs: then adding
+    it would only repeat the value at the depth (a run 5 deep has Recall@20 =
+    Recall@5), so the note says how deep the runs are and advises no K."""
     from workbench.core.metrics import parse_measure
 
     ks = sorted({int(parse_measure(m).cutoff) for m in missing if parse_measure(m).cutoff})
     have = ", ".join(str(k) for k in results.settings.ks)
     add = ", ".join(str(k) for k in ks)
     shown = ", ".join(missing)
+    deepest = max((int(d) for d in depths.values()), default=0)
+    beyond = [k for k in ks if k > deepest > 0]
+    if beyond:
+        deep = ", ".join(str(k) for k in beyond)
+        first = next(m for m in missing if (parse_measure(m).cutoff or 0) in beyond)
+        return NotChecked(
+            rule=r.id,
+            needs=tuple(missing),
+            reason_ko=(
+                f"{r.title_ko}: {josa(shown, '이')} 필요한데 시스템 결과가 질문당 최대 "
+                f"{deepest}개뿐이라 상위 {deep}개 기준으로는 확인할 수 없습니다"
+                f"(K 목록에 더해도 {josa(first, '은')} 상위 {deepest}개의 값과 같습니다)."
+            ),
+            reason_en=(
+                f"{r.title_en}: needs {shown}, but the runs return only {deepest} results "
+                f"per question, so it could not be checked at a depth of {deep} ({first} "
+                f"would only repeat the top {deepest}'s value)."
+            ),
+        )
     return NotChecked(
         rule=r.id,
         needs=tuple(missing),
@@ -1291,10 +1316,12 @@ def _k_rules(
 
 
 # == question types =================================================================
-def _type_gap_rule(r: Rule, results: Results, st: DiagnosisSettings) -> tuple[list, list]:
+def _type_gap_rule(
+    r: Rule, results: Results, st: DiagnosisSettings, depths: Mapping[str, int]
+) -> tuple[list, list]:
     name = r.measures(st)[0]
     if name not in results.measures:
-        return [], [_not_checked_measures(r, [name], results)]
+        return [], [_not_checked_measures(r, [name], results, depths)]
     findings = []
     for system in results.systems:
         if system not in results.aggregates.index:
@@ -1440,7 +1467,7 @@ def diagnose(
         elif r.kind == "k_plateau":
             f, n = _k_rules(results, st, advice)
         elif r.kind == "type_gap":
-            f, n = _type_gap_rule(r, results, st)
+            f, n = _type_gap_rule(r, results, st, depths)
         else:  # k_growing comes with k_plateau; no_finding is added below
             continue
         found.extend(f)

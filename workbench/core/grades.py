@@ -22,7 +22,10 @@ The study's evaluation manual (:mod:`workbench.core.manual`) may give the
 grades other labels and definitions: :func:`label`, :func:`chip_text` and
 :func:`definition` take it as ``manual`` (anything with ``label(grade)`` and
 ``definition(grade)`` returning text or None) and fall back to the words
-above where it gives none.
+above where it gives none. A manual that keeps a label of the table above
+(the templates' seed table does) shows it in the UI's language: a Korean
+manual's "직접 근거" is "direct evidence" in the English UI, while a label of
+the team's own ("직접") stays as typed.
 """
 
 from __future__ import annotations
@@ -91,6 +94,14 @@ def _from_manual(manual: Any, what: str, g: int) -> str | None:
     return text or None
 
 
+def _manual_label(manual: Any, g: int, lang: Lang) -> str | None:
+    """The manual's label of grade ``g``; one of the app's own labels in ``lang``."""
+    text = _from_manual(manual, "label", g)
+    if text is not None and text in {words.get(g) for words in LABELS.values()}:
+        return LABELS[lang].get(g, text)
+    return text
+
+
 def label(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> str:
     """The label alone: ``"직접 근거"``; ``"미평가"`` for unjudged.
 
@@ -99,7 +110,7 @@ def label(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> s
     g = _as_grade(grade)
     if g is None:
         return UNJUDGED_LABEL[lang]
-    return _from_manual(manual, "label", g) or LABELS[lang].get(g, str(g))
+    return _manual_label(manual, g, lang) or LABELS[lang].get(g, str(g))
 
 
 def chip_text(grade: float | int | None, lang: Lang = "ko", manual: Any = None) -> str:
@@ -107,7 +118,7 @@ def chip_text(grade: float | int | None, lang: Lang = "ko", manual: Any = None) 
     g = _as_grade(grade)
     if g is None:
         return UNJUDGED_LABEL[lang]
-    text = _from_manual(manual, "label", g) or LABELS[lang].get(g)
+    text = _manual_label(manual, g, lang) or LABELS[lang].get(g)
     return f"{g} {text}" if text else str(g)
 
 

@@ -69,6 +69,7 @@ from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
+from workbench.ui.tables import rows_height
 from workbench.ui.views.answer_import import AnswerImportDialog
 from workbench.ui.views.answer_panels import RatersPanel, ResultsPanel, RubricPanel
 from workbench.ui.views.question_nav import QuestionListNavigation
@@ -558,6 +559,7 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         self.gold_table.horizontalHeader().sectionResized.connect(
             lambda *_: self._rows_timer.start()
         )
+        self._fit_gold_height()
         self.passage_view = QTextBrowser()
         self.passage_view.setObjectName("citedPassage")
         self.passage_view.setOpenLinks(False)
@@ -631,6 +633,24 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         shortcut("K", self.previous_question)
         shortcut("Alt+Down", self.next_question)
         shortcut("Alt+Up", self.previous_question)
+
+    #: lines of passage text the gold evidence shows at any font size
+    GOLD_LINES = 5
+
+    def _fit_gold_height(self) -> None:
+        """The gold evidence (and the cited passage in the same tabs) at least
+        :data:`GOLD_LINES` lines of text tall in the font in use, below its
+        header: at the largest font the splitter opened it one row tall. The
+        answers below keep the rest of the page; their area scrolls."""
+        table = self.gold_table
+        lines = self.GOLD_LINES * table.fontMetrics().lineSpacing()
+        table.setMinimumHeight(rows_height(table, 0) + lines)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.FontChange:
+            # after the children have their new font
+            QTimer.singleShot(0, self, self._fit_gold_height)
+        super().changeEvent(event)
 
     # -- language ---------------------------------------------------------------------------
     def retranslate(self) -> None:

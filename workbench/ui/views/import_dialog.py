@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -74,6 +74,7 @@ from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language
 from workbench.ui.settings import Settings
+from workbench.ui.tables import text_margin
 from workbench.ui.workers import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -421,8 +422,10 @@ class ImportDialog(QDialog):
         self.conversion_table.setObjectName("conversionTable")
         self.conversion_table.verticalHeader().setVisible(False)
         self.conversion_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # sized by _fit_conversion_columns: Qt's own fit to the contents left the
+        # header '파일의 값' clipped by its last letter
         self.conversion_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
+            QHeaderView.ResizeMode.Interactive
         )
         self.conversion_table.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents
@@ -513,6 +516,9 @@ class ImportDialog(QDialog):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            # after the table and its dropdowns have the new font
+            QTimer.singleShot(0, self, self._fit_conversion_columns)
         super().changeEvent(event)
 
     def retranslate(self) -> None:
@@ -557,6 +563,7 @@ class ImportDialog(QDialog):
         self.conversion_table.setHorizontalHeaderLabels(
             [self.tr("Value in the file"), self.tr("Rows"), self.tr("Read as")]
         )
+        self._fit_conversion_columns()
         if self._refused:
             self._fill_conversion_table()
         else:
@@ -1274,7 +1281,7 @@ class ImportDialog(QDialog):
                 lambda _i, v=failed.value, c=combo: self._on_grade_chosen(v, c)
             )
             self.conversion_table.setCellWidget(r, 2, combo)
-        self.conversion_table.resizeColumnsToContents()
+        self._fit_conversion_columns()
         self.conversion_table.resizeRowsToContents()
         # room for up to five values without an inner scroll, measured at the font in use
         frame = 2 * self.conversion_table.frameWidth()
@@ -1282,6 +1289,29 @@ class ImportDialog(QDialog):
         rows = sum(self.conversion_table.rowHeight(r) for r in range(min(len(refused), 5)))
         self.conversion_table.setFixedHeight(header + rows + frame + 2)
         self._refresh_recovery()
+
+    def _fit_conversion_columns(self) -> None:
+        """Each column of the conversions as wide as its values, its dropdowns and
+        its header's text with the margins the header and a cell keep around it;
+        measured in bold, as the header draws the column holding the selection."""
+        table = self.conversion_table
+        header = table.horizontalHeader()
+        bold = QFont(header.font())
+        bold.setBold(True)
+        fm = QFontMetrics(bold)
+        margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        for col in range(table.columnCount()):
+            item = table.horizontalHeaderItem(col)
+            title = item.text() if item is not None else ""
+            needed = max((fm.horizontalAdvance(line) for line in title.split("\n")), default=0)
+            header.resizeSection(
+                col,
+                max(
+                    table.sizeHintForColumn(col),
+                    header.sectionSizeHint(col),
+                    needed + margin + text_margin(table),
+                ),
+            )
 
     def _refresh_recovery(self) -> None:
         """The conversion box and the "leave rows out" box as the choices stand."""
