@@ -141,6 +141,37 @@ def test_clean_files_take_the_fast_path(tmp_path, monkeypatch):
     assert list(rs.runs[S.PID].cat.categories) == ["d1", "d2", "d3"]  # text order
 
 
+def test_the_import_previews_own_choices_keep_the_fast_path(tmp_path, monkeypatch):
+    """The preview hands back the TREC format's own sheet and mapping: the file is
+    still read by the fast path (a 2M-line run: ~1 s, not ~7 s), with the same
+    result; a changed mapping or another sheet name takes the general path."""
+    from workbench.core.io.mapping import ColumnMapping
+    from workbench.core.io.text_formats import TREC_QRELS_ROLES, TREC_RUN_ROLES
+
+    run = tmp_path / "r.run"
+    run.write_text(RUN)
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text(QRELS)
+    calls = []
+    real = fast_trec.parse_blocks
+    monkeypatch.setattr(fast_trec, "parse_blocks", lambda *a: calls.append(1) or real(*a))
+    own_run = {"r": ColumnMapping(dict(TREC_RUN_ROLES))}
+    rs = load_run(run, mappings=own_run, sheets=["r"])
+    own_qrels = {"q": ColumnMapping(dict(TREC_QRELS_ROLES))}
+    js = load_judgments(qrels, mappings=own_qrels, sheets={"judgments": "q"})
+    assert len(calls) == 2
+    pd.testing.assert_frame_equal(rs.runs, load_run(run, fast=False).runs, check_exact=True)
+    pd.testing.assert_frame_equal(
+        js.judgments, load_judgments(qrels, fast=False).judgments, check_exact=True
+    )
+    calls.clear()
+    swapped = dict(TREC_RUN_ROLES, rank=S.SCORE, score=S.RANK)
+    load_run(run, mappings={"r": ColumnMapping(swapped)}, sheets=["r"])
+    with pytest.raises(InputError):  # the general path says the sheet is not there
+        load_run(run, mappings=own_run, sheets=["other"])
+    assert calls == []
+
+
 def test_small_blocks_and_widening_fields(tmp_path, monkeypatch):
     """Ids longer than the guessed width, in a later block, are read whole."""
     lines = [f"q{i // 7} Q0 p{i} {i % 7 + 1} {1 - (i % 7) / 10:.2f} t\n" for i in range(200)]

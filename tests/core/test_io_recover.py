@@ -220,6 +220,55 @@ def test_check_file_compares_a_run_with_the_judgments(tmp_path):
     } == {"B"}
 
 
+def test_run_coverage_on_codes_equals_the_plain_pandas_reading():
+    """The coverage warnings, computed on codes, name the same questions in the same
+    order (first appearance) with the same first rows as a plain pandas reading,
+    also when a system's rows are not in row order (two sheets, rows restarting)."""
+    import numpy as np
+
+    from workbench.core.io.check import run_coverage_problems
+    from workbench.core.schema import RunSet
+
+    rng = np.random.default_rng(5)
+    n = 400
+    runs = pd.DataFrame(
+        {
+            S.SYSTEM: pd.Categorical(rng.choice(["A", "B", "C"], n)),
+            S.QID: pd.Categorical([f"Q{q}" for q in rng.integers(0, 40, n)]),
+            S.PID: pd.Categorical([f"P{p}" for p in rng.integers(0, 50, n)]),
+            S.RANK: rng.integers(1, 20, n).astype(float),
+            S.SCORE: rng.random(n),
+            S.ROW: rng.permutation(n) % 150 + 2,
+        }
+    )
+    qrels = pd.DataFrame(
+        {
+            S.QID: [f"Q{q}" for q in range(0, 60, 2)],
+            S.PID: ["P1"] * 30,
+            S.GRADE: rng.integers(0, 4, 30),
+        }
+    )
+    run_set = RunSet(runs, [])
+    got = run_coverage_problems(run_set, qrels, threshold=2)
+
+    judged = set(qrels[S.QID])
+    answerable = set(qrels.loc[qrels[S.GRADE] >= 2, S.QID])
+    expected = []
+    for system in run_set.systems:
+        mine = runs[runs[S.SYSTEM] == system]
+        first_row = mine.groupby(mine[S.QID].astype(str), sort=False, observed=True)[S.ROW].min()
+        missing = sorted(answerable - set(first_row.index))
+        extra = [q for q in first_row.index if q not in judged]
+        if missing:
+            expected.append(("missing_questions", system, None))
+        if extra:
+            expected.append(("run_only_questions", system, int(min(first_row[extra]))))
+        if extra:  # the questions named in the order they first appear
+            shown = f"evaluated: {', '.join(extra[:10])}"
+            assert any(shown in p.message_en for p in got if p.code == "run_only_questions")
+    assert [(p.code, p.message_en.split("'")[1], p.row) for p in got] == expected
+
+
 def test_check_file_of_the_wrong_kind_is_a_result_not_an_exception(tmp_path):
     path = tmp_path / "run.trec"
     path.write_text("Q1 Q0 P1 1 2.5 bm25\nQ1 Q0 P2 2 1.5 bm25\n", encoding="utf-8")

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from workbench.core import schema as S
@@ -145,12 +146,30 @@ def run_coverage_problems(
     Warnings, named by the system's sheet and the first row of such a question."""
     runs = run_set.runs
     file = run_set.sources[0].name if run_set.sources else ""
-    judged = set(qrels[S.QID].astype(str))
-    answerable = set(qrels.loc[qrels[S.GRADE] >= threshold, S.QID].astype(str))
+    judged_ids = pd.unique(qrels[S.QID].to_numpy(dtype=object))
+    judged = {str(q) for q in judged_ids}
+    relevant = qrels[S.GRADE].to_numpy() >= threshold
+    answerable = {str(q) for q in pd.unique(qrels[S.QID].to_numpy(dtype=object)[relevant])}
+    # on integer codes: a run of millions of rows is never walked cell by cell
+    # (this runs in the import preview's check, beside the window)
+    q_codes, q_names = _codes(runs[S.QID])
+    s_codes, s_names = _codes(runs[S.SYSTEM])
+    rows_all = runs[S.ROW].to_numpy()
     out: list[Problem] = []
     for system in run_set.systems:
-        mine = runs[runs[S.SYSTEM] == system]
-        asked = set(mine[S.QID].astype(str))
+        at = np.flatnonzero(s_names == system)
+        mine = np.flatnonzero(s_codes == at[0]) if at.size else np.zeros(0, np.int64)
+        q, rows = q_codes[mine], rows_all[mine]
+        # each question's first row, the questions in the order they first appear
+        asked_codes, first_at = np.unique(q, return_index=True)
+        by_question = np.lexsort((rows, q))
+        group_starts = np.flatnonzero(np.r_[True, np.diff(q[by_question]) != 0])[: q.size]
+        lowest = rows[by_question[group_starts]] if q.size else rows
+        first_row = {
+            str(q_names[asked_codes[i]]): int(lowest[i])
+            for i in np.argsort(first_at, kind="stable")
+        }
+        asked = set(first_row)
         sheet = run_set.system_sheets.get(system) or (
             run_set.sources[0].sheet if run_set.sources else None
         )
@@ -168,10 +187,9 @@ def run_coverage_problems(
                     sheet=sheet,
                 )
             )
-        first_row = mine.groupby(mine[S.QID].astype(str), sort=False)[S.ROW].min()
-        extra = [q for q in first_row.index if q not in judged]
+        extra = [q for q in first_row if q not in judged]
         if extra:
-            rows = sorted(int(first_row[q]) for q in extra)
+            rows = sorted(first_row[q] for q in extra)
             row = rows[0]
             out.append(
                 warning(
@@ -187,6 +205,15 @@ def run_coverage_problems(
                 )
             )
     return out
+
+
+def _codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Integer codes of an id column and the id text of each code."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        names = column.cat.categories.to_numpy(dtype=object).astype(str)
+        return column.cat.codes.to_numpy(), names
+    codes, uniques = pd.factorize(column.astype(str).to_numpy(dtype=object))
+    return codes, np.asarray(uniques, dtype=object).astype(str)
 
 
 def _ids(ids: list[str]) -> str:

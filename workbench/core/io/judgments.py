@@ -51,6 +51,7 @@ from workbench.core.io.ids import (
 )
 from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
 from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
+from workbench.core.io.text_formats import own_trec_choices
 from workbench.core.io.validate import (
     column,
     grades_checked,
@@ -707,7 +708,7 @@ def load_judgments(
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
     # rows left out are taken out of the general reader's tables
-    if fast and not mappings and not sheets and not skip_rows:
+    if fast and not skip_rows and own_trec_choices(path, "trec_qrels", mappings, sheets):
         quick = _fast_trec_qrels(path, col, steps)
         if quick is not None:
             return quick

@@ -57,6 +57,7 @@ from workbench.core.io.mapping import normalize_header
 from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
+from workbench.core.io.text_formats import own_trec_choices
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -606,7 +607,7 @@ def load_run(
     steps = Steps(progress, cancelled)
     col = Collector(path.name)
     # rows left out are taken out of the general reader's tables
-    if fast and not mappings and not sheets and not skip_rows:
+    if fast and not skip_rows and own_trec_choices(path, "trec_run", mappings, sheets):
         quick = _fast_trec_run(path, col, steps, system)
         if quick is not None:
             return quick

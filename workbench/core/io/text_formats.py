@@ -55,6 +55,38 @@ def _lines(text: str) -> tuple[list[list[str]], list[int]]:
     return fields, numbers
 
 
+#: the fixed columns of a TREC run and a TREC qrels file (their "headers" → roles)
+TREC_RUN_ROLES = {
+    "query_id": S.QID,
+    "Q0": None,
+    "doc_id": S.PID,
+    "rank": S.RANK,
+    "score": S.SCORE,
+    "tag": S.SYSTEM,
+}
+TREC_QRELS_ROLES = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
+
+
+def own_trec_choices(path: Path, kind: str, mappings: dict | None, sheets) -> bool:
+    """No choices, or only those a TREC file of ``kind`` gives itself: its one
+    sheet (named after the file) with the format's fixed mapping. The import
+    preview hands the choices back unchanged, and a reader may then take its
+    fast path as if none were given."""
+    if not mappings and not sheets:
+        return True
+    sheet = path.stem
+    roles = TREC_RUN_ROLES if kind == "trec_run" else TREC_QRELS_ROLES
+    if mappings is not None and (
+        set(mappings) != {sheet} or dict(mappings[sheet].roles) != roles
+    ):
+        return False
+    if sheets is None:
+        return True
+    named = list(sheets.values()) if isinstance(sheets, dict) else list(sheets)
+    uses = set(sheets) if isinstance(sheets, dict) else set()
+    return named == [sheet] and uses <= {"judgments"}
+
+
 def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table, ColumnMapping]:
     """A TREC qrels or run file as a table; malformed lines are errors."""
     sheet = path.stem
@@ -62,19 +94,12 @@ def trec_table(text: str, kind: str, path: Path, col: Collector) -> tuple[Table,
         headers, width = RUN_HEADERS, {6}
         expect_en = "6 fields: question-id Q0 passage-id rank score tag"
         expect_ko = "6개 항목(질문ID Q0 문단ID 순위 점수 태그)"
-        roles = {
-            "query_id": S.QID,
-            "Q0": None,
-            "doc_id": S.PID,
-            "rank": S.RANK,
-            "score": S.SCORE,
-            "tag": S.SYSTEM,
-        }
+        roles = TREC_RUN_ROLES
     else:
         headers, width = QRELS_HEADERS, {3, 4}
         expect_en = "4 fields: question-id iteration passage-id grade (or 3 without iteration)"
         expect_ko = "4개 항목(질문ID 반복 문단ID 등급, 또는 반복 없이 3개)"
-        roles = {"query_id": S.QID, "iteration": None, "doc_id": S.PID, "relevance": S.GRADE}
+        roles = TREC_QRELS_ROLES
 
     def bad_line(n: int, k: int) -> None:
         extra_en = extra_ko = ""
