@@ -573,3 +573,51 @@ def test_empty_trec_file(tmp_path):
     with pytest.raises(InputError) as info:
         load_run(path)
     assert {p.code for p in info.value.errors} & {"no_data", "no_run_sheet", "empty_sheet"}
+
+
+# -- the preview of a big TREC file parses its first lines only ------------------------------
+_TREC_RUN_LINES = "".join(f"q{i // 7} Q0 d{i} {i % 7 + 1} {9 - i % 7}.5 bm25\n" for i in range(120))
+_TREC_TEXTS = {
+    "clean": _TREC_RUN_LINES,
+    "no_final_break": _TREC_RUN_LINES.rstrip("\n"),
+    "trailing_breaks": _TREC_RUN_LINES + "\n\n",
+    "crlf": _TREC_RUN_LINES.replace("\n", "\r\n"),
+    "blank_inside": _TREC_RUN_LINES.replace("q3 Q0 d21", "\nq3 Q0 d21", 1),
+    "spaces_line_inside": _TREC_RUN_LINES.replace("q3 Q0 d21", "  \nq3 Q0 d21", 1),
+    "indented": _TREC_RUN_LINES.replace("q3 Q0 d21", " q3 Q0 d21", 1),
+    "comment": _TREC_RUN_LINES.replace("q3 Q0 d21", "# note\nq3 Q0 d21", 1),
+    "form_feed": _TREC_RUN_LINES.replace("q3 Q0 d21", "\x0cq3 Q0 d21", 1),
+    "lone_cr": _TREC_RUN_LINES.replace("\nq3 Q0 d21", "\rq3 Q0 d21", 1),
+    "short": _TREC_RUN_LINES[:200],
+    "bad_line_late": _TREC_RUN_LINES + "q99 Q0 d1 1\n",
+    "korean_id": _TREC_RUN_LINES.replace("q3 ", "질문3 "),
+    "qrels": "".join(f"q{i // 5} 0 d{i} {i % 4}\n" for i in range(90)),
+}
+
+
+_COUNTED_ONLY = {"clean", "no_final_break", "trailing_breaks", "crlf", "bad_line_late", "qrels"}
+
+
+@pytest.mark.parametrize("name", sorted(_TREC_TEXTS))
+def test_a_trec_preview_counts_the_lines_the_whole_reading_finds(tmp_path, name):
+    """The preview reads only its first lines, yet says how many rows the file has
+    as reading the whole file would (a line with the wrong number of fields is a
+    row too, with its error, as in a spreadsheet), and shows the same first rows."""
+    from workbench.core.io.book import open_book
+    from workbench.core.io.common import Collector
+
+    path = tmp_path / ("q.qrels" if name == "qrels" else "r.run")
+    path.write_bytes(_TREC_TEXTS[name].encode("utf-8"))
+    col = Collector(path.name)
+    whole = open_book(path, col).sheets[0].table
+    bad_lines = sum(1 for p in col.errors if p.code == "trec_fields")
+    head = open_book(path, Collector(path.name), nrows=40).sheets[0].table
+    if name in _COUNTED_ONLY:  # the first 40 lines parsed, the others counted
+        assert head.n_rows == 40 < whole.n_rows
+        assert head.total_rows == whole.total_rows + bad_lines
+    else:  # anything unusual: the whole text is parsed, as before
+        assert head.n_rows == whole.n_rows and head.total_rows == whole.total_rows
+    shown = min(40, head.n_rows)
+    for h in whole.headers:
+        assert list(head.columns[h][:shown]) == list(whole.columns[h][:shown])
+    assert list(head.rows[:shown]) == list(whole.rows[:shown])

@@ -47,6 +47,7 @@ __all__ = [
     "list_scores",
     "losing_questions",
     "metric_histogram",
+    "not_found_at",
     "not_found_by",
     "rank_buckets",
     "rank_distribution",
@@ -509,10 +510,17 @@ def rank_distribution(results: Results, k: int | None = None) -> pd.DataFrame:
 
 def not_found_by(first_ranks: pd.DataFrame, system: str, k: int) -> list[str]:
     """Questions of ``system`` with no relevant passage in the top ``k``."""
+    return not_found_at(first_ranks, system, [k])[k]
+
+
+def not_found_at(first_ranks: pd.DataFrame, system: str, ks) -> dict[int, list[str]]:
+    """:func:`not_found_by` for many ``k`` at once (the frame is filtered once: a
+    Recall curve has a point per K up to the run depth, a thousand for deep runs)."""
     sub = first_ranks.loc[first_ranks["system"] == str(system)]
     r = sub["first_rank"].to_numpy(dtype=float)
-    mask = ~(r <= k)  # NaN → not found
-    return [str(q) for q in sub["question_id"].to_numpy()[mask]]
+    ids = np.array([str(q) for q in sub["question_id"].to_numpy()], dtype=object)
+    # NaN (nothing relevant retrieved) is never ≤ k: not found at every k
+    return {int(k): ids[~(r <= k)].tolist() for k in ks}
 
 
 # ---------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from workbench.core.io import common
 from workbench.core.io.common import Collector, Steps, breathe, slices
 from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_roles
@@ -86,7 +88,13 @@ def open_book(
                 table, mapping = json_table(text, path, col)
                 sheet_kind = "judgments"
             else:
-                table, mapping = trec_table(text, kind, path, col)
+                head = _trec_head(text, data, nrows) if nrows is not None else None
+                if head is None:
+                    table, mapping = trec_table(text, kind, path, col)
+                else:
+                    # a preview: the first lines parsed, the others only counted
+                    table, mapping = trec_table(head[0], kind, path, col)
+                    table.total_rows = head[1]
                 sheet_kind = "judgments" if kind == "trec_qrels" else "run"
             if table.n_rows == 0 and not col.has_errors:
                 col.error(
@@ -104,6 +112,34 @@ def open_book(
     with steps.span(mid, upto, units, f"{path.name} 정리 중 · Preparing {path.name}"):
         _sheets_of(book, raws, col, mappings)
     return book
+
+
+def _trec_head(text: str, data: bytes, nrows: int) -> tuple[str, int] | None:
+    """The first ``nrows`` lines of a TREC text and how many data lines it has in
+    all, when that count is plain: ASCII (``data`` is then ``text``'s bytes), no
+    comment, no blank or indented line, no line break but "\n" / "\r\n" (else
+    None, and the whole text is parsed). A preview of a 2M-line run then parses
+    a few dozen lines instead of all of them (~1.8 s). The checks run on the
+    bytes at memory speed."""
+    if not text.isascii() or text[:1].isspace():
+        return None
+    body = np.frombuffer(data, dtype=np.uint8)
+    end = body.size
+    while end and body[end - 1] == 10:
+        end -= 1
+    body = body[:end]
+    if any(bytes([b]) in data for b in b"#\x0b\x0c\x1c\x1d\x1e"):
+        return None
+    breaks = np.flatnonzero(body == 10)
+    after = body[breaks + 1]  # each line's first byte: blank or indented lines start blank
+    if np.isin(after, (10, 13, 32, 9)).any():
+        return None
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return None  # a lone "\r" breaks a line too
+    if breaks.size < nrows:
+        return None  # a short file: parsed whole
+    cut = int(breaks[nrows - 1]) + 1
+    return text[:cut], int(breaks.size) + 1
 
 
 def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) -> None:
