@@ -674,10 +674,12 @@ class DiagnosisPanel(QWidget):
         )
         cases = data.cases.copy()
         name = f"nDCG@{k}"
-        per_q = data.missed.per_question.set_index([s.SYSTEM, s.QID])
+        per_q = data.missed.per_question
+        core = dict(
+            zip(zip(per_q[s.SYSTEM].astype(str), per_q[s.QID].astype(str)), per_q["core_missed"])
+        )
         cases["core_missed"] = [
-            int(per_q.loc[(a, b), "core_missed"]) if (a, b) in per_q.index else 0
-            for a, b in zip(cases[s.SYSTEM], cases[s.QID])
+            int(core.get((str(a), str(b)), 0)) for a, b in zip(cases[s.SYSTEM], cases[s.QID])
         ]
         cases[s.QTYPE] = [t or self.tr("(no type)") for t in cases[s.QTYPE]]
         texts = self._question_texts()
