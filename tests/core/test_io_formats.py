@@ -621,3 +621,20 @@ def test_a_trec_preview_counts_the_lines_the_whole_reading_finds(tmp_path, name)
     for h in whole.headers:
         assert list(head.columns[h][:shown]) == list(whole.columns[h][:shown])
     assert list(head.rows[:shown]) == list(whole.rows[:shown])
+
+
+def test_a_long_json_judgments_file_is_previewed_whole(tmp_path):
+    """Only TREC files are previewed from their first lines: a JSON file of many
+    lines is read whole (its first lines alone are not JSON)."""
+    import json
+
+    path = tmp_path / "qrels.json"
+    items = [
+        {"id": f"Q{i}", "relevantDocuments": [{"documentId": f"P{i}", "relevance": i % 4}]}
+        for i in range(300)
+    ]
+    # one item per line, none indented: lines a TREC head would be cut from
+    path.write_text("[\n" + ",\n".join(json.dumps(x) for x in items) + "\n]\n", encoding="utf-8")
+    preview = inspect_file(path)
+    assert preview.kind == "json" and not [p for p in preview.problems if p.is_error]
+    assert preview.sheets[0].n_rows == 300

@@ -319,3 +319,23 @@ def test_missed_evidence_removed_by_dedup_is_marked():
     missed = {m.passage_id: m for m in _index(skipped=skipped).missed("A", "q1", 3)}
     assert missed["p4"].skipped and missed["p4"].position is None
     assert not missed["p3"].skipped
+
+
+def test_row_texts_from_categories_equal_the_text_of_every_row():
+    """The review index reads a ranking's ids and a run's texts per category (millions
+    of rows): the same values as converting every row."""
+    import numpy as np
+    import pandas as pd
+
+    from workbench.core.review import _non_blank, _text_of_rows
+
+    for values in (["a", None, "b", "a"], ["", " x", None, "  ", "y"], []):
+        col = pd.Series(pd.Categorical(values))
+        plain = col.astype(str).to_numpy(dtype=object)
+        got = _text_of_rows(col)
+        assert len(got) == len(plain)
+        assert all((a is b) or a == b or (a != a and b != b) for a, b in zip(got, plain))
+        expected = (col.astype(object).fillna("").astype(str).str.strip() != "").to_numpy(bool)
+        assert np.array_equal(_non_blank(col), expected)
+        obj = pd.Series(values, dtype=object)
+        assert np.array_equal(_non_blank(obj), expected)

@@ -236,7 +236,7 @@ class ReviewIndex:
 
         ranking = results.ranking
         self._r_position = ranking["position"].to_numpy()
-        self._r_pid = ranking[s.PID].astype(str).to_numpy()
+        self._r_pid = _text_of_rows(ranking[s.PID])
         self._r_grade = ranking[s.GRADE].to_numpy(dtype=float)
         self._r_score = ranking[s.SCORE].to_numpy(dtype=float) if s.SCORE in ranking else None
         self._r_rank = ranking[s.RANK].to_numpy(dtype=float) if s.RANK in ranking else None
@@ -328,7 +328,7 @@ class ReviewIndex:
         self._run_text: dict[str, str] = {}
         if runs is not None and len(runs) and s.TEXT in runs:
             texts = runs[[s.PID, s.TEXT]]
-            texts = texts[texts[s.TEXT].fillna("").astype(str).str.strip() != ""]
+            texts = texts[_non_blank(texts[s.TEXT])]
             texts = texts.drop_duplicates(s.PID)
             self._run_text = dict(
                 zip(texts[s.PID].astype(str).tolist(), texts[s.TEXT].astype(str).tolist())
@@ -641,3 +641,28 @@ def build_index(results: Results, study: Study | None = None) -> ReviewIndex:
         study.runs(),
         js.evidence if js is not None else None,
     )
+
+
+def _text_of_rows(column: pd.Series) -> np.ndarray:
+    """An id column as an object array of ``str``, one per row. A categorical's
+    rows share its categories' strings: no text is converted per row (a ranking
+    has millions of rows, and one conversion holds the interpreter ~0.1 s)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        names = np.asarray(column.cat.categories.astype(str), dtype=object)
+        codes = column.cat.codes.to_numpy()
+        out = names[np.maximum(codes, 0)] if len(names) else np.full(len(codes), "", object)
+        if (codes < 0).any():
+            out[codes < 0] = np.nan  # a missing id stays missing, as astype(str) keeps it
+        return out
+    return column.astype(str).to_numpy(dtype=object)
+
+
+def _non_blank(column: pd.Series) -> np.ndarray:
+    """Rows whose text is not blank; a categorical is looked at per category (a TREC
+    run's text column is one empty category over millions of rows)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        cats = column.cat.categories
+        keep = (pd.Series(cats.astype(str)).str.strip() != "").to_numpy(dtype=bool)
+        codes = column.cat.codes.to_numpy()
+        return np.where(codes >= 0, keep[np.maximum(codes, 0)] if keep.size else False, False)
+    return (column.fillna("").astype(str).str.strip() != "").to_numpy(dtype=bool)

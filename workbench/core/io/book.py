@@ -77,7 +77,10 @@ def open_book(
     if kind == "excel":
         raws = read_excel_sheets(path, data, nrows=nrows)
     elif kind in ("csv", "trec_qrels", "trec_run", "json"):
-        text, book.encoding = decode_text(data, path)
+        # a preview of a plain TREC file decodes only the lines it shows
+        trec = kind in ("trec_qrels", "trec_run")
+        head = _trec_head(data, nrows) if nrows is not None and trec else None
+        text, book.encoding = decode_text(data if head is None else head[0], path)
         check_not_blank(text, path)
         if kind == "csv":
             # progress counted in lines read (breathe() every slice of records)
@@ -88,12 +91,8 @@ def open_book(
                 table, mapping = json_table(text, path, col)
                 sheet_kind = "judgments"
             else:
-                head = _trec_head(text, data, nrows) if nrows is not None else None
-                if head is None:
-                    table, mapping = trec_table(text, kind, path, col)
-                else:
-                    # a preview: the first lines parsed, the others only counted
-                    table, mapping = trec_table(head[0], kind, path, col)
+                table, mapping = trec_table(text, kind, path, col)
+                if head is not None:  # a preview: the other lines only counted
                     table.total_rows = head[1]
                 sheet_kind = "judgments" if kind == "trec_qrels" else "run"
             if table.n_rows == 0 and not col.has_errors:
@@ -114,22 +113,22 @@ def open_book(
     return book
 
 
-def _trec_head(text: str, data: bytes, nrows: int) -> tuple[str, int] | None:
-    """The first ``nrows`` lines of a TREC text and how many data lines it has in
-    all, when that count is plain: ASCII (``data`` is then ``text``'s bytes), no
-    comment, no blank or indented line, no line break but "\n" / "\r\n" (else
-    None, and the whole text is parsed). A preview of a 2M-line run then parses
-    a few dozen lines instead of all of them (~1.8 s). The checks run on the
-    bytes at memory speed."""
-    if not text.isascii() or text[:1].isspace():
+def _trec_head(data: bytes, nrows: int) -> tuple[bytes, int] | None:
+    """The first ``nrows`` lines of a TREC file's bytes and how many data lines it
+    has in all, when that count is plain: ASCII, no comment, no blank or indented
+    line, no line break but "\n" / "\r\n" (else None, and the whole text is
+    decoded and parsed). A preview of a 2M-line run then decodes and parses a
+    few dozen lines instead of all of them (~1.8 s); the checks run on the bytes
+    at memory speed."""
+    if not data.isascii() or data[:1].isspace():
+        return None
+    if any(bytes([b]) in data for b in b"#\x0b\x0c\x1c\x1d\x1e"):
         return None
     body = np.frombuffer(data, dtype=np.uint8)
     end = body.size
     while end and body[end - 1] == 10:
         end -= 1
     body = body[:end]
-    if any(bytes([b]) in data for b in b"#\x0b\x0c\x1c\x1d\x1e"):
-        return None
     breaks = np.flatnonzero(body == 10)
     after = body[breaks + 1]  # each line's first byte: blank or indented lines start blank
     if np.isin(after, (10, 13, 32, 9)).any():
@@ -138,8 +137,7 @@ def _trec_head(text: str, data: bytes, nrows: int) -> tuple[str, int] | None:
         return None  # a lone "\r" breaks a line too
     if breaks.size < nrows:
         return None  # a short file: parsed whole
-    cut = int(breaks[nrows - 1]) + 1
-    return text[:cut], int(breaks.size) + 1
+    return data[: int(breaks[nrows - 1]) + 1], int(breaks.size) + 1
 
 
 def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) -> None:
