@@ -393,6 +393,7 @@ def demo_window(qtbot):
     # a chart drill-down, so the review page's banner is on screen too
     window.show_page("overview")
     chart = window.page("overview").overview_charts.ranks
+    window.page("overview").overview_charts.tabs.setCurrentWidget(chart)  # drawn when shown
     qtbot.waitUntil(lambda: bool(chart.hits()), timeout=60000)
     hit = chart.hits()[0]
     assert chart.click_at((hit.x0 + hit.x1) / 2, (hit.y0 + hit.y1) / 2)

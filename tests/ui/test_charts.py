@@ -312,6 +312,7 @@ def test_overview_charts_follow_the_state(qtbot, results):
     state.results = results
     with qtbot.waitSignals([widget.updated, widget.ci_ready], timeout=20000):
         state.results_changed.emit(results)
+    widget.tabs.setCurrentWidget(widget.curves)  # a chart on a hidden tab is drawn when shown
     for system in results.systems:
         x, y = widget.curves.lines[system].getData()
         k10 = list(x).index(10)

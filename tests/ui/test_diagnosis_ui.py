@@ -175,6 +175,8 @@ def test_a_system_card_typed_in_the_app_shows_in_tooltips_and_the_report(
     )
     assert header_tip.endswith(tip)
     chart = overview.overview_charts.curves  # redrawn when the new results' curves arrive
+    window.show_page("overview")  # a chart is drawn when it is looked at
+    overview.overview_charts.tabs.setCurrentWidget(chart)
     qtbot.waitUntil(
         lambda: (
             {label.text: label.toolTip() for _s, label in chart.legend.items}.get("GraphRAG") == tip

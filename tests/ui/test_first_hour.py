@@ -109,6 +109,7 @@ def test_own_files_after_the_demo_ask_once_and_start_a_clean_study(qtbot, own, a
     qtbot.waitUntil(lambda: review.banner_box.isVisible(), timeout=5000)
     assert review.model.ids is not None
     agreement = window.page("agreement")
+    window.show_page("agreement")  # a page is drawn when it is looked at
     qtbot.waitUntil(lambda: agreement.model.rowCount() > 0, timeout=TIMEOUT)
     agreement.unresolved_check.setChecked(True)
     window.show_page("overview")

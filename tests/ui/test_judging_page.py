@@ -188,6 +188,7 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(qtbot, f
     after = state.results.aggregates["Judged@10"].to_dict()
     assert sum(after.values()) > sum(before.values())
     agreement = window.page("agreement")
+    window.show_page("agreement")  # counted when the page is looked at
     qtbot.waitUntil(
         lambda: (
             agreement.data is not None

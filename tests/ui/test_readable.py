@@ -167,9 +167,11 @@ def test_at_the_largest_font_the_systems_page_scrolls_rather_than_squeeze(qtbot,
     """The cards show every demo system and the stage list five rows; the wrapped
     texts keep every line — the page scrolls instead (it was squeezed shut)."""
     _largest(qtbot, window)
-    window.show_page("systems")
-    qtbot.wait(50)
     page = window.page("systems")
+    # the stages are compared when the page is first looked at
+    with qtbot.waitSignal(page.stages_updated, timeout=60000):
+        window.show_page("systems")
+    qtbot.wait(50)
     cards = page.cards_table
     assert cards.rowCount() == 4
     assert cards.viewport().height() >= sum(cards.rowHeight(r) for r in range(4))

@@ -74,6 +74,7 @@ def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, t
     pair = agreement.data.summary.pairs[0]
     assert (pair.a, pair.b, pair.n) == ("김목사", "평가자A", 4)
     assert pair.exact == pytest.approx(0.5)
+    window.show_page("agreement")  # the table is drawn when the page is looked at
     assert agreement.model.rowCount() == 2  # q1/p1 and q2/p4 differ
 
     # the project reopens both files under the names given

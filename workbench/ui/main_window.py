@@ -435,8 +435,11 @@ class MainWindow(QMainWindow):
         compare = self.page("compare")
         scatter = getattr(compare, "scatter", None)
         diff_hist = getattr(compare, "diff_hist", None)
-        # the Compare charts are empty until a row (system vs baseline) is chosen
-        if scatter is not None and getattr(scatter, "a", "") and getattr(scatter, "b", ""):
+        # the Compare charts show the first comparison row (system vs baseline) once
+        # there is one; the page draws them when looked at, or when they are saved
+        # (ChartWidget.draw_if_stale asks the page through its data)
+        rows = getattr(compare, "comparisons", None)
+        if scatter is not None and rows is not None and len(rows):
             out.append((self.tr("Compare per question"), scatter))
             if diff_hist is not None:
                 out.append((self.tr("Compare differences"), diff_hist))

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 
 from workbench.core.cancel import Cancelled
 
@@ -144,6 +144,15 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._pool = pool or QThreadPool.globalInstance()
         self._current: dict[str, TaskHandle] = {}
+        # jobs go to the pool once the event loop runs again: new scores reach ten
+        # pages in one signal, each drawing its part and starting a task; started at
+        # once, the tasks would take the interpreter from the pages still drawing
+        # (~20 ms of drawing took ~150 ms)
+        self._pending: list[_Job] = []
+        self._flush_timer = QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(0)
+        self._flush_timer.timeout.connect(self._flush)
 
     def start(self, name: str, fn: Callable[..., Any], *args, **kwargs) -> TaskHandle:
         """Run ``fn(*args, progress=…, cancelled=…, **kwargs)`` in the pool.
@@ -167,8 +176,20 @@ class TaskRunner(QObject):
         handle.finished.connect(_settle, type=_queued_after())
         handle.failed.connect(_settle, type=_queued_after())
         handle.cancelled.connect(_settle, type=_queued_after())
-        self._pool.start(_Job(handle, fn, args, kwargs))
+        self._pending.append(_Job(handle, fn, args, kwargs))
+        self._flush_timer.start()
         return handle
+
+    def _flush(self) -> None:
+        """Hand the jobs started since the event loop last ran to the pool (a job
+        cancelled meanwhile only reports that it was cancelled)."""
+        self._flush_timer.stop()
+        pending, self._pending = self._pending, []
+        for job in pending:
+            if job.handle.is_cancelled():
+                job.handle._cancelled_relay.emit()
+            else:
+                self._pool.start(job)
 
     def cancel(self, name: str) -> None:
         handle = self._current.get(name)
@@ -179,6 +200,7 @@ class TaskRunner(QObject):
         return name in self._current
 
     def wait(self, msecs: int = 30000) -> bool:
+        self._flush()  # the jobs not handed over yet are waited for too
         return self._pool.waitForDone(msecs)
 
 

@@ -76,9 +76,7 @@ def own_trec_choices(path: Path, kind: str, mappings: dict | None, sheets) -> bo
         return True
     sheet = path.stem
     roles = TREC_RUN_ROLES if kind == "trec_run" else TREC_QRELS_ROLES
-    if mappings is not None and (
-        set(mappings) != {sheet} or dict(mappings[sheet].roles) != roles
-    ):
+    if mappings is not None and (set(mappings) != {sheet} or dict(mappings[sheet].roles) != roles):
         return False
     if sheets is None:
         return True

@@ -86,6 +86,7 @@ from workbench.ui.layouts import FlowLayout
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
+from workbench.ui.when_shown import WhenShown
 
 Item = tuple[str, str]
 
@@ -348,6 +349,8 @@ class AgreementPage(QWidget):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # redrawn when looked at: hidden, new scores cost the window nothing
+        self._when_shown = WhenShown(self)
         from workbench.ui.workers import TaskRunner
 
         self.state = state
@@ -815,6 +818,9 @@ class AgreementPage(QWidget):
 
     def _on_computed(self, data: AgreementData) -> None:
         self.data = data
+        self._when_shown.run(self._show_and_announce)
+
+    def _show_and_announce(self) -> None:
         self._show_all()
         self.updated.emit()
 
@@ -836,8 +842,9 @@ class AgreementPage(QWidget):
             self.model.grade_manual = manual
             self.retranslate()  # the grade buttons' words and tooltips
         if self._judgments_identity() != self._judgments_key:
-            # a grade given on the review page is one more assessor's grade
-            self.refresh()
+            # a grade given on the review page is one more assessor's grade: counted
+            # when the page is looked at (not after every grade while it is hidden)
+            self._when_shown.run(self.refresh)
             return
         if self.data is None:
             return

@@ -73,6 +73,7 @@ from workbench.ui.tables import rows_height
 from workbench.ui.views.answer_import import AnswerImportDialog
 from workbench.ui.views.answer_panels import RatersPanel, ResultsPanel, RubricPanel
 from workbench.ui.views.question_nav import QuestionListNavigation
+from workbench.ui.when_shown import WhenShown
 
 MAX_ANSWERS = 4
 REPORT_TASK = "answers_report"
@@ -1229,6 +1230,8 @@ class AnswerPage(QWidget):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # redrawn when looked at: hidden, new scores cost the window nothing
+        self._when_shown = WhenShown(self)
         self.state = state
         self.report: AnswerReport | None = None
         self.index: ReviewIndex | None = None
@@ -1241,7 +1244,11 @@ class AnswerPage(QWidget):
         self._timer.timeout.connect(lambda: self.recompute(index=False))
         self._build()
         self.retranslate()
-        state.results_changed.connect(lambda _r: self.recompute(index=True))
+        # evaluated when the page is looked at: every grade given elsewhere brings
+        # new scores, and a hidden page would spend the interpreter on them
+        state.results_changed.connect(
+            lambda _r: self._when_shown.run(lambda: self.recompute(index=True))
+        )
         state.answers_changed.connect(lambda: self.recompute(index=False))
         state.work_changed.connect(self._on_work_changed)
         state.data_changed.connect(self._update_status)
@@ -1460,6 +1467,10 @@ class AnswerPage(QWidget):
         if self.index is None or self.index.results is not self.state.results:
             return  # newer results are on their way
         self.report = report
+        self._when_shown.run(self._show_report)
+
+    def _show_report(self) -> None:
+        report = self.report
         self._show_empty()
         self.review.refresh()
         self.results.show_report(report)

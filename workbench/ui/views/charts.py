@@ -17,6 +17,7 @@ marker shape per system as a second cue.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -227,6 +228,38 @@ class ChartWidget(QWidget):
     def refresh(self) -> None:
         """Redraw from the data held (after a language or font change)."""
 
+    # -- drawing when seen ------------------------------------------------------
+    #: new data arrived while the chart was hidden: drawn when it is shown
+    _stale = False
+
+    def redraw(self) -> None:
+        """Draw the new data now when the chart is on screen, else when it is next
+        shown, saved or clicked: a chart on a hidden tab or page costs the window
+        nothing when new scores arrive (drawing one takes 20-40 ms, and every
+        grade given brings new scores)."""
+        if self.isVisible() or not self.window().isVisible():
+            # (with no window on screen, a script or an export expects it drawn)
+            self._stale = False
+            self.refresh()
+        else:
+            self._stale = True
+
+    #: called before the chart is saved or clicked, so a page that hands it its data
+    #: only when looked at (the Compare page) can hand over the latest first
+    data_source: Callable[[], None] | None = None
+
+    def draw_if_stale(self) -> None:
+        """Draw the data held if it has not been drawn yet (see :meth:`redraw`)."""
+        if self.data_source is not None:
+            self.data_source()
+        if self._stale:
+            self._stale = False
+            self.refresh()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.draw_if_stale()
+        super().showEvent(event)
+
     # -- legend -----------------------------------------------------------------
     def legend_columns(self, labels: list[str], width: int) -> int:
         """As many legend columns (up to 4) as fit side by side in ``width`` pixels;
@@ -268,6 +301,7 @@ class ChartWidget(QWidget):
     def hit_at(self, x: float, y: float) -> Hit | None:
         """The element at data position (x, y): the nearest point within
         :data:`POINT_PICK_PX` pixels, else the rectangle containing it."""
+        self.draw_if_stale()
         best, best_d = None, POINT_PICK_PX
         here = self.vb.mapViewToScene(QPointF(x, y))
         for hit in self._hits:
@@ -333,6 +367,7 @@ class ChartWidget(QWidget):
     # -- export -------------------------------------------------------------------
     def export_png(self, path: str | Path, width: int | None = None) -> Path:
         """Write the chart (title, legend, plot) as PNG; atomic (temp file + rename)."""
+        self.draw_if_stale()
         exporter = pg.exporters.ImageExporter(self.view.ci)
         if width is not None:
             exporter.parameters()["width"] = int(width)
@@ -345,6 +380,7 @@ class ChartWidget(QWidget):
         Rendered with Qt's own SVG generator: pyqtgraph's SVGExporter fails on
         the path syntax recent Qt versions write (pyqtgraph issue #3485).
         """
+        self.draw_if_stale()
         rect = self.view.ci.sceneBoundingRect()
         width, height = max(1, round(rect.width())), max(1, round(rect.height()))
 
@@ -487,7 +523,7 @@ class MetricBarChart(ChartWidget):
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
         self.metrics = list(pd.unique(frame["metric"])) if len(frame) else []
-        self.refresh()
+        self.redraw()
 
     def geometry(self) -> tuple[float, dict[str, np.ndarray]]:
         n = max(1, len(self.systems))
@@ -628,7 +664,7 @@ class CurveChart(ChartWidget):
         self.first_ranks = first_ranks
         self.ks = sorted(int(k) for k in ks)
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def refresh(self) -> None:
         self.retranslate()
@@ -745,7 +781,7 @@ class RankDistributionChart(ChartWidget):
         """``frame``: :func:`~workbench.core.chart_data.rank_distribution`."""
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def bucket_label(self, key: str, k: int) -> str:
         if key == "rank_1":
@@ -881,7 +917,7 @@ class ByTypeChart(ChartWidget):
         self.metric_name = metric
         self.systems = [str(s) for s in systems]
         self.types = [str(t) for t in pd.unique(frame["question_type"])] if len(frame) else []
-        self.refresh()
+        self.redraw()
 
     def type_label(self, t: str) -> str:
         return t if t else self.tr("(no type)")
@@ -975,7 +1011,7 @@ class HistogramChart(ChartWidget):
         self.frame = frame.reset_index(drop=True)
         self.metric_name = metric
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def refresh(self) -> None:
         self.retranslate()
@@ -1104,7 +1140,7 @@ class ScatterChart(ChartWidget):
         # Words: the Korean texts pick the particle after each system's name
         self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def refresh(self) -> None:
         self.retranslate()
@@ -1205,7 +1241,7 @@ class DifferenceHistogramChart(ChartWidget):
         # Words: the Korean texts pick the particle after each system's name
         self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def refresh(self) -> None:
         self.retranslate()
@@ -1339,7 +1375,7 @@ class CoverageChart(ChartWidget):
         """``frame``: :func:`~workbench.core.chart_data.coverage_data`."""
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
-        self.refresh()
+        self.redraw()
 
     def refresh(self) -> None:
         self.retranslate()

@@ -59,6 +59,7 @@ from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
+from workbench.ui.when_shown import WhenShown
 
 _Index = QModelIndex | QPersistentModelIndex
 #: wait this long after the last change of a choice before recomputing
@@ -232,6 +233,8 @@ class ComparePage(QWidget):
 
     def __init__(self, state, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # redrawn when looked at: hidden, new scores cost the window nothing
+        self._when_shown = WhenShown(self)
         self.state = state
         self.results: Results | None = None
         self.comparisons = pd.DataFrame(columns=list(stats.COMPARISON_FIELDS))
@@ -301,6 +304,8 @@ class ComparePage(QWidget):
         charts = QSplitter(Qt.Orientation.Horizontal, self)
         self.scatter = ScatterChart(charts, with_controls=False)
         self.diff_hist = DifferenceHistogramChart(charts)
+        for chart in (self.scatter, self.diff_hist):  # saved from the Export page too
+            chart.data_source = self.ensure_drawn
         for chart in (self.scatter, self.diff_hist):
             chart.system_tooltip = state.system_tooltip
         self.scatter.questions_requested.connect(self.questions_requested)
@@ -463,11 +468,17 @@ class ComparePage(QWidget):
             text = self.tr("The comparison could not be computed.")
         self.status.setText(text)
 
+    def ensure_drawn(self) -> None:
+        """Draw the latest comparison now if it waits for the page to be shown (the
+        Export page saves this page's charts without the page being looked at)."""
+        self._when_shown.flush()
+
     def _on_compared(self, answer: tuple) -> None:
         per_question, frame = answer
         if self.results is None or per_question is not self.results.per_question:
             return  # stale: newer results arrived meanwhile
-        self._show(frame)
+        self.comparisons = frame  # current for every reader; the table when looked at
+        self._when_shown.run(lambda: self._show(frame))
         self.compared.emit(frame)
 
     def _show(self, frame: pd.DataFrame) -> None:

@@ -61,6 +61,7 @@ from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
 from workbench.ui.views.charts import INK, ChartWidget, Hit, _fmt
+from workbench.ui.when_shown import WhenShown
 
 # isort: split
 import pyqtgraph as pg  # after PySide6 (charts imports it first)
@@ -221,6 +222,8 @@ class DiagnosisPanel(QWidget):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # redrawn when looked at: hidden, new scores cost the window nothing
+        self._when_shown = WhenShown(self)
         self.setObjectName("diagnosis_panel")
         self.state = state
         self.results: Results | None = None
@@ -376,7 +379,9 @@ class DiagnosisPanel(QWidget):
             self.data = None
             self._fill()
             return
-        self._start()
+        # the numbers are read when the tab is looked at (after every grade, new
+        # scores arrive; a hidden tab would spend the interpreter on them)
+        self._when_shown.run(self._start)
 
     def _start(self) -> None:
         if self.results is None:
@@ -391,6 +396,9 @@ class DiagnosisPanel(QWidget):
         if data.results is not self.results or data.settings != self.state.study.diagnosis_settings:
             return  # an answer for older results or thresholds
         self.data = data
+        self._when_shown.run(self._fill_and_announce)
+
+    def _fill_and_announce(self) -> None:
         self._fill()
         self.updated.emit()
 

@@ -49,6 +49,7 @@ from workbench.ui.tables import ContentFitter, FrozenColumnTable
 from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
+from workbench.ui.when_shown import WhenShown
 
 
 def _table(name: str) -> QTableView:
@@ -63,7 +64,10 @@ def _table(name: str) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setWordWrap(True)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # row heights are fitted once per change by the ContentFitter (_fit): measured
+    # by Qt on every geometry update, a 4-system table of ~50 measures cost ~0.1 s
+    # of the window's time each time new scores arrived
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
     view.horizontalHeader().setHighlightSections(False)
     # rows stay in the order the user added the systems until a header is clicked
@@ -160,6 +164,8 @@ class OverviewPage(QWidget):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # drawn when looked at: hidden, new scores cost the window nothing
+        self._when_shown = WhenShown(self)
         self.setObjectName("overview_page")
         self.state = state
         self.results: Results | None = None
@@ -216,6 +222,7 @@ class OverviewPage(QWidget):
         self.marks_legend.hide()
         box.addWidget(self.marks_legend)
         self.comparisons: pd.DataFrame | None = None
+        self._scores_drawn = False
 
         # -- charts: filled in later through add_chart() / set_charts_widget() --------
         self.charts_section = QWidget()
@@ -399,10 +406,17 @@ class OverviewPage(QWidget):
             self.busy.hide()
 
     def set_results(self, results: Results | None) -> None:
-        first = self.results is None and results is not None
+        """New scores: kept at once, drawn when the page is looked at (every grade
+        given elsewhere brings new scores)."""
         self.results = results
-        self.metrics_model.set_results(results)  # new numbers: old marks no longer apply
-        self.comparisons = None
+        self.comparisons = None  # new numbers: old marks no longer apply
+        self._when_shown.run(self._show_results)
+
+    def _show_results(self) -> None:
+        results = self.results
+        first = results is not None and not self._scores_drawn
+        self._scores_drawn = self._scores_drawn or results is not None
+        self.metrics_model.set_results(results)
         self.marks_legend.hide()
         if results is None:
             self.stack.setCurrentWidget(self.empty_page)
@@ -422,6 +436,8 @@ class OverviewPage(QWidget):
         if first and self.isVisible():
             # once more after the content page has been laid out (header heights are real)
             QTimer.singleShot(0, self, self.refit)
+        if self.comparisons is not None:  # they arrived while the page was hidden
+            self._show_marks()
 
     # -- systems: where they come from, renaming --------------------------------------
     def _fill_system_tips(self) -> None:
@@ -477,6 +493,11 @@ class OverviewPage(QWidget):
     def set_comparisons(self, comparisons: pd.DataFrame | None) -> None:
         """Mark significant differences against the baseline (▲ better, ▼ worse)."""
         self.comparisons = comparisons if comparisons is not None and len(comparisons) else None
+        if self._when_shown.pending:
+            return  # drawn with the scores it belongs to, when the page is shown
+        self._show_marks()
+
+    def _show_marks(self) -> None:
         self.metrics_model.set_marks(
             significance_marks(self.comparisons),
             significance_tooltips(self.comparisons, self.lang),
@@ -596,8 +617,7 @@ class OverviewPage(QWidget):
         self.type_model.headers = headers
         self.type_model.header_tooltips = tips
         self.type_model.bold_max = {c for c in frame.columns if c != "system"}
-        self.type_model.set_frame(frame)
-        self.type_fitter.fit()
+        self.type_model.set_frame(frame)  # refitted by type_fitter (on the reset)
 
     def _fill_abstention(self) -> None:
         res = self.results
@@ -608,7 +628,7 @@ class OverviewPage(QWidget):
             frame = ab.copy()
             frame.insert(0, "system", [str(x) for x in frame.index])
             self.abstention_model.set_frame(frame.reset_index(drop=True))
-        self.abstention_fitter.fit()
+        # refitted by abstention_fitter on the reset (and by refit() with new scores)
         self.unanswerable_list.clear()
         texts = self._question_texts()
         for qid in res.unanswerable if res is not None else []:

@@ -65,6 +65,7 @@ from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
 from workbench.ui.tables import rows_height
+from workbench.ui.when_shown import WhenShown
 
 STAGES_TASK = "stages"
 #: the system name column, then one column per card field, then where it was entered
@@ -116,6 +117,7 @@ class SystemsPage(QWidget):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._when_shown = WhenShown(self)
         self.setObjectName("systems_page")
         self.state = state
         self.results: Results | None = None
@@ -424,6 +426,12 @@ class SystemsPage(QWidget):
     # -- stages ---------------------------------------------------------------------------------
     def _on_results(self, results: Results | None) -> None:
         self.results = results
+        # the stages are compared when the page is looked at: every grade given
+        # elsewhere brings new scores, and a hidden page would spend them
+        self._when_shown.run(self._show_results)
+
+    def _show_results(self) -> None:
+        results = self.results
         previous = self.pipeline_combo.currentData()
         if results is None:
             self.plans = []
@@ -512,6 +520,7 @@ class SystemsPage(QWidget):
             return
         self.stage_data = (plan, measures, pairs)
         self._fill_stages()
+        self._fit_heights()  # the lists have their header now (filled after the page was shown)
         self.stages_updated.emit()
 
     def _fill_stages(self) -> None:
