@@ -163,4 +163,5 @@ def test_the_export_page_gets_every_chart_of_the_overview_and_compare_pages(qtbo
     charts = [chart for _name, chart in export.chart_list()]
     assert charts[-2:] == [compare.scatter, compare.diff_hist]
     qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+    window.show_page("export")  # the page says what can be saved when it is looked at
     assert export.charts_card.save_button.isEnabled()

@@ -104,3 +104,42 @@ def test_a_redraw_waits_for_the_show_and_runs_once_with_the_latest(qtbot):
     qtbot.addWidget(lone)
     WhenShown(lone).run(lambda: drawn.append(4))
     assert drawn[-1] == 4
+
+
+def test_charts_never_looked_at_are_drawn_with_the_latest_scores_when_saved(
+    qtbot, window, tmp_path
+):
+    """The Export page saves the Overview's and the Compare page's charts without
+    either page having been shown since the scores changed."""
+    window.show_page("questions")
+    review = window.page("questions")
+    qtbot.waitUntil(lambda: review.index is not None, timeout=TIMEOUT)
+    before = window.state.results
+    # a passage in a top 10 graded relevant: new scores while the charts are hidden
+    card = next(c for col in review.columns if col.isVisible() for c in col.cards if not c.judged)
+    review.select_card(card.card.system, card.card.passage_id)
+    with qtbot.waitSignal(review.index_ready, timeout=TIMEOUT):
+        assert review.grade_selected(3)
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=TIMEOUT)
+    results = window.state.results
+    system = str(card.card.system)
+    assert results.metric(system, "Judged@10") > before.metric(system, "Judged@10")
+    export = window.page("export")
+    window.show_page("export")
+    charts = export.chart_list()
+    assert len(charts) == len(window.page("overview").overview_charts.charts()) + 2
+    with qtbot.waitSignal(export.export_finished, timeout=TIMEOUT):
+        assert export.start_chart_export(tmp_path)
+    panel = window.page("overview").overview_charts
+    assert panel.results is results
+    # the worker-fed charts were computed for the save, from the new scores
+    import pandas as pd
+
+    from workbench.core import chart_data as cd
+
+    pd.testing.assert_frame_equal(
+        panel.coverage.frame, cd.coverage_data(results, 10).reset_index(drop=True)
+    )
+    compare = window.page("compare")
+    assert compare.scatter.a and compare.scatter.b
+    assert len(list(tmp_path.glob("*.png"))) == len(charts)

@@ -49,6 +49,12 @@ class WhenShown(QObject):
         else:
             self._pending = redraw
 
+    def take(self) -> bool:
+        """Forget the waiting redraw (the caller draws in its own way); True when
+        one was waiting."""
+        waiting, self._pending = self._pending is not None, None
+        return waiting
+
     def flush(self) -> None:
         """Run the waiting redraw now (a caller that needs the page drawn)."""
         redraw, self._pending = self._pending, None

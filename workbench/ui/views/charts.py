@@ -52,6 +52,7 @@ from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.ui import dialogs, palette
 from workbench.ui.i18n import LiveText
+from workbench.ui.when_shown import WhenShown
 
 #: points within this many pixels of the cursor are "under" it
 POINT_PICK_PX = 9.0
@@ -1518,9 +1519,11 @@ class OverviewCharts(QWidget):
         self.histogram = HistogramChart(self.tabs)
         self.scatter = ScatterChart(self.tabs)
         self.coverage = CoverageChart(self.tabs)
+        self._when_shown = WhenShown(self)
         for chart in self.charts():
             chart.questions_requested.connect(self.questions_requested)
             chart.system_tooltip = getattr(state, "system_tooltip", None)
+            chart.data_source = self.ensure_current  # saved from the Export page too
         self.tabs.addTab(self.bars, "")
         self.tabs.addTab(self.curves, "")
         self.tabs.addTab(self.ranks, "")
@@ -1575,6 +1578,20 @@ class OverviewCharts(QWidget):
             empty_systems: list[str] = []
             self.bars.set_data(pd.DataFrame(columns=["system", "metric"]), empty_systems)
             return
+        # drawn (and its curves and CIs computed) when the charts are looked at or
+        # saved: every grade given elsewhere brings new scores
+        self._when_shown.run(self._show_results)
+
+    def ensure_current(self) -> None:
+        """Every chart with the latest scores now, the curves and CIs computed on the
+        spot: the Export page saves the charts without the Overview being shown."""
+        if self._when_shown.take():
+            self._show_results(at_once=True)
+
+    def _show_results(self, at_once: bool = False) -> None:
+        results = self.results
+        if results is None:
+            return
         systems = [str(s) for s in results.systems]
         if not self._metrics or not all(m in results.measures for m in self._metrics):
             self._metrics = cd.default_metrics(results)
@@ -1605,6 +1622,12 @@ class OverviewCharts(QWidget):
         self._by_type_metric()
         self._histogram_metric()
         self._scatter_changed()
+        if at_once:
+            self.state.runner.cancel("charts.data")
+            self.state.runner.cancel("charts.ci")
+            self._on_data(overview_chart_data(results))
+            self._on_ci(_bars_with_ci(results, list(self._metrics)))
+            return
         handle = self.state.runner.start("charts.data", overview_chart_data, results)
         # the results travel with the answer, so a late answer for older results
         # is recognised and dropped

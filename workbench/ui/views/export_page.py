@@ -74,6 +74,7 @@ from workbench.core.report import SHEET_KEYS
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import friendly_message
 from workbench.ui.settings import Settings
+from workbench.ui.when_shown import WhenShown
 
 log = logging.getLogger(__name__)
 
@@ -263,10 +264,16 @@ class ExportPage(QWidget):
         #: shown unchecked but comes back checked when it applies again
         self._wanted = {key: True for key in SHEET_KEYS}
         self._build()
-        state.results_changed.connect(self._refresh)
-        state.data_changed.connect(self._refresh)
-        state.work_changed.connect(self._refresh)
-        state.answers_changed.connect(self._refresh)
+        # what can be saved is worked out when the page is looked at (every grade
+        # given elsewhere changes the study and the scores, and busy twice)
+        self._when_shown = WhenShown(self)
+        for signal in (
+            state.results_changed,
+            state.data_changed,
+            state.work_changed,
+            state.answers_changed,
+        ):
+            signal.connect(lambda *_: self._when_shown.run(self._refresh))
         state.busy_changed.connect(self._on_busy)
         self.retranslate()
         self._refresh()
@@ -623,7 +630,7 @@ class ExportPage(QWidget):
 
     def _on_busy(self, busy: bool, _text: str = "") -> None:
         self._evaluating = bool(busy)
-        self._refresh()
+        self._when_shown.run(self._refresh)
 
     def _refresh(self, *_: object) -> None:
         if not hasattr(self, "sheet_boxes"):
