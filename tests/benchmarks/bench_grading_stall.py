@@ -8,7 +8,8 @@ window could not react.
 
 Peer, measured in the same run: the same grading with every page redrawn at
 once when new scores arrive (``WhenShown`` switched off: how the app behaved
-before hidden pages waited to be shown). Each variant runs in its own
+before hidden pages waited to be shown; the charts on hidden tabs still wait,
+so the peer is kinder than the old app). Each variant runs in its own
 process, interleaved, ``--repeat`` rounds. Target: longest gap ≤ 100 ms.
 
     QT_QPA_PLATFORM=offscreen python tests/benchmarks/bench_grading_stall.py [--grades 8]

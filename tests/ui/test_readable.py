@@ -208,19 +208,25 @@ def _mean_in_view(table, model) -> bool:
     )
 
 
+def _demo_window(qtbot) -> MainWindow:
+    """A 1280×800 window on the demo, its scores computed (at the font in force)."""
+    window = MainWindow(settings=Settings())
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
+        window.open_demo()
+    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+    return window
+
+
 def test_started_at_the_largest_font_both_question_lists_show_their_mean(qtbot):
     """Font already the largest when the app starts, then the demo: Question
     review's and the Answers page's lists show the id, type and mean columns."""
     fonts.apply_font("very_large")
     try:
-        window = MainWindow(settings=Settings())
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        with qtbot.waitSignal(window.sources_loaded, timeout=60000):
-            window.open_demo()
-        qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
-        qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+        window = _demo_window(qtbot)
         window.show_page("questions")
         review = window.page("questions")
         qtbot.waitUntil(lambda: review.model.rowCount() > 0, timeout=60000)
@@ -243,14 +249,7 @@ def test_started_at_the_largest_font_the_gold_evidence_opens_several_lines_tall(
     size; back at the normal font it still shows several lines."""
     fonts.apply_font("very_large")
     try:
-        window = MainWindow(settings=Settings())
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        with qtbot.waitSignal(window.sources_loaded, timeout=60000):
-            window.open_demo()
-        qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
-        qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
+        window = _demo_window(qtbot)
         window.show_page("answers")
         panel = window.page("answers").review
         qtbot.waitUntil(lambda: panel.gold_table.rowCount() > 0, timeout=60000)
