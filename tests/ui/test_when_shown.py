@@ -77,7 +77,24 @@ def test_a_grade_recomputes_only_what_is_on_screen_and_the_rest_when_shown(
         window.show_page("systems")
     assert systems.results is window.state.results
     overview = window.page("overview")
+    # the charts catch up in the background, not on the window's thread
+    import threading
+
+    from workbench.ui.views import charts
+
+    threads: list[bool] = []
+    real = charts.overview_chart_data
+
+    def chart_data(*args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(charts, "overview_chart_data", chart_data)
     window.show_page("overview")
+    curves = overview.overview_charts.curves
+    with qtbot.waitSignal(overview.overview_charts.updated, timeout=TIMEOUT):
+        overview.overview_charts.tabs.setCurrentWidget(curves)
+    assert threads == [False]
     panel = overview.diagnosis_panel
     with qtbot.waitSignal(panel.updated, timeout=TIMEOUT):
         overview.details.setCurrentWidget(panel)

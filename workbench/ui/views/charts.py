@@ -250,15 +250,21 @@ class ChartWidget(QWidget):
     data_source: Callable[[], None] | None = None
 
     def draw_if_stale(self) -> None:
-        """Draw the data held if it has not been drawn yet (see :meth:`redraw`)."""
+        """Before the chart is saved or clicked: the latest data asked of its page
+        (:attr:`data_source`, computed on the spot), then drawn if not yet."""
         if self.data_source is not None:
             self.data_source()
+        self._draw_held()
+
+    def _draw_held(self) -> None:
         if self._stale:
             self._stale = False
             self.refresh()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
-        self.draw_if_stale()
+        # only what it holds: its page brings newer data itself when shown, in
+        # the background (asking data_source here would compute it on the spot)
+        self._draw_held()
         super().showEvent(event)
 
     # -- legend -----------------------------------------------------------------
