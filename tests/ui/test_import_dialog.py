@@ -146,6 +146,40 @@ def test_the_conversions_headers_fit_their_columns(qtbot, tmp_path, lang, size):
         fonts.apply_font("normal")
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_at_the_largest_font_the_conversions_neither_overlap_nor_hide(qtbot, tmp_path, lang):
+    """Thirty rows with '3점', '2점' and '높음' in a 1200×780 dialog at the largest
+    font: the box of grades written another way is as tall as its wrapped text,
+    its confirm checkbox lies below the table's last row (it lay over it), and
+    that checkbox and the one to leave rows out are in view without scrolling."""
+    path = tmp_path / "grades.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "판정"
+    sheet.append(["질문ID", "문단ID", "등급"])
+    for i in range(30):
+        sheet.append([f"Q{i:03d}", f"D{i:03d}-01", ["3점", "2", "1", "0", "2점", "높음"][i % 6]])
+    book.save(path)
+    i18n.install_language(lang)
+    fonts.apply_font("very_large")
+    try:
+        dialog = _open(qtbot, path, "judgments")
+        dialog.resize(1200, 780)
+        dialog.show()
+        qtbot.waitUntil(lambda: dialog.conversion_box.isVisible(), timeout=30000)
+        qtbot.waitUntil(lambda: dialog.skip_check.isVisible(), timeout=30000)
+        qtbot.wait(100)
+        box, table, check = dialog.conversion_box, dialog.conversion_table, dialog.conversion_check
+        assert box.height() >= box.heightForWidth(box.width())
+        assert check.geometry().top() >= table.geometry().bottom()
+        viewport = dialog.checks_scroll.viewport()
+        for widget in (check, dialog.skip_check):
+            top = widget.mapTo(viewport, widget.rect().topLeft()).y()
+            assert 0 <= top and top + widget.height() <= viewport.height(), widget.objectName()
+    finally:
+        fonts.apply_font("normal")
+
+
 def test_a_required_role_left_unassigned_is_explained_and_fixable(qtbot, bad_grades):
     dialog = _open(qtbot, bad_grades, "judgments")
     dialog.set_role("등급", None)

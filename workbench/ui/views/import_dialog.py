@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -47,6 +48,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QStyle,
@@ -392,6 +395,7 @@ class ImportDialog(QDialog):
         root.addWidget(self.hint_label)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
+        self._splitter = splitter
         self.table = QTableWidget()
         self.table.setObjectName("previewTable")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -407,6 +411,9 @@ class ImportDialog(QDialog):
         self.problem_list = QListWidget()
         self.problem_list.setObjectName("problemList")
         self.problem_list.setWordWrap(True)
+        # it scrolls itself: the choices below come first when height is short
+        self.problem_list.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
+        self.problem_list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.problem_list.itemClicked.connect(self._on_problem_clicked)
         self.problem_list.itemActivated.connect(self._on_problem_clicked)
         checks_layout.addWidget(self.checks_label)
@@ -445,7 +452,15 @@ class ImportDialog(QDialog):
         self.skip_check.toggled.connect(self._on_skip_toggled)
         self.skip_check.setVisible(False)
         checks_layout.addWidget(self.skip_check)
-        splitter.addWidget(checks)
+        # at the largest font the checks, the conversions and the choices below them
+        # need more height than the dialog has: they scroll rather than overlap
+        self.checks_scroll = QScrollArea()
+        self.checks_scroll.setObjectName("checksScroll")
+        self.checks_scroll.setWidgetResizable(True)
+        self.checks_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.checks_scroll.setWidget(checks)
+        splitter.addWidget(self.checks_scroll)
+        splitter.setChildrenCollapsible(False)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         root.addWidget(splitter, 1)
@@ -512,6 +527,11 @@ class ImportDialog(QDialog):
     def assessor(self) -> str:
         """The assessor's name confirmed for rows without one ("" = none)."""
         return self.assessor_edit.text().strip() if self.needs_assessor() else ""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if self.conversion_box.isVisibleTo(self):
+            QTimer.singleShot(0, self, self._fit_choices_height)  # the text wraps anew
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
@@ -1341,6 +1361,34 @@ class ImportDialog(QDialog):
         )
         self.skip_check.setToolTip(", ".join(str(r) for r in all_rows))
         self.skip_check.blockSignals(False)
+        if self.conversion_box.isVisibleTo(self) or self.skip_check.isVisibleTo(self):
+            QTimer.singleShot(0, self, self._make_room_for_choices)
+
+    def _fit_choices_height(self) -> None:
+        """The conversions box as tall as its wrapped text needs at its width (the
+        layout gave it the height of one line per text, and its checkbox came to
+        lie over the table's last row at the largest font)."""
+        box = self.conversion_box
+        width = self.checks_scroll.viewport().width()
+        box.setMinimumHeight(box.heightForWidth(width) if box.hasHeightForWidth() else 0)
+
+    def _make_room_for_choices(self) -> None:
+        """The conversions and the choice to leave rows out in view without
+        scrolling, when the dialog has the height: the preview table above gives
+        up the room (what to do about the refused values is the task at hand)."""
+        self._fit_choices_height()
+        sizes = self._splitter.sizes()
+        if len(sizes) != 2:
+            return
+        need = self.checks_scroll.widget().minimumSizeHint().height()
+        total = sum(sizes)
+        lower = min(max(need, sizes[1]), int(total * 0.75))
+        if lower > sizes[1]:
+            self._splitter.setSizes([total - lower, lower])
+        # still short (the largest font): the choices to act on scrolled into view
+        # (the last one shown; the conversion checkbox just above it comes along)
+        act = self.skip_check if self.skip_check.isVisibleTo(self) else self.conversion_check
+        QTimer.singleShot(0, self, lambda: self.checks_scroll.ensureWidgetVisible(act, 0, 8))
 
     def _on_grade_chosen(self, value: str, combo: QComboBox) -> None:
         self._grade_choice[value] = combo.currentData()
