@@ -641,7 +641,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AnswerReviewPanel</name>
     <message>
         <source>Worst first by</source>
-        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion</extracomment>
+        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion lines of passage text the gold evidence shows at any font size</extracomment>
         <translation>낮은 순 기준</translation>
     </message>
     <message>
@@ -941,6 +941,7 @@ n = {n} questions</source>
     </message>
     <message>
         <source>Chart '{name}' · {element}</source>
+        <extracomment>new data arrived while the chart was hidden: drawn when it is shown called before the chart is saved or clicked, so a page that hands it its data only when looked at (the Compare page) can hand over the latest first</extracomment>
         <translation>차트 '{name}' · {element}</translation>
     </message>
     <message>
@@ -2185,6 +2186,10 @@ missing core</source>
         <translation>점검 결과: 오류 {errors}개, 경고 {warnings}개</translation>
     </message>
     <message>
+        <source>Every row was checked; nothing is loaded until the errors above are fixed, converted or left out.</source>
+        <translation>모든 행을 확인했습니다. 위의 오류를 고치거나, 바꿔 읽거나, 빼기로 하기 전에는 아무것도 불러오지 않습니다.</translation>
+    </message>
+    <message>
         <source>The check was stopped; press Load to check the file and load it.</source>
         <translation>검사를 멈췄습니다. [불러오기]를 누르면 파일을 검사한 뒤 불러옵니다.</translation>
     </message>
@@ -2215,10 +2220,6 @@ missing core</source>
     <message>
         <source>Every row was checked. Press Load to use the file.</source>
         <translation>모든 행을 확인했습니다. [불러오기]를 누르면 이 파일을 씁니다.</translation>
-    </message>
-    <message>
-        <source>Every row was checked; nothing is loaded until the errors below are fixed, converted or left out.</source>
-        <translation>모든 행을 확인했습니다. 아래 오류를 고치거나, 바꿔 읽거나, 빼기로 하기 전에는 아무것도 불러오지 않습니다.</translation>
     </message>
     <message>
         <source>{n}: rows {rows}</source>

@@ -1210,7 +1210,7 @@ class ImportDialog(QDialog):
         else:
             self.status_label.setText(
                 self.tr(
-                    "Every row was checked; nothing is loaded until the errors below are fixed, "
+                    "Every row was checked; nothing is loaded until the errors above are fixed, "
                     "converted or left out."
                 )
             )
