@@ -296,7 +296,9 @@ def _factorize_hashes(hashes: np.ndarray) -> np.ndarray:
         codes, _ = factorize_array(hashes, size_hint=hint)
     except (ImportError, TypeError):  # pragma: no cover - another pandas
         codes, _ = pd.factorize(hashes)
-    return codes.astype(np.int64, copy=False)
+    # int32 codes (a file has far fewer than 2**31 distinct ids): half the memory
+    # of the codes and of everything computed from them (7M rows: ~80 MB less)
+    return codes.astype(np.int32 if hashes.size < 2**31 else np.int64, copy=False)
 
 
 def _id_codes(column: np.ndarray) -> IdColumn | None:
