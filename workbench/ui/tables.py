@@ -82,6 +82,22 @@ def fit_to_contents(view: QTableView, air: int = 6) -> None:
     view.resizeRowsToContents()
 
 
+def read_only_rows(view: QTableView, name: str) -> QTableView:
+    """A table of results to read, sort and open row by row: named, sortable
+    (the rows stay in the model's order until a header is clicked), whole rows
+    selected, nothing edited, words wrapped, centred headers, no row numbers."""
+    view.setObjectName(name)
+    view.setSortingEnabled(True)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setWordWrap(True)
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    return view
+
+
 def rows_height(view: QTableView, rows: int) -> int:
     """The height that shows the header and ``rows`` rows of the current font
     (with the horizontal scroll bar and the frame): a table's minimum height

@@ -25,7 +25,6 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDoubleSpinBox,
     QFrame,
     QGridLayout,
@@ -60,6 +59,7 @@ from workbench.ui import palette
 from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.state import AppState
+from workbench.ui.tables import read_only_rows
 from workbench.ui.views.charts import INK, ChartWidget, Hit, _fmt
 from workbench.ui.when_shown import WhenShown
 
@@ -358,17 +358,8 @@ class DiagnosisPanel(QWidget):
 
     @staticmethod
     def _table(name: str) -> QTableView:
-        view = QTableView()
-        view.setObjectName(name)
-        view.setSortingEnabled(True)
-        view.setAlternatingRowColors(True)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        view.setWordWrap(True)
-        view.verticalHeader().setVisible(False)
-        view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        view = read_only_rows(QTableView(), name)
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         return view
 
     # -- results and thresholds ------------------------------------------------------------

@@ -13,7 +13,6 @@ import pandas as pd
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -45,7 +44,7 @@ from workbench.ui.models.metrics_table import (
 )
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
-from workbench.ui.tables import ContentFitter, FrozenColumnTable
+from workbench.ui.tables import ContentFitter, FrozenColumnTable, read_only_rows
 from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
@@ -56,22 +55,12 @@ def _table(name: str) -> QTableView:
     """A systems table: the system column stays in view while the others scroll
     sideways, and columns are refitted to their contents after every change
     of data or font."""
-    view = FrozenColumnTable(frozen=1)
-    view.setObjectName(name)
-    view.setSortingEnabled(True)
-    view.setAlternatingRowColors(True)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setWordWrap(True)
-    view.verticalHeader().setVisible(False)
+    view = read_only_rows(FrozenColumnTable(frozen=1), name)
     # row heights are fitted once per change by the ContentFitter (_fit): measured
     # by Qt on every geometry update, a 4-system table of ~50 measures cost ~0.1 s
     # of the window's time each time new scores arrived
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    view.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
     view.horizontalHeader().setHighlightSections(False)
-    # rows stay in the order the user added the systems until a header is clicked
-    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     return view
 
 
