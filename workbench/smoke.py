@@ -51,6 +51,8 @@ def smoke_test() -> int:
             )
             step = "check report"
             _step(step, lambda: _check_report(target, results))
+        step = "read a TREC run with the C scanner"
+        _step(step, _check_trec_scanner)
         step = "show every page of the app"
         _step(step, _show_window)
         step = "list the licences in About"
@@ -60,6 +62,21 @@ def smoke_test() -> int:
         return 1
     print("smoke test passed")
     return 0
+
+
+def _check_trec_scanner() -> None:
+    """The bundles are built with the C reader of TREC files (researchers' large runs)."""
+    from workbench.core import trec_scan
+
+    if not trec_scan.available():
+        raise RuntimeError("workbench.core._trecscan is missing: build it with a C compiler")
+    from workbench.core import _trecscan
+
+    scanner = _trecscan.Scanner("sxsffs")
+    scanner.feed(b"q1 Q0 d2 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n")
+    rows, ids, _numbers = scanner.finish()
+    if rows != 2 or ids[2][1] != ["d1", "d2"]:
+        raise RuntimeError(f"the C scanner read {rows} rows, ids {ids[2][1]}")
 
 
 def _check_report(path: Path, results) -> None:

@@ -469,3 +469,26 @@ def test_eval_without_a_report_does_not_load_the_report_writer(trec_files, tmp_p
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "LOADED [] 0" in out.stdout
+
+
+def test_eval_reads_its_trec_inputs_ahead_once_each(trec_files, capsys, monkeypatch):
+    """`workbench eval` starts reading --run / --qrels while Python is still importing;
+    the loaders take those readings (each file scanned once) and give the same result."""
+    from workbench.core import trec_scan
+
+    if not trec_scan.available():
+        pytest.skip("the C scanner was not built here (no C compiler at install)")
+    qrels, run = trec_files
+    argv = ["eval", "--qrels", str(qrels), f"--run={run}", "--json", "-"]
+    scanned = []
+    real = trec_scan._scan
+    monkeypatch.setattr(trec_scan, "_scan", lambda path, kinds: scanned.append(path.name) or real(path, kinds))
+    assert main(argv) == EXIT_OK
+    ahead = json.loads(capsys.readouterr().out)
+    assert sorted(scanned) == ["qrels.txt", "run.txt"] and trec_scan._ahead == {}
+    assert main(["eval", "--qrels", str(qrels), "--run", str(run), "--k", "x"]) == EXIT_USAGE
+    assert trec_scan._ahead == {}  # a reading nobody took is dropped
+
+    monkeypatch.setattr(trec_scan, "read_ahead_if_trec", lambda path: None)
+    assert main(argv) == EXIT_OK
+    assert json.loads(capsys.readouterr().out) == ahead

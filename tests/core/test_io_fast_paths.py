@@ -3,7 +3,9 @@
 Every file of the malformed corpus, a set of TREC files with every kind of
 oddity, and random clean TREC runs and qrels (hypothesis) are loaded both
 ways (``fast=True`` / ``fast=False``): the RunSet / JudgmentSet frames must be
-equal and the problems identical (code, place, both texts).
+equal and the problems identical (code, place, both texts). The fast path is
+tried with each of its readers (the ``reader`` fixture): the C scanner
+(core/trec_scan.py, where it is built) and the numpy reader it hands over to.
 """
 
 from __future__ import annotations
@@ -18,8 +20,20 @@ from hypothesis import strategies as st
 from test_io_malformed import CASES
 
 from workbench.core import schema as S
+from workbench.core import trec_scan
 from workbench.core.io import fast_trec, load_judgments, load_run
 from workbench.core.problems import InputError
+
+
+@pytest.fixture(params=["scanner", "numpy"])
+def reader(request, monkeypatch):
+    """The fast path's reader: the C scanner, or the numpy reader alone."""
+    if request.param == "scanner":
+        if not trec_scan.available():
+            pytest.skip("the C scanner was not built here (no C compiler at install)")
+    else:
+        monkeypatch.setattr(trec_scan, "scan_file", lambda path, kinds: None)
+    return request.param
 
 
 def _outcome(load, path: Path, fast: bool):
@@ -56,7 +70,7 @@ def assert_same(load, path: Path) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_malformed_corpus_same_both_ways(tmp_path, case):
+def test_malformed_corpus_same_both_ways(tmp_path, case, reader):
     path = case.build(tmp_path)
     assert_same(load_judgments if case.loader == "j" else load_run, path)
 
@@ -99,7 +113,7 @@ TREC_RUNS = {
 
 
 @pytest.mark.parametrize("name", sorted(TREC_RUNS))
-def test_trec_runs_same_both_ways(tmp_path, name):
+def test_trec_runs_same_both_ways(tmp_path, name, reader):
     path = tmp_path / f"{name}.run"
     path.write_bytes(TREC_RUNS[name].encode("utf-8"))
     assert_same(load_run, path)
@@ -120,23 +134,29 @@ TREC_QRELS = {
 
 
 @pytest.mark.parametrize("name", sorted(TREC_QRELS))
-def test_trec_qrels_same_both_ways(tmp_path, name):
+def test_trec_qrels_same_both_ways(tmp_path, name, reader):
     path = tmp_path / f"{name}.qrels"
     path.write_bytes(TREC_QRELS[name].encode("utf-8"))
     assert_same(load_judgments, path)
 
 
-def test_clean_files_take_the_fast_path(tmp_path, monkeypatch):
+def _count_fast_reads(monkeypatch) -> list:
+    calls: list = []
+    real = fast_trec.parse_file
+    monkeypatch.setattr(fast_trec, "parse_file", lambda *a: calls.append(1) or real(*a))
+    return calls
+
+
+def test_clean_files_take_the_fast_path(tmp_path, monkeypatch, reader):
     run = tmp_path / "r.run"
     run.write_text(RUN)
     qrels = tmp_path / "q.qrels"
     qrels.write_text(QRELS)
-    calls = []
-    real = fast_trec.parse_blocks
-    monkeypatch.setattr(fast_trec, "parse_blocks", lambda *a: calls.append(1) or real(*a))
+    calls = _count_fast_reads(monkeypatch)
     rs = load_run(run)
     js = load_judgments(qrels)
     assert len(calls) == 2 and len(rs.runs) == 4 and len(js.judgments) == 3
+    assert fast_trec.parse_file(run, "sxsffs")[1] is not None  # read by the fast path
     assert isinstance(rs.runs[S.PID].dtype, pd.CategoricalDtype)
     assert list(rs.runs[S.PID].cat.categories) == ["d1", "d2", "d3"]  # text order
 
@@ -152,9 +172,7 @@ def test_the_import_previews_own_choices_keep_the_fast_path(tmp_path, monkeypatc
     run.write_text(RUN)
     qrels = tmp_path / "q.qrels"
     qrels.write_text(QRELS)
-    calls = []
-    real = fast_trec.parse_blocks
-    monkeypatch.setattr(fast_trec, "parse_blocks", lambda *a: calls.append(1) or real(*a))
+    calls = _count_fast_reads(monkeypatch)
     own_run = {"r": ColumnMapping(dict(TREC_RUN_ROLES))}
     rs = load_run(run, mappings=own_run, sheets=["r"])
     own_qrels = {"q": ColumnMapping(dict(TREC_QRELS_ROLES))}
@@ -172,7 +190,7 @@ def test_the_import_previews_own_choices_keep_the_fast_path(tmp_path, monkeypatc
     assert calls == []
 
 
-def test_small_blocks_and_widening_fields(tmp_path, monkeypatch):
+def test_small_blocks_and_widening_fields(tmp_path, monkeypatch, reader):
     """Ids longer than the guessed width, in a later block, are read whole."""
     lines = [f"q{i // 7} Q0 p{i} {i % 7 + 1} {1 - (i % 7) / 10:.2f} t\n" for i in range(200)]
     lines[150] = "q21 Q0 " + "x" * 75 + " 3 0.80 t\n"  # far longer than any id before it
@@ -180,12 +198,15 @@ def test_small_blocks_and_widening_fields(tmp_path, monkeypatch):
     path.write_text("".join(lines))
     monkeypatch.setattr(fast_trec, "BLOCK_BYTES", 97)
     monkeypatch.setattr(fast_trec, "BLOCK_ROWS", 5)
+    monkeypatch.setattr(trec_scan, "CHUNK_BYTES", 97)
     assert_same(load_run, path)
     rs = load_run(path)
     assert ("x" * 75) in set(rs.runs[S.PID].astype(str))
 
 
 def test_a_hash_collision_falls_back_to_the_general_path(tmp_path, monkeypatch):
+    """The numpy reader's hashes; the scanner compares every id with its entry."""
+    monkeypatch.setattr(trec_scan, "scan_file", lambda path, kinds: None)
     path = tmp_path / "r.run"
     path.write_text(RUN)
     monkeypatch.setattr(fast_trec, "_hash_words", lambda column: np.zeros(column.size, np.uint64))
@@ -211,15 +232,15 @@ _ID = st.text(alphabet="abcXYZ019-_.#", min_size=1, max_size=12)
     ),
     block=st.sampled_from([64, 4 << 20]),
 )
-def test_random_clean_runs_same_both_ways(tmp_path_factory, rows, block):
-    old = fast_trec.BLOCK_BYTES
-    fast_trec.BLOCK_BYTES = block
+def test_random_clean_runs_same_both_ways(tmp_path_factory, rows, block, reader):
+    old = fast_trec.BLOCK_BYTES, trec_scan.CHUNK_BYTES
+    fast_trec.BLOCK_BYTES = trec_scan.CHUNK_BYTES = block
     try:
         path = tmp_path_factory.mktemp("r") / "random.run"
         path.write_text("".join(f"{q} Q0 {p} {r} {s!r} {t}\n" for q, p, r, s, t in rows))
         assert_same(load_run, path)
     finally:
-        fast_trec.BLOCK_BYTES = old
+        fast_trec.BLOCK_BYTES, trec_scan.CHUNK_BYTES = old
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -230,7 +251,7 @@ def test_random_clean_runs_same_both_ways(tmp_path_factory, rows, block):
         max_size=30,
     )
 )
-def test_random_clean_qrels_same_both_ways(tmp_path_factory, rows):
+def test_random_clean_qrels_same_both_ways(tmp_path_factory, rows, reader):
     path = tmp_path_factory.mktemp("q") / "random.qrels"
     path.write_text("".join(f"{q} 0 {p} {g}\n" for q, p, g in rows))
     assert_same(load_judgments, path)

@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from workbench.core import trec_scan
 from workbench.core.io.common import breathe
 
 #: bytes parsed per numpy call (~50k lines, ~10 ms holding the GIL)
@@ -139,8 +140,13 @@ def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
     The file is read and hashed block by block, each block parsed as it
     comes: a 300 MB run never sits in memory as text next to its columns.
     A file that cannot be opened gives None too: the general path then
-    reads it and says why.
+    reads it and says why. Where the C scanner is built it reads the file
+    first (:mod:`workbench.core.trec_scan`); this numpy reader takes over
+    from it on anything it does not accept.
     """
+    scanned = trec_scan.scan_file(path, kinds)
+    if scanned is not None:
+        return scanned.sha256, _scanned_table(scanned)
     hasher = hashlib.sha256()
     try:
         with open(path, "rb") as fh:  # read-only: inputs are never modified
@@ -148,6 +154,16 @@ def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
     except OSError:
         return "", None
     return hasher.hexdigest(), table
+
+
+def _scanned_table(scanned: trec_scan.Scanned) -> FastTable:
+    """The scanner's columns as numpy arrays, without copying them."""
+    ids = {
+        j: IdColumn(np.frombuffer(codes, dtype=np.int32), np.array(uniques, dtype=object))
+        for j, (codes, uniques) in scanned.ids.items()
+    }
+    numbers = {j: np.frombuffer(values, dtype=np.float64) for j, values in scanned.numbers.items()}
+    return FastTable(ids, numbers, np.arange(1, scanned.rows + 1, dtype=np.int64))
 
 
 def parse(data: bytes, kinds: str) -> FastTable | None:

@@ -1,0 +1,17 @@
+"""Builds the optional C reader for clean TREC files (workbench/core/_trecscan.c).
+
+Everything else is declared in pyproject.toml. The extension is optional: where
+no C compiler is found the install goes on, and the numpy reader does the job.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "workbench.core._trecscan",
+            sources=["workbench/core/_trecscan.c"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,220 @@
+"""The C scanner (core/_trecscan.c via core/trec_scan.py) against the numpy reader.
+
+The scanner accepts a strict subset of what the numpy reader of
+core/io/fast_trec.py accepts, and must give exactly the same columns for it:
+the same codes, the same uniques in text order, bit-identical numbers. Where
+it refuses, the numpy reader (and the general path after it) takes over;
+test_io_fast_paths.py checks that whole chain against the general path.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from workbench.core import trec_scan
+from workbench.core.io import fast_trec
+
+pytestmark = pytest.mark.skipif(
+    not trec_scan.available(), reason="the C scanner was not built here (no C compiler at install)"
+)
+
+
+def scan(data: bytes, kinds: str, chunk: int = 1 << 20):
+    from workbench.core import _trecscan
+
+    scanner = _trecscan.Scanner(kinds)
+    for at in range(0, len(data), chunk):
+        if not scanner.feed(data[at : at + chunk]):
+            break
+    found = scanner.finish()
+    if found is None:
+        return None
+    rows, ids, numbers = found
+    return fast_trec._scanned_table(trec_scan.Scanned("", rows, ids, numbers))
+
+
+def assert_same_table(a: fast_trec.FastTable, b: fast_trec.FastTable) -> None:
+    assert a.ids.keys() == b.ids.keys() and a.numbers.keys() == b.numbers.keys()
+    for j in a.ids:
+        np.testing.assert_array_equal(a.ids[j].codes, b.ids[j].codes)
+        assert a.ids[j].codes.dtype == b.ids[j].codes.dtype
+        assert list(a.ids[j].uniques) == list(b.ids[j].uniques)
+    for j in a.numbers:  # bit for bit, -0.0 and all
+        assert a.numbers[j].tobytes() == b.numbers[j].tobytes()
+    np.testing.assert_array_equal(a.lines, b.lines)
+
+
+_ID = st.text(alphabet="abcXYZ019-_.#!~", min_size=1, max_size=20)
+_NUMBER = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.integers(min_value=-(10**25), max_value=10**25).map(str),
+    st.builds(
+        lambda m, e, mark: f"{m}{mark}{e}",
+        st.integers(min_value=-(10**20), max_value=10**20),
+        st.integers(min_value=0, max_value=330),
+        st.sampled_from(["e", "E", "e+", "e-", "E-"]),
+    ),
+    st.sampled_from(["0", "-0", "+0.0", ".5", "5.", "-.25", "007", "0.000", "1e22", "1e23"]),
+)
+_SPACE = st.sampled_from([" ", "\t", "  ", " \t "])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.sampled_from(["q1", "q2", "10", "Q-3", "301"]), _ID, _NUMBER, _NUMBER, _ID, _SPACE),
+        min_size=1,
+        max_size=60,
+    ),
+    crlf=st.booleans(),
+    tail=st.sampled_from(["", "\n", "\n\n", " \n\t\n"]),
+    chunk=st.sampled_from([1, 2, 7, 64, 1 << 20]),
+)
+def test_clean_runs_give_the_numpy_readers_columns(rows, crlf, tail, chunk):
+    end = "\r\n" if crlf else "\n"
+    text = end.join(f"{q}{sp}Q0{sp}{p}{sp}{r}{sp}{s}{sp}{t} " for q, p, r, s, t, sp in rows)
+    data = (text + tail).encode()
+    expected = fast_trec.parse(data, "sxsffs")
+    assert expected is not None
+    got = scan(data, "sxsffs", chunk)
+    assert got is not None, "the scanner refused a clean run"
+    assert_same_table(got, expected)
+
+
+TRICKY_NUMBERS = [
+    "9007199254740993",  # 2**53 + 1: not exact in a double
+    "9007199254740992",
+    "0.30000000000000004",
+    "1.7976931348623157e308",
+    "1.7976931348623159e308",  # rounds to infinity
+    "4.9e-324",
+    "2.4703282292062328e-324",  # just above half the smallest subnormal
+    "2.2250738585072011e-308",
+    "123456789012345678901234567890",
+    "0.1234567890123456789012345",
+    "1e-400",
+    "1e400",
+    "-0",
+    "-0.0e5",
+    "12345678901234567890e-40",
+    "1" + "0" * 40 + "e-40",
+]
+
+
+@pytest.mark.parametrize("number", TRICKY_NUMBERS)
+def test_numbers_are_correctly_rounded(number):
+    table = scan(f"q 0 d {number}\n".encode(), "sxsf")
+    assert table is not None
+    assert struct.pack("<d", table.numbers[3][0]) == struct.pack("<d", float(number))
+
+
+REFUSED = {
+    "nan": "q 0 d nan\n",
+    "inf": "q 0 d inf\n",
+    "underscore": "q 0 d 1_000\n",
+    "hex": "q 0 d 0x10\n",
+    "bare_exponent": "q 0 d 1e\n",
+    "dot": "q 0 d .\n",
+    "lone_cr": "q 0 d 1\rq 0 e 2\r",
+    "unit_separator": "q 0 d\x1f1\n",
+    "vertical_tab": "q 0 d\x0b1\n",
+    "nul": "q 0 d\x001 1\n",
+    "not_ascii": "질문 0 d 1\n",
+    "comment_line": "q 0 d 1\n  # note\n",
+    "indented_first_line": " q 0 d 1\n",
+    "blank_first_line": "\nq 0 d 1\n",
+    "blank_line_inside": "q 0 d 1\n\nq 0 e 2\n",
+    "too_few_fields": "q 0 d 1\nq 0 e\n",
+    "too_many_fields": "q 0 d 1\nq 0 e 2 3\n",
+    "empty": "",
+    "only_blank": " \n\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_anything_unusual_is_left_to_the_numpy_reader(name):
+    assert scan(REFUSED[name].encode(), "sxsf") is None
+    assert scan(REFUSED[name].encode(), "sxsf", chunk=1) is None
+
+
+def test_a_hash_inside_an_id_is_an_id():
+    table = scan(b"q 0 doc#1 1\nq 0 #2 0\n", "sxsf")
+    assert table is not None and list(table.ids[2].uniques) == ["#2", "doc#1"]
+
+
+def test_many_ids_sharing_long_prefixes_are_in_text_order():
+    """Radix sort on deep common prefixes, and values that are prefixes of others."""
+    rng = np.random.default_rng(5)
+    stems = ["x" * 300, "x" * 300 + "y", "FR940114-", "a", ""]
+    ids = sorted({rng.choice(stems) + str(int(v)) for v in rng.integers(0, 50_000, 20_000)})
+    ids += ["x" * 300, "x" * 299]
+    order = rng.permutation(len(ids))
+    data = "".join(f"q 0 {ids[i]} 1\n" for i in order).encode()
+    table = scan(data, "sxsf", chunk=4096)
+    assert table is not None
+    assert list(table.ids[2].uniques) == sorted(ids)
+    assert [table.ids[2].uniques[c] for c in table.ids[2].codes] == [ids[i] for i in order]
+
+
+def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
+    path = tmp_path / "r.run"
+    path.write_text("q1 Q0 d1 1 2.0 bm25\n")
+    trec_scan.read_ahead(path, "sxsffs")
+    first = trec_scan.scan_file(path, "sxsffs")
+    assert first is not None and first.ids[2][1] == ["d1"]
+
+    trec_scan.read_ahead(path, "sxsffs")
+    trec_scan._ahead[os.path.abspath(path)].thread.join()
+    path.write_text("q1 Q0 d2 1 2.0 bm25\nq1 Q0 d3 2 1.0 bm25\n")  # changed after the reading
+    again = trec_scan.scan_file(path, "sxsffs")
+    assert again is not None and again.ids[2][1] == ["d2", "d3"]
+
+    trec_scan.read_ahead(path, "sxsffs")
+    as_qrels = trec_scan.scan_file(path, "sxsf")  # read ahead as a run, asked as qrels
+    assert as_qrels is None  # six fields are not four: read again, and refused
+    assert os.path.abspath(path) not in trec_scan._ahead
+
+
+LOCALE_CHECK = """
+import locale, sys
+from workbench.core import _trecscan
+locale.setlocale(locale.LC_ALL, "de_DE.UTF-8")
+assert locale.localeconv()["decimal_point"] == ","
+scanner = _trecscan.Scanner("sxsf")
+scanner.feed(b"q 0 d 0.12345678901234567\\nq 0 e 2.5\\n")
+rows, ids, numbers = scanner.finish()
+values = memoryview(numbers[3]).cast("d").tolist()
+assert values == [0.12345678901234567, 2.5], values
+print("ok")
+"""
+
+
+def test_the_scanner_reads_in_any_process_locale(tmp_path):
+    """Qt sets the user's locale at start-up; a decimal comma must not change the numbers.
+
+    A German locale is compiled into a temporary folder (glibc's localedef) when the
+    machine has none installed."""
+    import shutil
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    localedef = shutil.which("localedef")
+    if localedef and os.path.isdir("/usr/share/i18n/locales"):
+        done = subprocess.run(
+            [localedef, "-i", "de_DE", "-f", "UTF-8", str(tmp_path / "de_DE.UTF-8")],
+            capture_output=True,
+        )
+        if (tmp_path / "de_DE.UTF-8").is_dir():
+            env["LOCPATH"] = str(tmp_path)
+        del done
+    out = subprocess.run([sys.executable, "-c", LOCALE_CHECK], env=env, capture_output=True, text=True)
+    if "locale.Error" in out.stderr or "unsupported locale" in out.stderr:
+        pytest.skip("no locale with a decimal comma can be set up here")
+    assert out.stdout.strip() == "ok", out.stderr
