@@ -55,24 +55,44 @@ static c_locale_t c_numeric; /* strtod in any process locale (Qt sets the user's
 
 /* ---- interned ids ---------------------------------------------------- */
 
-typedef struct {
-    size_t offset; /* into the arena */
-    uint32_t length;
-} Entry;
+/* Lines are parsed in batches: first every field of BATCH lines, then each id
+ * column's values looked up in its hash table, LOOKAHEAD values ahead of the
+ * one being looked up prefetched, so that the table's cache misses overlap
+ * (a run of millions of distinct passage ids misses on nearly every look). */
+#define BATCH 4096
+#define LOOKAHEAD 16
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+typedef struct {
+    const char *text;
+    uint32_t length;
+} Token;
+
+/* The arena holds one record per distinct id, [int32 code][uint32 length]
+ * [bytes], at offsets below 2**32; a hash table slot holds the top 32 bits of
+ * the id's hash and its record's offset (0 = empty: the arena starts with 8
+ * unused bytes), so one look reads one slot and one record. */
 typedef struct {
     char *arena;
     size_t arena_len, arena_cap;
-    Entry *entries;
-    size_t n_entries, entries_cap;
-    int32_t *slots; /* open addressing: entry index + 1, 0 = empty */
+    uint32_t *records; /* code -> record offset, for the text order at the end */
+    size_t n_entries, records_cap;
+    uint64_t *slots;
     size_t slots_mask;
     PyObject *codes; /* bytearray of int32, one per row */
-    /* the previous row's value (its place in the arena), so that runs of one
-     * value (question ids, run tags) skip the table */
+    Token *batch;     /* this batch's values */
+    /* the previous row's value, so that runs of one value (question ids, run
+     * tags) skip the table */
     int32_t last_code; /* -1: none yet */
-    size_t last_offset;
-    uint32_t last_len;
+    uint32_t last_record;
 } IdColumn;
 
 typedef struct {
@@ -95,6 +115,27 @@ typedef struct {
     int busy; /* a feed() or finish() is running (outside the GIL) */
 } Scanner;
 
+#define RECORD_HEAD 8
+
+static inline int32_t record_code(const IdColumn *c, uint32_t at)
+{
+    int32_t code;
+    memcpy(&code, c->arena + at, 4);
+    return code;
+}
+
+static inline uint32_t record_length(const IdColumn *c, uint32_t at)
+{
+    uint32_t n;
+    memcpy(&n, c->arena + at + 4, 4);
+    return n;
+}
+
+static inline const char *record_text(const IdColumn *c, uint32_t at)
+{
+    return c->arena + at + RECORD_HEAD;
+}
+
 static uint64_t hash_bytes(const char *s, size_t n)
 {
     uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)n;
@@ -113,18 +154,24 @@ static uint64_t hash_bytes(const char *s, size_t n)
     return h;
 }
 
+static inline uint64_t slot_value(uint64_t hash, uint32_t record)
+{
+    return (hash & 0xFFFFFFFF00000000ULL) | record;
+}
+
 static int id_grow_slots(IdColumn *c)
 {
-    size_t size = c->slots ? (c->slots_mask + 1) * 2 : 1024;
-    int32_t *slots = calloc(size, sizeof(int32_t));
+    size_t size = c->slots ? (c->slots_mask + 1) * 2 : 1 << 12;
+    uint64_t *slots = calloc(size, sizeof(uint64_t));
     if (!slots)
         return -1;
     for (size_t i = 0; i < c->n_entries; i++) {
-        Entry *e = &c->entries[i];
-        size_t at = (size_t)hash_bytes(c->arena + e->offset, e->length) & (size - 1);
-        while (slots[at])
-            at = (at + 1) & (size - 1);
-        slots[at] = (int32_t)(i + 1);
+        uint32_t at = c->records[i];
+        uint64_t h = hash_bytes(record_text(c, at), record_length(c, at));
+        size_t k = (size_t)h & (size - 1);
+        while (slots[k])
+            k = (k + 1) & (size - 1);
+        slots[k] = slot_value(h, at);
     }
     free(c->slots);
     c->slots = slots;
@@ -132,56 +179,103 @@ static int id_grow_slots(IdColumn *c)
     return 0;
 }
 
-/* The code of an id (order of first appearance), -1 when out of memory. */
-static int32_t id_code(IdColumn *c, const char *s, uint32_t n)
+/* A new id's record; 0 when out of memory or past 4 GB of distinct ids. */
+static uint32_t id_add(IdColumn *c, const char *s, uint32_t n)
 {
-    if (c->last_code >= 0 && n == c->last_len && memcmp(s, c->arena + c->last_offset, n) == 0)
-        return c->last_code;
-    if (!c->slots || c->n_entries * 2 >= c->slots_mask + 1) {
-        if (c->n_entries >= INT32_MAX / 2 || id_grow_slots(c) < 0)
-            return -1;
+    if (c->n_entries == c->records_cap) {
+        size_t cap = c->records_cap ? c->records_cap * 2 : 1024;
+        uint32_t *records = realloc(c->records, cap * sizeof(uint32_t));
+        if (!records)
+            return 0;
+        c->records = records;
+        c->records_cap = cap;
     }
-    size_t at = (size_t)hash_bytes(s, n) & c->slots_mask;
-    int32_t slot;
-    while ((slot = c->slots[at]) != 0) {
-        Entry *e = &c->entries[slot - 1];
-        if (e->length == n && memcmp(c->arena + e->offset, s, n) == 0) {
-            c->last_code = slot - 1;
-            c->last_offset = e->offset;
-            c->last_len = n;
-            return slot - 1;
-        }
-        at = (at + 1) & c->slots_mask;
-    }
-    if (c->n_entries == c->entries_cap) {
-        size_t cap = c->entries_cap ? c->entries_cap * 2 : 1024;
-        Entry *entries = realloc(c->entries, cap * sizeof(Entry));
-        if (!entries)
-            return -1;
-        c->entries = entries;
-        c->entries_cap = cap;
-    }
-    if (c->arena_len + n > c->arena_cap) {
+    size_t need = c->arena_len + RECORD_HEAD + n;
+    if (need >= UINT32_MAX || c->n_entries >= INT32_MAX / 2)
+        return 0;
+    if (need > c->arena_cap) {
         size_t cap = c->arena_cap ? c->arena_cap : 1 << 16;
-        while (cap < c->arena_len + n)
+        while (cap < need)
             cap *= 2;
         char *arena = realloc(c->arena, cap);
         if (!arena)
-            return -1;
+            return 0;
         c->arena = arena;
         c->arena_cap = cap;
     }
-    memcpy(c->arena + c->arena_len, s, n);
-    Entry *e = &c->entries[c->n_entries];
-    e->offset = c->arena_len;
-    e->length = n;
-    c->arena_len += n;
-    int32_t code = (int32_t)c->n_entries++;
-    c->slots[at] = code + 1;
-    c->last_code = code;
-    c->last_offset = e->offset;
-    c->last_len = n;
-    return code;
+    uint32_t at = (uint32_t)c->arena_len;
+    int32_t code = (int32_t)c->n_entries;
+    memcpy(c->arena + at, &code, 4);
+    memcpy(c->arena + at + 4, &n, 4);
+    memcpy(c->arena + at + RECORD_HEAD, s, n);
+    c->arena_len = need;
+    c->records[c->n_entries++] = at;
+    return at;
+}
+
+/* The code (order of first appearance) of an id with hash h; -1 on failure. */
+static int32_t id_code(IdColumn *c, const char *s, uint32_t n, uint64_t h)
+{
+    if ((!c->slots || c->n_entries * 2 >= c->slots_mask + 1) && id_grow_slots(c) < 0)
+        return -1;
+    size_t k = (size_t)h & c->slots_mask;
+    uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
+    while ((slot = c->slots[k]) != 0) {
+        uint32_t at = (uint32_t)slot;
+        if ((slot & 0xFFFFFFFF00000000ULL) == tag && record_length(c, at) == n &&
+            memcmp(record_text(c, at), s, n) == 0) {
+            c->last_record = at;
+            return c->last_code = record_code(c, at);
+        }
+        k = (k + 1) & c->slots_mask;
+    }
+    uint32_t at = id_add(c, s, n);
+    if (!at)
+        return -1;
+    c->slots[k] = slot_value(h, at);
+    c->last_record = at;
+    return c->last_code = record_code(c, at);
+}
+
+static inline int same_token(const Token *a, const char *text, uint32_t length)
+{
+    return a->length == length && memcmp(a->text, text, length) == 0;
+}
+
+/* Codes for this batch's values of one id column, into codes[0 .. m). */
+static int id_codes(IdColumn *c, int32_t *codes, size_t m)
+{
+    uint64_t hashes[2 * LOOKAHEAD]; /* written at i, read at i + LOOKAHEAD */
+    const Token *t = c->batch;
+    for (size_t i = 0; i < m + LOOKAHEAD; i++) {
+        if (i < m) { /* hash the value LOOKAHEAD ahead and fetch its slot */
+            uint64_t h = hash_bytes(t[i].text, t[i].length);
+            hashes[i % (2 * LOOKAHEAD)] = h;
+            if (c->slots)
+                PREFETCH(&c->slots[(size_t)h & c->slots_mask]);
+        }
+        if (i >= LOOKAHEAD / 2 && i - LOOKAHEAD / 2 < m && c->slots) {
+            /* halfway: the slot is in cache by now; fetch the record it points to */
+            uint64_t h = hashes[(i - LOOKAHEAD / 2) % (2 * LOOKAHEAD)];
+            uint64_t slot = c->slots[(size_t)h & c->slots_mask];
+            if (slot)
+                PREFETCH(c->arena + (uint32_t)slot);
+        }
+        if (i < LOOKAHEAD)
+            continue;
+        size_t j = i - LOOKAHEAD;
+        if (j > 0 ? same_token(&t[j - 1], t[j].text, t[j].length)
+                  : c->last_code >= 0 && record_length(c, c->last_record) == t[j].length &&
+                        memcmp(record_text(c, c->last_record), t[j].text, t[j].length) == 0) {
+            codes[j] = c->last_code;
+            continue;
+        }
+        int32_t code = id_code(c, t[j].text, t[j].length, hashes[j % (2 * LOOKAHEAD)]);
+        if (code < 0)
+            return -1;
+        codes[j] = code;
+    }
+    return 0;
 }
 
 /* ---- numbers ----------------------------------------------------------- */
@@ -282,11 +376,25 @@ static int is_odd_byte(unsigned char c)
     return c >= 0x80 || c == 0x00 || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f);
 }
 
+/* The codes of the last `batch` rows' ids. */
+static int look_up_batch(Scanner *s, size_t batch)
+{
+    for (int j = 0; j < s->n_fields; j++) {
+        if (s->kinds[j] != 's')
+            continue;
+        int32_t *codes = (int32_t *)PyByteArray_AS_STRING(s->ids[j].codes) + (s->rows - (Py_ssize_t)batch);
+        if (id_codes(&s->ids[j], codes, batch) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Parse whole lines in [p, end): each ends with "\n" except, at the very end
  * of the file, the last one. Returns 0, or -1 when out of memory; sets
  * s->unclean on anything it does not accept. Runs without the GIL. */
 static int scan_lines(Scanner *s, const char *p, const char *end)
 {
+    size_t batch = 0; /* lines parsed whose ids are not looked up yet */
     while (p < end) {
         if (!s->seen_text) {
             s->seen_text = 1;
@@ -332,10 +440,9 @@ static int scan_lines(Scanner *s, const char *p, const char *end)
                     s->unclean = 1;
                     return 0;
                 }
-                int32_t code = id_code(&s->ids[fields], start, (uint32_t)n);
-                if (code < 0)
-                    return -1;
-                ((int32_t *)PyByteArray_AS_STRING(s->ids[fields].codes))[s->rows] = code;
+                Token *t = &s->ids[fields].batch[batch];
+                t->text = start;
+                t->length = (uint32_t)n;
             } else if (kind == 'f') {
                 double value;
                 if (!parse_number(start, n, &value)) {
@@ -359,8 +466,12 @@ static int scan_lines(Scanner *s, const char *p, const char *end)
             s->unclean = 1;
             return 0;
         }
+        if (++batch == BATCH && look_up_batch(s, batch) < 0)
+            return -1;
+        if (batch == BATCH)
+            batch = 0;
     }
-    return 0;
+    return batch ? look_up_batch(s, batch) : 0;
 }
 
 /* Room for `lines` more rows in every column (with the GIL). */
@@ -421,8 +532,9 @@ static void scanner_release(Scanner *s)
     for (int j = 0; j < MAX_FIELDS; j++) {
         IdColumn *c = &s->ids[j];
         free(c->arena);
-        free(c->entries);
+        free(c->records);
         free(c->slots);
+        free(c->batch);
         Py_CLEAR(c->codes);
         memset(c, 0, sizeof(*c));
         Py_CLEAR(s->numbers[j].values);
@@ -461,8 +573,13 @@ static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
     s->unclean = s->seen_text = s->blank_tail = s->finished = 0;
     for (int j = 0; j < s->n_fields; j++) {
         s->ids[j].last_code = -1;
+        s->ids[j].arena_len = RECORD_HEAD; /* offset 0 marks an empty slot */
         if (kinds[j] == 's' && !(s->ids[j].codes = PyByteArray_FromStringAndSize(NULL, 0)))
             return -1;
+        if (kinds[j] == 's' && !(s->ids[j].batch = malloc(BATCH * sizeof(Token)))) {
+            PyErr_NoMemory();
+            return -1;
+        }
         if (kinds[j] == 'f' && !(s->numbers[j].values = PyByteArray_FromStringAndSize(NULL, 0)))
             return -1;
     }
@@ -533,45 +650,72 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
 /* ---- text order ------------------------------------------------------------- */
 
 typedef struct {
-    const char *arena;
-    const Entry *entries;
+    const IdColumn *column;
 } SortContext;
 
-static int byte_at(const SortContext *ctx, int32_t i, size_t depth)
+static inline const char *entry_text(const SortContext *ctx, int32_t i)
 {
-    const Entry *e = &ctx->entries[i];
-    /* the end of a value sorts before any byte (NUL never gets here) */
-    return depth < e->length ? (unsigned char)ctx->arena[e->offset + depth] : 0;
+    return record_text(ctx->column, ctx->column->records[i]);
+}
+
+static inline size_t entry_length(const SortContext *ctx, int32_t i)
+{
+    return record_length(ctx->column, ctx->column->records[i]);
 }
 
 static int compare_from(const SortContext *ctx, int32_t a, int32_t b, size_t depth)
 {
-    const Entry *x = &ctx->entries[a], *y = &ctx->entries[b];
-    size_t nx = x->length > depth ? x->length - depth : 0;
-    size_t ny = y->length > depth ? y->length - depth : 0;
+    size_t la = entry_length(ctx, a), lb = entry_length(ctx, b);
+    size_t nx = la > depth ? la - depth : 0;
+    size_t ny = lb > depth ? lb - depth : 0;
     size_t n = nx < ny ? nx : ny;
-    int c = memcmp(ctx->arena + x->offset + depth, ctx->arena + y->offset + depth, n);
+    int c = memcmp(entry_text(ctx, a) + depth, entry_text(ctx, b) + depth, n);
     if (c)
         return c;
     return nx < ny ? -1 : nx > ny;
 }
 
-/* MSD radix sort of entry indices by their bytes from `depth` on; short
- * ranges by insertion. Recursion depth is bounded by the longest value,
- * whose bytes are walked once per level. */
-static void radix_sort(const SortContext *ctx, int32_t *items, int32_t *scratch, size_t n, size_t depth)
+/* Eight bytes of an entry from `depth` on, big-endian, the end padded with
+ * zeros (NUL never gets here, so 0 is "the value has ended"). */
+static uint64_t key_at(const SortContext *ctx, int32_t i, size_t depth)
+{
+    const char *text = entry_text(ctx, i);
+    size_t length = entry_length(ctx, i);
+    uint64_t key = 0;
+    for (size_t k = 0; k < 8; k++) {
+        size_t at = depth + k;
+        key = key << 8 | (at < length ? (unsigned char)text[at] : 0);
+    }
+    return key;
+}
+
+typedef struct {
+    uint64_t key; /* eight bytes from the last multiple of 8 at or below depth */
+    int32_t item;
+} Keyed;
+
+/* MSD radix sort by the bytes from `depth` on. Each item's next eight bytes
+ * are read once per eight levels and travel with it, so a level reads the
+ * items in order instead of the arena at random. Short ranges by insertion.
+ * Recursion (a bucket other than the largest, at most half the items) is
+ * bounded by log2 of the number of ids; the largest bucket loops. */
+static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n, size_t depth)
 {
     while (n > 32) {
+        if (depth % 8 == 0)
+            for (size_t i = 0; i < n; i++)
+                items[i].key = key_at(ctx, items[i].item, depth);
+        int shift = 56 - 8 * (int)(depth % 8);
         size_t starts[257] = {0}; /* bucket b holds items[starts[b] .. starts[b + 1]) */
         for (size_t i = 0; i < n; i++)
-            starts[byte_at(ctx, items[i], depth) + 1]++;
+            starts[((items[i].key >> shift) & 0xFF) + 1]++;
         for (int b = 1; b < 257; b++)
             starts[b] += starts[b - 1];
         size_t fill[256];
         memcpy(fill, starts, sizeof(fill));
         for (size_t i = 0; i < n; i++)
-            scratch[fill[byte_at(ctx, items[i], depth)]++] = items[i];
-        memcpy(items, scratch, n * sizeof(int32_t));
+            scratch[fill[(items[i].key >> shift) & 0xFF]++] = items[i];
+        memcpy(items, scratch, n * sizeof(Keyed));
         /* bucket 0 holds the one value that ends here; sort the others,
          * looping on the largest to keep the C stack short */
         size_t largest = 1;
@@ -587,9 +731,9 @@ static void radix_sort(const SortContext *ctx, int32_t *items, int32_t *scratch,
         depth++;
     }
     for (size_t i = 1; i < n; i++) {
-        int32_t v = items[i];
+        Keyed v = items[i];
         size_t j = i;
-        while (j > 0 && compare_from(ctx, items[j - 1], v, depth) > 0) {
+        while (j > 0 && compare_from(ctx, items[j - 1].item, v.item, depth) > 0) {
             items[j] = items[j - 1];
             j--;
         }
@@ -601,43 +745,48 @@ static void radix_sort(const SortContext *ctx, int32_t *items, int32_t *scratch,
 static PyObject *finish_ids(Scanner *s, IdColumn *c)
 {
     size_t n = c->n_entries;
+    free(c->slots); /* the table is done with: its memory goes before the sort's */
+    c->slots = NULL;
+    Keyed *keyed = malloc((n ? n : 1) * sizeof(Keyed));
+    Keyed *scratch = malloc((n ? n : 1) * sizeof(Keyed));
     int32_t *order = malloc((n ? n : 1) * sizeof(int32_t));
-    int32_t *scratch = malloc((n ? n : 1) * sizeof(int32_t));
-    if (!order || !scratch) {
-        free(order);
+    if (!keyed || !scratch || !order) {
+        free(keyed);
         free(scratch);
+        free(order);
         return PyErr_NoMemory();
     }
-    for (size_t i = 0; i < n; i++)
-        order[i] = (int32_t)i;
-    SortContext ctx = {c->arena, c->entries};
+    SortContext ctx = {c};
     int32_t *codes = (int32_t *)PyByteArray_AS_STRING(c->codes);
     Py_ssize_t rows = s->rows;
     Py_BEGIN_ALLOW_THREADS
-    radix_sort(&ctx, order, scratch, n, 0);
-    for (size_t i = 0; i < n; i++) /* scratch: appearance code -> text-order code */
-        scratch[order[i]] = (int32_t)i;
+    for (size_t i = 0; i < n; i++)
+        keyed[i].item = (int32_t)i;
+    radix_sort(&ctx, keyed, scratch, n, 0);
+    int32_t *rank = (int32_t *)scratch; /* appearance code -> text-order code */
+    for (size_t i = 0; i < n; i++)
+        order[i] = keyed[i].item;
+    for (size_t i = 0; i < n; i++)
+        rank[order[i]] = (int32_t)i;
     for (Py_ssize_t r = 0; r < rows; r++)
-        codes[r] = scratch[codes[r]];
+        codes[r] = rank[codes[r]];
     Py_END_ALLOW_THREADS
+    free(keyed);
     free(scratch);
     PyObject *uniques = PyList_New((Py_ssize_t)n);
-    if (!uniques) {
-        free(order);
-        return NULL;
-    }
-    for (size_t i = 0; i < n; i++) {
-        const Entry *e = &c->entries[order[i]];
-        PyObject *text = PyUnicode_New((Py_ssize_t)e->length, 127);
+    for (size_t i = 0; uniques && i < n; i++) {
+        size_t length = entry_length(&ctx, order[i]);
+        PyObject *text = PyUnicode_New((Py_ssize_t)length, 127);
         if (!text) {
-            free(order);
-            Py_DECREF(uniques);
-            return NULL;
+            Py_CLEAR(uniques);
+            break;
         }
-        memcpy(PyUnicode_DATA(text), c->arena + e->offset, e->length);
+        memcpy(PyUnicode_DATA(text), entry_text(&ctx, order[i]), length);
         PyList_SET_ITEM(uniques, (Py_ssize_t)i, text);
     }
     free(order);
+    if (!uniques)
+        return NULL;
     if (PyByteArray_Resize(c->codes, rows * 4) < 0) {
         Py_DECREF(uniques);
         return NULL;

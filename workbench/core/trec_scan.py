@@ -29,8 +29,9 @@ try:
 except ImportError:  # built without a C compiler: the numpy reader does it all
     _trecscan = None
 
-#: bytes handed to the scanner per call (each call runs outside the GIL)
-CHUNK_BYTES = 4 << 20
+#: bytes handed to the scanner per call (outside the GIL; few calls, so few waits for
+#: the GIL while the main thread imports)
+CHUNK_BYTES = 16 << 20
 
 
 @dataclass
