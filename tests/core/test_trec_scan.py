@@ -218,3 +218,40 @@ def test_the_scanner_reads_in_any_process_locale(tmp_path):
     if "locale.Error" in out.stderr or "unsupported locale" in out.stderr:
         pytest.skip("no locale with a decimal comma can be set up here")
     assert out.stdout.strip() == "ok", out.stderr
+
+
+_PIECES = st.sampled_from(
+    [b"q1", b"Q0", b"d7", b"3", b"-2.5e3", b"1e", b".", b"nan", b" ", b"\t", b"\n", b"\r\n",
+     b"\r", b"#", b"\x00", b"\x1f", b"\x0b", "말씀".encode(), b"\xff", b"0" * 30, b"x" * 70]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(st.binary(max_size=200), st.lists(_PIECES, max_size=60).map(b"".join)),
+    kinds=st.sampled_from(["sxsf", "sxsffs", "s", "f", "xs"]),
+    chunk=st.sampled_from([1, 3, 16, 1 << 20]),
+)
+def test_hostile_bytes_never_crash_and_never_disagree(data, kinds, chunk):
+    """Whatever the bytes, the scanner either refuses or gives the numpy reader's columns."""
+    got = scan(data, kinds, chunk)
+    if got is not None:
+        expected = fast_trec.parse(data, kinds)
+        assert expected is not None, "the scanner accepted what the numpy reader refuses"
+        assert_same_table(got, expected)
+
+
+def test_a_scanner_is_used_once():
+    from workbench.core import _trecscan
+
+    scanner = _trecscan.Scanner("sxsf")
+    scanner.feed(b"q 0 d 1\n")
+    assert scanner.finish() is not None
+    with pytest.raises(RuntimeError):
+        scanner.feed(b"q 0 e 1\n")
+    with pytest.raises(RuntimeError):
+        scanner.finish()
+    with pytest.raises(ValueError):
+        _trecscan.Scanner("sxq")
+    with pytest.raises(TypeError):
+        _trecscan.Scanner("sxsf").feed("text, not bytes")
