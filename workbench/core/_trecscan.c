@@ -50,6 +50,7 @@ static double strtod_c(const char *s, char **end, c_locale_t loc) { return strto
 
 #define MAX_FIELDS 16
 #define MAX_NUMBER 64 /* longer number fields are left to the numpy reader */
+#define TEXT_SLICE 65536 /* ids made Python text between two chances for other threads */
 
 static c_locale_t c_numeric; /* strtod in any process locale (Qt sets the user's) */
 
@@ -775,6 +776,10 @@ static PyObject *finish_ids(Scanner *s, IdColumn *c)
     free(scratch);
     PyObject *uniques = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; uniques && i < n; i++) {
+        if (i && i % TEXT_SLICE == 0) { /* let a waiting thread (the window) run */
+            Py_BEGIN_ALLOW_THREADS
+            Py_END_ALLOW_THREADS
+        }
         size_t length = entry_length(&ctx, order[i]);
         PyObject *text = PyUnicode_New((Py_ssize_t)length, 127);
         if (!text) {
