@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import unicodedata
 import zipfile
 from collections.abc import Callable
@@ -568,6 +569,37 @@ def test_locked_file_gives_a_clear_message(tmp_path, monkeypatch):
     assert "Excel에서 파일을 닫은 뒤" in p.message_ko
     with pytest.raises(InputError):
         inspect_file(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+@pytest.mark.parametrize("name", ["run.txt", "judgments.qrels", "runs.csv", "평가.xlsx"])
+def test_a_pipe_is_refused_at_once_with_a_clear_message(tmp_path, name):
+    """A named pipe (or /dev/stdin) could be read only once, or would block the
+    reader waiting for a writer: every loader says what to do instead, at once."""
+    import threading
+
+    pipe = tmp_path / name
+    os.mkfifo(pipe)
+    outcomes: list = []
+
+    def load_all():
+        for load in (load_run, load_judgments, inspect_file):
+            try:
+                load(pipe)
+                outcomes.append(None)
+            except InputError as exc:
+                outcomes.append(exc.problems[0])
+
+    worker = threading.Thread(target=load_all, daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # unblock the reader before failing
+        with open(pipe, "wb"):
+            pass
+        pytest.fail("a reader waited on the pipe")
+    assert [p.code if p else None for p in outcomes] == ["not_a_file"] * 3
+    assert "pipe or a device" in outcomes[0].message_en
+    assert "파일로 저장한 뒤" in outcomes[0].message_ko
 
 
 def test_all_problems_are_collected_not_just_the_first(tmp_path):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,9 +57,18 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
+def _regular_file(path: Path | str) -> bool:
+    """Only plain files are read here: a pipe or a device (``/dev/stdin``) can be
+    read only once, or never ends, and is left to the loaders' own handling."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _scan(path: Path, kinds: str) -> Scanned | None:
     """Read and scan the file; None if it is not clean or cannot be read."""
-    if _trecscan is None:
+    if _trecscan is None or not _regular_file(path):
         return None
     scanner = _trecscan.Scanner(kinds)
     hasher = hashlib.sha256()
@@ -129,6 +139,8 @@ def read_ahead_if_trec(path: Path | str) -> None:
     A guess from its first line: a wrong guess costs one needless reading in
     the background, and the loader reads the file as usual."""
     if _trecscan is None or Path(path).suffix.lower() in _NOT_TREC_SUFFIXES:
+        return
+    if not _regular_file(path):
         return
     try:
         with open(path, "rb") as fh:

@@ -15,7 +15,9 @@ import csv
 import hashlib
 import io
 import itertools
+import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -93,8 +95,30 @@ def check_not_blank(text: str, path: Path) -> None:
         )
 
 
+def is_plain_file(path: Path) -> bool:
+    """A file on disk, not a pipe or a device: those can be read only once
+    (every reader here looks at a file more than once) or never end."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or an :class:`InputError` saying why they can't be read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # open() below says why
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise _fail(
+            path,
+            "not_a_file",
+            "This is not a file on disk but a pipe or a device (such as /dev/stdin). Save what "
+            "it holds to a file and give that file.",
+            "디스크에 있는 파일이 아니라 파이프나 장치(/dev/stdin 등)입니다. 그 내용을 파일로 "
+            "저장한 뒤 그 파일을 지정하세요.",
+        )
     try:
         with open(path, "rb") as fh:  # read-only: inputs are never modified
             return fh.read()

@@ -54,7 +54,7 @@ from workbench.core.io.ids import (
     sorted_codes,
 )
 from workbench.core.io.mapping import normalize_header
-from workbench.core.io.reading import detect_kind
+from workbench.core.io.reading import detect_kind, is_plain_file
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.text_formats import own_trec_choices
@@ -750,6 +750,8 @@ def _file_size(path: Path) -> int:
 
 
 def _peek(path: Path) -> bytes | None:
+    if not is_plain_file(path):
+        return None  # a pipe or a device: the general path says so
     try:
         with open(path, "rb") as fh:  # read-only: inputs are never modified
             return fh.read(65536)
