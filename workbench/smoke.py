@@ -69,10 +69,10 @@ def _check_trec_scanner() -> None:
     from workbench.core import trec_scan
 
     if not trec_scan.available():
-        raise RuntimeError("workbench.core._trecscan is missing: build it with a C compiler")
-    from workbench.core import _trecscan
+        raise RuntimeError("workbench.core._fastids is missing: build it with a C compiler")
+    from workbench.core import _fastids
 
-    scanner = _trecscan.Scanner("sxsffs")
+    scanner = _fastids.Scanner("sxsffs")
     scanner.feed(b"q1 Q0 d2 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n")
     rows, ids, _numbers = scanner.finish()
     if rows != 2 or ids[2][1] != ["d1", "d2"]:

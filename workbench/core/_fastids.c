@@ -1,10 +1,11 @@
 /*
- * _trecscan: clean TREC runs and qrels read in one pass, outside the GIL.
+ * _fastids: ids read and looked up at C speed, outside the GIL. Optional: where
+ * it was not built, numpy and pandas do the same work more slowly.
  *
- * An optional accelerator for workbench.core.io.fast_trec (through
- * workbench.core.trec_scan); without it the numpy reader does the same job,
- * about three times slower. It accepts a strict subset of what that reader
- * accepts and gives exactly the same columns for it:
+ * Scanner — clean TREC runs and qrels read in one pass, for
+ * workbench.core.io.fast_trec (through workbench.core.trec_scan); without it
+ * the numpy reader does the job. It accepts a strict subset of what that
+ * reader accepts and gives exactly the same columns for it:
  *
  *   - ASCII text, fields separated by spaces or tabs, lines ended by "\n" or
  *     "\r\n", exactly as many fields on every line as `kinds` has letters;
@@ -26,6 +27,11 @@
  *   (rows, {field: (codes bytearray of int32, [unique str in text order])},
  *          {field: bytearray of float64})
  * The growing columns are bytearrays, so numpy wraps them without a copy.
+ *
+ * positions(haystack, needles) — for each str of the list `needles`, its index
+ * in the list `haystack` (distinct str), -1 when absent, as a bytearray of
+ * int64; None when a value is not a str (the caller's pandas lookup then).
+ * The evaluation's join of a run's million passages with the judged ones.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -114,6 +120,7 @@ typedef struct {
     int blank_tail; /* a blank line seen: only blank lines may follow */
     int finished;
     int busy; /* a feed() or finish() is running (outside the GIL) */
+    Py_ssize_t size_hint; /* the file's size in bytes, when the caller knows it */
 } Scanner;
 
 #define RECORD_HEAD 8
@@ -481,7 +488,7 @@ static int reserve_rows(Scanner *s, Py_ssize_t lines)
     Py_ssize_t need = s->rows + lines;
     if (need <= s->rows_cap)
         return 0;
-    Py_ssize_t cap = s->rows_cap ? s->rows_cap : 1 << 14;
+    Py_ssize_t cap = s->rows_cap ? s->rows_cap : need; /* the first room is what was asked */
     while (cap < need)
         cap += cap / 2 + 1;
     for (int j = 0; j < s->n_fields; j++) {
@@ -553,10 +560,10 @@ static void scanner_dealloc(Scanner *s)
 
 static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"kinds", NULL};
+    static char *keywords[] = {"kinds", "size_hint", NULL};
     const char *kinds;
-    Py_ssize_t n;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#", keywords, &kinds, &n))
+    Py_ssize_t n, size_hint = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|n", keywords, &kinds, &n, &size_hint))
         return -1;
     if (n < 1 || n > MAX_FIELDS || strspn(kinds, "sfx") != (size_t)n) {
         PyErr_SetString(PyExc_ValueError, "kinds: 1 to 16 letters, each s, f or x");
@@ -570,6 +577,7 @@ static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
     memset(s->kinds, 0, sizeof(s->kinds));
     memcpy(s->kinds, kinds, (size_t)n);
     s->n_fields = (int)n;
+    s->size_hint = size_hint > 0 ? size_hint : 0;
     s->rows = s->rows_cap = 0;
     s->unclean = s->seen_text = s->blank_tail = s->finished = 0;
     for (int j = 0; j < s->n_fields; j++) {
@@ -616,7 +624,17 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
             break;
         }
     }
-    if (reserve_rows(s, count_lines(data, n)) < 0) {
+    Py_ssize_t lines = count_lines(data, n);
+    if (s->rows_cap == 0 && s->size_hint > n) {
+        /* room for the whole file at the first chunk's bytes per line (at most
+         * what the file could hold), instead of growing the columns step by step */
+        double per_byte = (double)lines / (double)n;
+        Py_ssize_t most = s->size_hint / (2 * s->n_fields) + 1;
+        Py_ssize_t guess = (Py_ssize_t)(per_byte * 1.02 * (double)s->size_hint) + 16;
+        if (guess > lines)
+            lines = guess < most ? guess : most;
+    }
+    if (reserve_rows(s, lines) < 0) {
         PyBuffer_Release(&view);
         return NULL;
     }
@@ -898,7 +916,7 @@ static PyMethodDef scanner_methods[] = {
 
 static PyTypeObject ScannerType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "workbench.core._trecscan.Scanner",
+    .tp_name = "workbench.core._fastids.Scanner",
     .tp_basicsize = sizeof(Scanner),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scanner(kinds): a clean TREC text read in chunks (see the module).",
@@ -908,14 +926,178 @@ static PyTypeObject ScannerType = {
     .tp_methods = scanner_methods,
 };
 
+/* ---- positions of ids in a list of ids -------------------------------------- */
+
+/* The bytes of a str (its UTF-8 form; ASCII text as it is held); 0 when the
+ * value is not exactly a str or has no UTF-8 form (a lone surrogate). */
+static int str_token(PyObject *o, Token *t)
+{
+    if (!PyUnicode_CheckExact(o))
+        return 0;
+    Py_ssize_t n;
+    const char *text;
+    if (PyUnicode_IS_COMPACT_ASCII(o)) {
+        text = (const char *)PyUnicode_DATA(o);
+        n = PyUnicode_GET_LENGTH(o);
+    } else if (!(text = PyUnicode_AsUTF8AndSize(o, &n))) {
+        PyErr_Clear();
+        return 0;
+    }
+    if ((size_t)n > UINT32_MAX)
+        return 0;
+    t->text = text;
+    t->length = (uint32_t)n;
+    return 1;
+}
+
+/* The texts of a list of str: 1, or 0 when a value is not a str, -1 out of memory. */
+static int list_tokens(PyObject *list, Token **out)
+{
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    Token *tokens = malloc((size_t)(n ? n : 1) * sizeof(Token));
+    *out = NULL;
+    if (!tokens)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!str_token(PyList_GET_ITEM(list, i), &tokens[i])) {
+            free(tokens);
+            return 0;
+        }
+    }
+    *out = tokens;
+    return 1;
+}
+
+/* Index each distinct needle (a table of the needles, the smaller side), then
+ * walk the haystack once, its values' slots prefetched ahead. Without the GIL:
+ * the texts belong to the two lists, which the caller holds. */
+static int positions_of(const Token *hay, size_t nh, const Token *needles, size_t nn, int64_t *out)
+{
+    size_t size = 16;
+    while (size < 2 * nn + 2)
+        size *= 2;
+    uint64_t *slots = calloc(size, sizeof(uint64_t));
+    int32_t *entry_of = malloc((nn ? nn : 1) * sizeof(int32_t));   /* needle -> distinct entry */
+    int32_t *first = malloc((nn ? nn : 1) * sizeof(int32_t));      /* entry -> a needle with it */
+    int64_t *found = malloc((nn ? nn : 1) * sizeof(int64_t));      /* entry -> haystack index */
+    if (!slots || !entry_of || !first || !found) {
+        free(slots);
+        free(entry_of);
+        free(first);
+        free(found);
+        return -1;
+    }
+    size_t mask = size - 1, entries = 0;
+    for (size_t i = 0; i < nn; i++) {
+        uint64_t h = hash_bytes(needles[i].text, needles[i].length);
+        uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
+        size_t k = (size_t)h & mask;
+        int32_t entry = -1;
+        while ((slot = slots[k]) != 0) {
+            int32_t e = (int32_t)(uint32_t)slot - 1;
+            if ((slot & 0xFFFFFFFF00000000ULL) == tag && same_token(&needles[first[e]], needles[i].text, needles[i].length)) {
+                entry = e;
+                break;
+            }
+            k = (k + 1) & mask;
+        }
+        if (entry < 0) {
+            entry = (int32_t)entries++;
+            first[entry] = (int32_t)i;
+            found[entry] = -1;
+            slots[k] = tag | (uint32_t)(entry + 1);
+        }
+        entry_of[i] = entry;
+    }
+    uint64_t hashes[2 * LOOKAHEAD];
+    for (size_t i = 0; i < nh + LOOKAHEAD; i++) {
+        if (i < nh) {
+            uint64_t h = hash_bytes(hay[i].text, hay[i].length);
+            hashes[i % (2 * LOOKAHEAD)] = h;
+            PREFETCH(&slots[(size_t)h & mask]);
+        }
+        if (i < LOOKAHEAD)
+            continue;
+        size_t j = i - LOOKAHEAD;
+        uint64_t h = hashes[j % (2 * LOOKAHEAD)];
+        uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
+        size_t k = (size_t)h & mask;
+        while ((slot = slots[k]) != 0) {
+            int32_t e = (int32_t)(uint32_t)slot - 1;
+            if ((slot & 0xFFFFFFFF00000000ULL) == tag && same_token(&needles[first[e]], hay[j].text, hay[j].length)) {
+                found[e] = (int64_t)j; /* distinct values: one index each (the last, as pandas) */
+                break;
+            }
+            k = (k + 1) & mask;
+        }
+    }
+    for (size_t i = 0; i < nn; i++)
+        out[i] = found[entry_of[i]];
+    free(slots);
+    free(entry_of);
+    free(first);
+    free(found);
+    return 0;
+}
+
+static PyObject *fastids_positions(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *hay, *needles;
+    if (!PyArg_ParseTuple(args, "O!O!:positions", &PyList_Type, &hay, &PyList_Type, &needles))
+        return NULL;
+    Py_ssize_t nh = PyList_GET_SIZE(hay), nn = PyList_GET_SIZE(needles);
+    if (nn >= INT32_MAX / 2) /* entries are int32 */
+        Py_RETURN_NONE;
+    Token *ht = NULL, *nt = NULL;
+    int got = list_tokens(hay, &ht);
+    if (got == 1)
+        got = list_tokens(needles, &nt);
+    if (got != 1) {
+        free(ht);
+        if (got < 0)
+            return PyErr_NoMemory();
+        Py_RETURN_NONE; /* not all str */
+    }
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, nn * 8);
+    if (!out) {
+        free(ht);
+        free(nt);
+        return NULL;
+    }
+    int64_t *where = (int64_t *)PyByteArray_AS_STRING(out);
+    int failed;
+    /* the lists must not change meanwhile: the caller's own, made for this call */
+    Py_INCREF(hay);
+    Py_INCREF(needles);
+    Py_BEGIN_ALLOW_THREADS
+    failed = positions_of(ht, (size_t)nh, nt, (size_t)nn, where);
+    Py_END_ALLOW_THREADS
+    Py_DECREF(hay);
+    Py_DECREF(needles);
+    free(ht);
+    free(nt);
+    if (failed) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"positions", fastids_positions, METH_VARARGS,
+     "positions(haystack, needles) -> bytearray of int64: each needle's index in haystack "
+     "(lists of distinct str / str), -1 when absent; None when a value is not a str."},
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "_trecscan",
-    .m_doc = "Clean TREC runs and qrels read in one pass outside the GIL (see workbench.core.trec_scan).",
+    .m_name = "_fastids",
+    .m_doc = "Ids read and looked up at C speed outside the GIL (see workbench.core.trec_scan).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
-PyMODINIT_FUNC PyInit__trecscan(void)
+PyMODINIT_FUNC PyInit__fastids(void)
 {
     c_numeric = make_c_locale();
     if (!c_numeric) {
