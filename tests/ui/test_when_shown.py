@@ -62,6 +62,8 @@ def test_a_grade_recomputes_only_what_is_on_screen_and_the_rest_when_shown(
     with qtbot.waitSignal(review.index_ready, timeout=TIMEOUT):
         assert review.grade_selected(2)
     qtbot.waitUntil(lambda: not window.busy.busy, timeout=TIMEOUT)
+    qtbot.wait(400)  # past every debounce timer (the Answers page's is 150 ms)
+    qtbot.waitUntil(lambda: not window.busy.busy, timeout=TIMEOUT)
     assert "evaluate" in started and "review_index" in started
     hidden = {"diagnosis", "agreement", "answers_report", "stages"}
     assert not hidden & set(started)
@@ -72,6 +74,11 @@ def test_a_grade_recomputes_only_what_is_on_screen_and_the_rest_when_shown(
         window.show_page("agreement")
     assert "agreement" in started
     assert agreement.data is not None
+    answers = window.page("answers")
+    with qtbot.waitSignal(answers.report_ready, timeout=TIMEOUT):
+        window.show_page("answers")
+    assert "answers_report" in started
+    assert answers.index is not None and answers.index.results is window.state.results
     systems = window.page("systems")
     with qtbot.waitSignal(systems.stages_updated, timeout=TIMEOUT):
         window.show_page("systems")

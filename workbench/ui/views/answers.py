@@ -1427,7 +1427,9 @@ class AnswerPage(QWidget):
     def _on_work_changed(self) -> None:
         self._update_status()
         if self.state.study.answers.loaded and self.state.results is not None:
-            self._timer.start()
+            # a grade given on another page changes the work too: hidden, the
+            # page recomputes when it is next shown, not 150 ms later
+            self._when_shown.run(self._timer.start)
 
     def _on_tab(self, _index: int) -> None:
         if self.tabs.currentWidget() is self.results and self.report is not None:
