@@ -77,7 +77,7 @@ def child(qrels: str, run: str) -> dict:
     sh.wait_until(lambda: window.state.results is not None and not window.busy.busy, 600000)
     to_scores = time.perf_counter() - t0
     for key in ("overview", "questions", "judging", "compare", "systems", "agreement", "export"):
-        phase["name"] = "pages"
+        phase["name"] = f"page {key}"
         window.show_page(key)
         sh.settle(800)
         sh.wait_until(lambda: not window.busy.busy, 300000)
