@@ -168,6 +168,7 @@ def test_a_system_card_typed_in_the_app_shows_in_tooltips_and_the_report(
     r = model.systems.index("GraphRAG")
     # the Overview's tip adds how to rename there
     assert model.data(model.index(r, 0), Qt.ItemDataRole.ToolTipRole).startswith(tip)
+    window.show_page("questions")  # its list is drawn when looked at
     review = window.page("questions")
     col = review.model.FIRST_SYSTEM + review.model.systems.index("GraphRAG")
     header_tip = review.model.headerData(

@@ -149,7 +149,9 @@ def test_own_files_after_the_demo_ask_once_and_start_a_clean_study(qtbot, own, a
     compare = window.page("compare")
     qtbot.waitUntil(lambda: compare.baseline_combo.count() == 2, timeout=TIMEOUT)
     assert compare.baseline() == "BM25"
-    # the Question review lists the team's questions, every one of them
+    # the Question review lists the team's questions, every one of them (its list
+    # is drawn when the page is looked at)
+    window.show_page("questions")
     qtbot.waitUntil(lambda: review.index is not None, timeout=TIMEOUT)
     assert review.model.rowCount() == review.model.total() == 27
     # every systems list tells the file and the sheet

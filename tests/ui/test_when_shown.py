@@ -9,6 +9,8 @@ they are computed and drawn when their page is shown, from the latest data.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtWidgets import QWidget
 
@@ -167,3 +169,31 @@ def test_charts_never_looked_at_are_drawn_with_the_latest_scores_when_saved(
     compare = window.page("compare")
     assert compare.scatter.a and compare.scatter.b
     assert len(list(tmp_path.glob("*.png"))) == len(charts)
+
+
+def test_question_review_refills_its_list_when_it_is_shown(qtbot, window):
+    """New scores while Question review is hidden: its index is built (the data
+    stays current), its list is refilled when the page is looked at, with the
+    question the user had open still open."""
+    window.show_page("questions")
+    review = window.page("questions")
+    qtbot.waitUntil(lambda: review.index is not None, timeout=TIMEOUT)
+    review.open_question(review.model.question_id(2))
+    opened = review.current_qid
+    window.show_page("overview")
+    filled: list[int] = []
+    real = review._refresh_list
+    review._refresh_list = lambda: filled.append(1) or real()
+    before = window.state.results
+    window.state.set_settings(replace(window.state.study.settings, threshold=2))
+    qtbot.waitUntil(
+        lambda: window.state.results is not before
+        and review.index.results is window.state.results
+        and not window.busy.busy,
+        timeout=TIMEOUT,
+    )
+    assert filled == [] and review._when_shown.pending  # hidden: not refilled yet
+    window.show_page("questions")
+    assert filled == [1] and not review._when_shown.pending
+    assert review.current_qid == opened
+    assert review.model.total() == len(review.index.question_table(review.measure))

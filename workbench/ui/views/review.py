@@ -86,6 +86,7 @@ from workbench.ui.views.passage_cards import (
     show_widget,
 )
 from workbench.ui.views.question_nav import QuestionListNavigation
+from workbench.ui.when_shown import WhenShown
 
 MAX_SYSTEMS = 4
 NOTE_DELAY_MS = 600
@@ -224,6 +225,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
+        # the list is redrawn when looked at (see _on_index)
+        self._when_shown = WhenShown(self)
         self.index: ReviewIndex | None = None
         self.view: QuestionView | None = None
         self.current_qid = ""
@@ -693,6 +696,17 @@ class ReviewPage(QuestionListNavigation, QWidget):
         if results is not self.state.results:
             return  # newer results are on their way
         self.index = index
+        # the list is refilled when the page is looked at: at 2M lines that is
+        # ~60 ms of the window's time, stretched while workers hold the GIL
+        self._when_shown.run(self._show_index)
+
+    def _show_index(self) -> None:
+        # the latest index that arrived (newer results may be on their way: the
+        # page shows this one until theirs arrives, as when it is on screen)
+        index = self.index
+        if index is None:
+            return
+        results = index.results
         if self.busy_label.text() == self._preparing_text():
             self.busy_label.setText("")
         self._show_empty(False)
@@ -906,6 +920,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         rank 2–3"), shown in the banner; a :class:`~workbench.ui.i18n.LiveText`
         follows a language switch.
         """
+        self._when_shown.flush()  # the list of the latest index first
         ids = {str(q) for q in question_ids}
         self.model.set_filters(ids=ids)
         self.banner_box.setVisible(True)
@@ -954,6 +969,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
 
     def open_question(self, question_id: str, keep_selection: bool = False) -> None:
         """Open one question; clears list filters that would hide it."""
+        self._when_shown.flush()  # the list of the latest index first
         question_id = str(question_id)
         if not self.model.knows(question_id):
             return
