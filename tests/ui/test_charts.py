@@ -68,6 +68,39 @@ def test_metric_bars_update_in_place(qtbot, results):
     assert first["GraphRAG"] not in chart.plot.items
 
 
+def test_new_scores_keep_the_legend_and_a_new_font_redraws_it(qtbot, results):
+    """The same systems keep their legend labels (each label set again lays the whole
+    chart out again); their tooltips follow the latest data; a new font or other
+    systems rebuild the legend."""
+    chart = _show(qtbot, charts.MetricBarChart())
+    tips = {"n": 0}
+
+    def tooltip(name):
+        tips["n"] += 1
+        return f"{name} #{tips['n']}"
+
+    chart.system_tooltip = tooltip
+    chart.set_data(_bars_frame(results, ci=False), results.systems)
+    labels = [label for _sample, label in chart.legend.items]
+    chart.set_data(cd.bar_data(results, ["MRR"], with_ci=False), results.systems)
+    assert [label for _sample, label in chart.legend.items] == labels  # kept
+    assert labels[0].toolTip().endswith(f"#{tips['n'] - len(labels) + 1}")  # renewed
+    font = chart.font()
+    font.setPointSizeF(font.pointSizeF() + 4)
+    from PySide6.QtWidgets import QApplication
+
+    old = QApplication.font()
+    QApplication.setFont(font)
+    try:
+        chart.set_data(cd.bar_data(results, ["MRR"], with_ci=False), results.systems)
+        rebuilt = [label for _sample, label in chart.legend.items]
+        assert rebuilt and rebuilt[0] is not labels[0]
+    finally:
+        QApplication.setFont(old)
+    chart.set_data(cd.bar_data(results, ["MRR"], with_ci=False).iloc[:2], results.systems[:2])
+    assert [label.text for _s, label in chart.legend.items] == list(results.systems[:2])
+
+
 def test_clicking_a_bar_emits_its_questions(qtbot, results):
     chart = _show(qtbot, charts.MetricBarChart())
     frame = _bars_frame(results, ci=False)

@@ -287,15 +287,33 @@ class ChartWidget(QWidget):
             self.legend.updateSize()
 
     def set_legend(self, entries: list[tuple[object, str]]) -> None:
-        """Legend entries (plot item, label); replaces the previous entries."""
-        self.legend.clear()
+        """Legend entries (plot item, label); replaces the previous entries.
+
+        The same entries in the same font are left as they are, tooltips renewed:
+        every label set again makes pyqtgraph lay the whole chart out again (~15
+        ms a chart, far more while workers hold the GIL), and new scores mostly
+        keep the systems and the language."""
         font = _app_font()
+        key = (
+            tuple((id(item), str(name)) for item, name in entries),
+            font.toString(),
+            self.legend_columns([n for _i, n in entries], self.view.width()),
+        )
+        if key == getattr(self, "_legend_key", None) and len(self.legend.items) == len(entries):
+            self._legend_tooltips(entries)
+            return
+        self._legend_key = key
+        self.legend.clear()
         self.legend.setColumnCount(self.legend_columns([n for _i, n in entries], self.view.width()))
         for item, name in entries:
             self.legend.addItem(item, name)
-        for (_, label), (_, name) in zip(self.legend.items, entries):
+        for _sample, label in self.legend.items:
             label.item.setFont(font)
             label.setText(label.text, size=f"{font.pointSizeF():.1f}pt", color=INK)
+        self._legend_tooltips(entries)
+
+    def _legend_tooltips(self, entries: list[tuple[object, str]]) -> None:
+        for (_, label), (_, name) in zip(self.legend.items, entries):
             if self.system_tooltip is not None and str(name) in self.systems:
                 label.setToolTip(self.system_tooltip(str(name)))
         self.legend.updateSize()
