@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from _demo_window import demo_window as open_demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -380,13 +381,7 @@ def _english_leftovers(texts, data: list[str]) -> list[tuple[str, str, str]]:
 
 @pytest.fixture
 def demo_window(qtbot):
-    window = MainWindow(settings=Settings())
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
-        window.open_demo()
-    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+    window = open_demo_window(qtbot)
     review = window.page("questions")
     qtbot.waitUntil(lambda: review.index is not None, timeout=60000)
     qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _demo_window import demo_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView
@@ -15,14 +16,8 @@ from workbench.ui.tables import cell_text_width, text_margin
 
 @pytest.fixture
 def window(qtbot):
-    window = MainWindow(settings=Settings())
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
-        window.open_demo()
+    window = demo_window(qtbot)
     review = window.page("questions")
-    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
     qtbot.waitUntil(lambda: review.index is not None, timeout=60000)
     qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
     yield window
@@ -208,25 +203,12 @@ def _mean_in_view(table, model) -> bool:
     )
 
 
-def _demo_window(qtbot) -> MainWindow:
-    """A 1280×800 window on the demo, its scores computed (at the font in force)."""
-    window = MainWindow(settings=Settings())
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    with qtbot.waitSignal(window.sources_loaded, timeout=60000):
-        window.open_demo()
-    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
-    qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
-    return window
-
-
 def test_started_at_the_largest_font_both_question_lists_show_their_mean(qtbot):
     """Font already the largest when the app starts, then the demo: Question
     review's and the Answers page's lists show the id, type and mean columns."""
     fonts.apply_font("very_large")
     try:
-        window = _demo_window(qtbot)
+        window = demo_window(qtbot)
         window.show_page("questions")
         review = window.page("questions")
         qtbot.waitUntil(lambda: review.model.rowCount() > 0, timeout=60000)
@@ -249,7 +231,7 @@ def test_started_at_the_largest_font_the_gold_evidence_opens_several_lines_tall(
     size; back at the normal font it still shows several lines."""
     fonts.apply_font("very_large")
     try:
-        window = _demo_window(qtbot)
+        window = demo_window(qtbot)
         window.show_page("answers")
         panel = window.page("answers").review
         qtbot.waitUntil(lambda: panel.gold_table.rowCount() > 0, timeout=60000)
