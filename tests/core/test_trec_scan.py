@@ -195,6 +195,20 @@ print("ok")
 """
 
 
+def test_an_error_while_reading_ahead_is_raised_where_the_reading_is_taken(tmp_path, monkeypatch):
+    path = tmp_path / "r.run"
+    path.write_text("q1 Q0 d1 1 2.0 bm25\n")
+
+    def fail(path, kinds):
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(trec_scan, "_scan", fail)
+    trec_scan.read_ahead(path, "sxsffs")
+    with pytest.raises(MemoryError, match="no room"):
+        trec_scan.scan_file(path, "sxsffs")
+    assert os.path.abspath(path) not in trec_scan._ahead
+
+
 def test_the_scanner_reads_in_any_process_locale(tmp_path):
     """Qt sets the user's locale at start-up; a decimal comma must not change the numbers.
 

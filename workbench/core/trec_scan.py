@@ -93,6 +93,9 @@ class _ReadAhead:
         self.kinds = kinds
         self.before = _signature(path)
         self.result: Scanned | None = None
+        #: what the reading raised (out of memory, say): raised again in the thread
+        #: that takes the reading, where the caller turns it into a message
+        self.error: Exception | None = None
         self.thread = threading.Thread(
             target=self._run, args=(path,), name="read-ahead", daemon=True
         )
@@ -101,8 +104,8 @@ class _ReadAhead:
     def _run(self, path: Path) -> None:
         try:
             self.result = _scan(path, self.kinds)
-        except Exception:  # noqa: BLE001 - a failed read-ahead is only a missed head start
-            self.result = None
+        except Exception as exc:  # noqa: BLE001 - handed to the taker, which raises it
+            self.error = exc
 
 
 _ahead: dict[str, _ReadAhead] = {}
@@ -167,5 +170,7 @@ def scan_file(path: Path | str, kinds: str) -> Scanned | None:
         ahead.thread.join()
         unchanged = ahead.before is not None and ahead.before == _signature(Path(key))
         if ahead.kinds == kinds and unchanged:
+            if ahead.error is not None:
+                raise ahead.error
             return ahead.result
     return _scan(Path(key), kinds)
