@@ -57,9 +57,10 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
-def _regular_file(path: Path | str) -> bool:
-    """Only plain files are read here: a pipe or a device (``/dev/stdin``) can be
-    read only once, or never ends, and is left to the loaders' own handling."""
+def is_plain_file(path: Path | str) -> bool:
+    """A file on disk, not a pipe or a device: those can be read only once (every
+    reader here looks at a file more than once) or never end. Here, not in the
+    readers, so that reading ahead can ask before numpy and pandas are loaded."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
@@ -68,7 +69,7 @@ def _regular_file(path: Path | str) -> bool:
 
 def _scan(path: Path, kinds: str) -> Scanned | None:
     """Read and scan the file; None if it is not clean or cannot be read."""
-    if _fastids is None or not _regular_file(path):
+    if _fastids is None or not is_plain_file(path):
         return None
     hasher = hashlib.sha256()
     try:
@@ -144,7 +145,7 @@ def read_ahead_if_trec(path: Path | str) -> None:
     the background, and the loader reads the file as usual."""
     if _fastids is None or Path(path).suffix.lower() in _NOT_TREC_SUFFIXES:
         return
-    if not _regular_file(path):
+    if not is_plain_file(path):
         return
     try:
         with open(path, "rb") as fh:

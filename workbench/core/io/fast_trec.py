@@ -42,7 +42,6 @@ import pandas as pd
 
 from workbench.core import trec_scan
 from workbench.core.io.common import breathe
-from workbench.core.io.reading import is_plain_file
 
 #: bytes parsed per numpy call (~50k lines, ~10 ms holding the GIL)
 BLOCK_BYTES = 2 << 20
@@ -148,7 +147,7 @@ def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
     scanned = trec_scan.scan_file(path, kinds)
     if scanned is not None:
         return scanned.sha256, _scanned_table(scanned)
-    if not is_plain_file(path):
+    if not trec_scan.is_plain_file(path):
         return "", None  # a pipe or a device: the general path says so
     hasher = hashlib.sha256()
     try:

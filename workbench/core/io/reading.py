@@ -95,15 +95,6 @@ def check_not_blank(text: str, path: Path) -> None:
         )
 
 
-def is_plain_file(path: Path) -> bool:
-    """A file on disk, not a pipe or a device: those can be read only once
-    (every reader here looks at a file more than once) or never end."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or an :class:`InputError` saying why they can't be read."""
     try:

@@ -54,7 +54,7 @@ from workbench.core.io.ids import (
     sorted_codes,
 )
 from workbench.core.io.mapping import normalize_header
-from workbench.core.io.reading import detect_kind, is_plain_file
+from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.text_formats import own_trec_choices
@@ -71,6 +71,7 @@ from workbench.core.korean import josa
 from workbench.core.memory import give_back_memory, prefer_mapped_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import RunSet, SourceFile
+from workbench.core.trec_scan import is_plain_file
 
 _GENERIC = re.compile(
     r"^(sheet|시트|워크시트|tabelle|feuil|data|데이터|runs?|results?|결과|검색결과)\d*$"
