@@ -706,10 +706,12 @@ def run_command(argv: list[str]) -> int:
     if lang not in ("ko", "en"):
         lang = default_lang()
     from workbench.core.cancel import Cancelled
+    from workbench.core.memory import gc_paused
     from workbench.core.problems import InputError
 
     try:
-        return HANDLERS[args.command](args, lang)
+        with gc_paused:  # as the app's tasks run: no full collections over millions of rows
+            return HANDLERS[args.command](args, lang)
     except UsageError as exc:
         print(f"workbench {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -12,7 +12,6 @@ of a cancelled task is dropped, so the screen never shows stale numbers.
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
@@ -22,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 
 from workbench.core.cancel import Cancelled
+from workbench.core.memory import gc_paused
 
 log = logging.getLogger(__name__)
 
@@ -71,39 +71,6 @@ class TaskHandle(QObject):
             self._progress_relay.emit(float(fraction), text)
 
 
-class _GcPause:
-    """Automatic garbage collection is paused while any task runs.
-
-    Loading a big file allocates millions of small objects; CPython's full
-    collections then walk all of them while holding the GIL, which froze the
-    window for over a second per collection (tests/benchmarks/bench_gui_stall.py).
-    When the last task ends, the survivors are moved to the permanent
-    generation (``gc.freeze``) so later collections skip them, and collection
-    resumes. Memory is still freed by reference counting meanwhile.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._running = 0
-
-    def __enter__(self) -> None:
-        with self._lock:
-            self._running += 1
-            if self._running == 1:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        with self._lock:
-            self._running -= 1
-            if self._running == 0 and self._was_enabled:
-                gc.freeze()
-                gc.enable()
-
-
-_gc_pause = _GcPause()
-
-
 class _Job(QRunnable):
     def __init__(self, handle: TaskHandle, fn: Callable[..., Any], args, kwargs) -> None:
         super().__init__()
@@ -116,7 +83,7 @@ class _Job(QRunnable):
     def run(self) -> None:  # pool thread
         handle = self.handle
         try:
-            with _gc_pause:
+            with gc_paused:
                 result = self.fn(
                     *self.args, progress=handle.report, cancelled=handle.is_cancelled, **self.kwargs
                 )

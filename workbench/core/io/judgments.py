@@ -67,7 +67,7 @@ from workbench.core.io.validate import (
 )
 from workbench.core.korean import josa
 from workbench.core.manual import is_manual_sheet, manual_from_sheet
-from workbench.core.memory import give_back_memory
+from workbench.core.memory import give_back_memory, pausing_gc
 from workbench.core.problems import InputError, error
 from workbench.core.schema import JudgmentSet, SourceFile
 
@@ -675,6 +675,7 @@ def _cross_check(col: Collector, js: pd.DataFrame, questions, passages, names) -
             )
 
 
+@pausing_gc
 def load_judgments(
     path: str | Path,
     mappings: dict[str, ColumnMapping] | None = None,

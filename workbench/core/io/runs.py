@@ -68,7 +68,7 @@ from workbench.core.io.validate import (
     to_numbers,
 )
 from workbench.core.korean import josa
-from workbench.core.memory import give_back_memory, prefer_mapped_memory
+from workbench.core.memory import give_back_memory, pausing_gc, prefer_mapped_memory
 from workbench.core.problems import InputError, error
 from workbench.core.schema import RunSet, SourceFile
 from workbench.core.trec_scan import is_plain_file
@@ -576,6 +576,7 @@ def _choose_run_sheets(book: Book, names: list[str] | None, col: Collector) -> l
     return []
 
 
+@pausing_gc
 def load_run(
     path: str | Path,
     mappings: dict | None = None,
