@@ -249,3 +249,70 @@ def test_started_at_the_largest_font_the_gold_evidence_opens_several_lines_tall(
         assert gold.viewport().height() >= 4 * gold.fontMetrics().lineSpacing()
     finally:
         fonts.apply_font("normal")
+
+
+def _full_rows_in_view(table) -> int:
+    """Rows of ``table`` whose whole height can be seen: inside its viewport and
+    not hidden by what covers it (a splitter side too small for its contents
+    clips them while their own sizes look right)."""
+    seen = table.viewport().visibleRegion().boundingRect()
+    bottom = seen.top() + seen.height() if not seen.isEmpty() else 0
+    return sum(
+        1
+        for r in range(table.rowCount())
+        if table.rowViewportPosition(r) >= 0
+        and table.rowViewportPosition(r) + table.rowHeight(r) <= bottom
+    )
+
+
+def test_question_review_shows_two_whole_gold_passages_at_any_font(qtbot):
+    """Question review's gold evidence showed one clipped row at the largest font
+    (a row is a few wrapped lines of passage text): it keeps two whole rows in
+    view, started at the largest font or switched to it (also when the title
+    wraps to three lines), and the cards below keep some lines; the window
+    keeps its size."""
+    fonts.apply_font("very_large")
+    try:
+        window = demo_window(qtbot)
+        window.show_page("questions")
+        review = window.page("questions")
+        qtbot.waitUntil(lambda: review.gold_table.rowCount() >= 2, timeout=60000)
+        # the page refits to the font on the next turns of the event loop
+        qtbot.waitUntil(lambda: _full_rows_in_view(review.gold_table) >= 2, timeout=5000)
+        assert review.scroll.viewport().height() >= 2 * review.scroll.fontMetrics().lineSpacing()
+        assert window.width() <= 1280 and window.height() <= 800
+
+        for size in ("normal", "very_large"):
+            window.font_actions[size].trigger()
+            line = QFontMetrics(QApplication.font()).lineSpacing()
+            qtbot.waitUntil(lambda line=line: review.gold_table.fontMetrics().lineSpacing() == line)
+            qtbot.wait(100)  # the page refits on the next turns of the event loop
+            qtbot.waitUntil(lambda: _full_rows_in_view(review.gold_table) >= 2, timeout=5000)
+            cards = review.scroll.viewport().height() // review.scroll.fontMetrics().lineSpacing()
+            assert cards >= (10 if size == "normal" else 2)
+    finally:
+        fonts.apply_font("normal")
+
+
+def test_a_measure_stays_beside_its_value_in_the_system_headers(qapp):
+    """The per-question scores above each system's cards broke wherever the
+    width ran out ("P@10" ending a line above "0.200", a lone "·"): whole
+    "measure value" items go on a line, separated by " · "."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from workbench.ui.views.passage_cards import packed_line_items
+
+    font = QFont(QApplication.font())
+    items = ["nDCG@10 0.885", "Recall@10 1.000", "P@10 0.200", "MRR@10 1.000"]
+    fm = QFontMetrics(font)
+    for width in (60, fm.horizontalAdvance("nDCG@10 0.885 · Recall@10"), 10_000):
+        lines = packed_line_items(items, font, width).split("\N{LINE SEPARATOR}")
+        assert " · ".join(lines) == " · ".join(items)  # every item, whole, in order
+        for line in lines:
+            assert not line.startswith("·") and not line.endswith("·")
+            parts = line.split(" · ")
+            assert all(p in items for p in parts)
+            # a line of several items fits; an item alone may be wider (it wraps as text)
+            assert len(parts) == 1 or fm.horizontalAdvance(line) <= width
+    assert packed_line_items(items, font, 10_000) == " · ".join(items)
+    assert packed_line_items([], font, 100) == ""

@@ -125,6 +125,26 @@ _WRAP = QTextOption()
 _WRAP.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
 
 
+def packed_line_items(items: list[str], font: QFont, width: int) -> str:
+    """``items`` joined by " · " with a line break instead of the separator where
+    the next item would not fit in ``width``: a measure stays beside its value
+    (no "P@10" ending a line above "0.200") and no line starts or ends with a
+    lone separator. An item wider than ``width`` on its own wraps as text does."""
+    fm = QFontMetrics(font)
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        longer = f"{line} · {item}" if line else item
+        if line and fm.horizontalAdvance(longer) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = longer
+    if line:
+        lines.append(line)
+    return "\N{LINE SEPARATOR}".join(lines)  # QTextLayout's line break
+
+
 def text_block(
     text: str, font: QFont, width: int, highlights: tuple[tuple[int, int], ...] = ()
 ) -> TextBlock:
@@ -348,11 +368,12 @@ class SystemColumnView(QWidget):
         self._lang = lang
         self.title = column.system
         self.setAccessibleName(column.system)
-        self.scores = " · ".join(
+        self.score_items = [
             f"{m} {column.metrics[m]:.3f}"
             for m in summary
             if m in column.metrics and not math.isnan(column.metrics[m])
-        )
+        ]
+        self.scores = " · ".join(self.score_items)
         self.warning = (
             QCoreApplication.translate(
                 "SystemColumnView", "This system returned nothing for this question (scored 0)."
@@ -428,11 +449,12 @@ class SystemColumnView(QWidget):
             self._invalidate()  # the chip's width may change the header row
         return hit
 
-    def header_parts(self) -> list[tuple[str, QFont, str]]:
-        """(text, font, colour) of the column's header: system, scores, warning."""
+    def header_parts(self, inner: int) -> list[tuple[str, QFont, str]]:
+        """(text, font, colour) of the column's header at ``inner`` pixels wide:
+        system, scores, warning."""
         return [
             (self.title, self._title_font, ""),
-            (self.scores, self._font, META_COLOUR),
+            (packed_line_items(self.score_items, self._font, inner), self._font, META_COLOUR),
             (self.warning, self._font, WARNING_COLOUR),
         ]
 
@@ -441,7 +463,7 @@ class SystemColumnView(QWidget):
         inner = max(width - 2 * SIDE_MARGIN, 1)
         return sum(
             text_block(text, font, inner).height + ITEM_GAP
-            for text, font, _c in self.header_parts()
+            for text, font, _c in self.header_parts(inner)
             if text
         )
 
@@ -537,7 +559,7 @@ class SystemColumnView(QWidget):
             if self.title:
                 b = text_block(self.title, self._title_font, inner)
                 out.title_rect = QRect(x0, y, inner, b.height)
-            for text, font, colour in self.header_parts():
+            for text, font, colour in self.header_parts(inner):
                 block(text, font, colour)
         else:
             y = ITEM_GAP  # the pinned header is above; a little room before the first card
@@ -942,7 +964,7 @@ class SystemHeaderRow(QWidget):
         for x, width, column in self._columns:
             inner = max(width - 2 * SIDE_MARGIN, 1)
             y = 0
-            for text, font, colour in column.header_parts():
+            for text, font, colour in column.header_parts(inner):
                 if not text:
                     continue
                 block = text_block(text, font, inner)

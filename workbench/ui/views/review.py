@@ -90,6 +90,8 @@ from workbench.ui.when_shown import WhenShown
 
 MAX_SYSTEMS = 4
 NOTE_DELAY_MS = 600
+#: a gold row's most height in pixels of passage text (3 lines at the normal font)
+GOLD_ROW_TEXT_PX = 54
 #: the background task that builds the per-question index of new results
 INDEX_TASK = "review_index"
 
@@ -213,6 +215,27 @@ class CardsArea(QWidget):
                 return
         super().keyPressEvent(event)
 
+
+
+class WrappedTextBox(QWidget):
+    """A box whose least height is what its wrapped labels need at its width.
+
+    A splitter gives each side its ``minimumSizeHint``, which counts a
+    word-wrapped label as one line: a question's title wrapping to three lines
+    at a large font pushed the gold evidence under the cards below.
+    """
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
+            hint.setHeight(max(hint.height(), layout.totalMinimumHeightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width wraps the labels anew: ask the splitter again
 
 class ReviewPage(QuestionListNavigation, QWidget):
     """Question review: list, detail, side-by-side passage cards, grading."""
@@ -384,8 +407,6 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._note_timer.setInterval(NOTE_DELAY_MS)
         self._note_timer.timeout.connect(self.commit_note)
         self.tabs = QTabWidget()
-        # the gold evidence keeps a few lines however tall the cards below get
-        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
         self.tabs.addTab(self.gold_table, "")
         self.tabs.addTab(self.metrics_table, "")
         self.tabs.addTab(self.note_edit, "")
@@ -393,8 +414,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._metrics_for = ""
         self._gold_headers: list[str] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        self._keep_gold_rows_in_view()
 
-        top = QWidget()
+        top = WrappedTextBox()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addLayout(head)
@@ -608,7 +630,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._sized_for = ()
         if self.model.columnCount():
             self._size_list_columns()
-        self.tabs.setMinimumHeight(self.fontMetrics().lineSpacing() * 6)
+        self._keep_gold_rows_in_view()
         if self.view is not None:
             self._render()
 
@@ -1133,15 +1155,33 @@ class ReviewPage(QuestionListNavigation, QWidget):
             for c in range(len(headers) - 1):
                 header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
             header.setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+            self._keep_gold_rows_in_view()  # the header's height is known once it has labels
         self._size_gold_columns(len(headers), len(view.gold))
         table.resizeRowsToContents()
-        # a long passage wraps to at most four lines (its tooltip has the rest), so
-        # several gold passages stay in view at a large font
-        tallest = table.fontMetrics().lineSpacing() * 4 + 8
+        tallest = self._gold_row_cap()
         for r in range(table.rowCount()):
             if table.rowHeight(r) > tallest:
                 table.setRowHeight(r, tallest)
         table.setUpdatesEnabled(True)
+
+    def _gold_row_cap(self) -> int:
+        """A gold row's most height: a long passage wraps to three lines at the
+        normal font, two at a large one (its tooltip has the rest), so several
+        gold passages stay in view and the cards below keep their room."""
+        line = self.gold_table.fontMetrics().lineSpacing()
+        return max(2 * line, GOLD_ROW_TEXT_PX) + 8
+
+    def _keep_gold_rows_in_view(self) -> None:
+        """The tabs keep room for their bar, the table's header and two full gold
+        rows however tall the cards below get, at any font size (the splitter
+        above the cards gives them more)."""
+        bar = self.tabs.tabBar().sizeHint().height()
+        header = max(
+            self.gold_table.horizontalHeader().sizeHint().height(),
+            self.gold_table.fontMetrics().lineSpacing() + 10,
+        )
+        frame = 2 * self.gold_table.frameWidth() + self.gold_table.fontMetrics().lineSpacing() // 2 + 8
+        self.tabs.setMinimumHeight(bar + header + 2 * self._gold_row_cap() + frame)
 
     def _size_gold_columns(self, n_cols: int, n_rows: int) -> None:
         """Short columns take their contents' width; the source at most half of
