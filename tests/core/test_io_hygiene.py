@@ -55,3 +55,49 @@ def test_bom_and_zero_width_ids_match_and_warn_once_per_column(tmp_path):
     # every judged passage is found: the ids are the same questions
     assert res.metric("r", "Recall@2") == 1.0
     assert res.missing.empty and res.run_only.empty
+
+
+def _dated_workbook(path, kind: str):
+    """A workbook as Excel saves it when ids like 1-1 were typed into a General
+    column: Excel stored them as dates."""
+    import datetime as dt
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    if kind == "judgments":
+        sheet.append(["질문ID", "문단ID", "등급"])
+        sheet.append(["Q1", dt.datetime(2026, 1, 1), 3])
+        sheet.append(["Q1", "1-2", 1])  # typed with an apostrophe: text
+        sheet.append(["Q2", dt.datetime(2026, 2, 1), 2])
+    else:
+        sheet.append(["질문ID", "순위", "문단ID", "점수"])
+        sheet.append([dt.date(2026, 1, 5), 1, "1-1", 2.0])
+        sheet.append(["Q2", 1, "2-1", 1.0])
+    book.save(path)
+    return path
+
+
+def test_ids_that_excel_turned_into_dates_are_named_with_their_rows(tmp_path):
+    js = load_judgments(_dated_workbook(tmp_path / "판정.xlsx", "judgments"))
+    (warned,) = [p for p in js.problems if p.code == "id_is_date"]
+    assert (warned.column, warned.row) == ("문단ID", 2)
+    assert "2 cell(s) of column '문단ID' hold a date" in warned.message_en
+    assert "row 2: 2026-01-01, row 4: 2026-02-01" in warned.message_en
+    assert "'1-1" in warned.message_en  # how to type them so they stay text
+    assert "2행 2026-01-01, 4행 2026-02-01" in warned.message_ko
+    assert "텍스트" in warned.message_ko
+    # still read (as the dates' text), the text id untouched
+    assert sorted(js.judgments["passage_id"]) == ["1-2", "2026-01-01", "2026-02-01"]
+
+    rs = load_run(_dated_workbook(tmp_path / "결과.xlsx", "run"))
+    (run_warned,) = [p for p in rs.problems if p.code == "id_is_date"]
+    assert (run_warned.column, run_warned.row) == ("질문ID", 2)
+
+
+def test_text_and_number_ids_raise_no_date_warning(tmp_path):
+    judgments = tmp_path / "j.csv"
+    judgments.write_text("질문ID,문단ID,등급\n1,2026-01-01,3\n2,1-1,1\n", encoding="utf-8")
+    js = load_judgments(judgments)  # the text of a date is an id like any other
+    assert not [p for p in js.problems if p.code == "id_is_date"]

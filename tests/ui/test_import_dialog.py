@@ -266,3 +266,28 @@ def test_a_sheet_can_be_chosen_as_system_information(qtbot, tmp_path):
     _load(qtbot, dialog)
     assert dialog.result_set.systems == ["BM25"]
     assert dialog.result_set.system_info.iloc[0]["chunk_size"] == 256
+
+
+def test_ids_excel_turned_into_dates_are_explained_before_load(qtbot, tmp_path):
+    """Passage ids typed as 1-1 in a General column are dates in the saved file:
+    the whole-file check names the column and rows, in Korean too, and says how
+    to type them; the file still loads (the warning is kept with it)."""
+    import datetime as dt
+
+    path = tmp_path / "판정.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["질문ID", "문단ID", "등급"])
+    sheet.append(["Q1", dt.datetime(2026, 1, 1), 3])
+    sheet.append(["Q1", "1-2", 1])
+    book.save(path)
+    i18n.install_language("ko")
+    dialog = _open(qtbot, path, "judgments")
+    qtbot.waitUntil(lambda: dialog.check is not None, timeout=30000)
+    qtbot.waitUntil(
+        lambda: any("날짜나 시각" in t for t in _problem_texts(dialog)), timeout=30000
+    )
+    (text,) = [t for t in _problem_texts(dialog) if "날짜나 시각" in t]
+    assert "문단ID" in text and "2행 2026-01-01" in text
+    _load(qtbot, dialog)
+    assert [p.code for p in dialog.result_set.problems if p.code == "id_is_date"] == ["id_is_date"]

@@ -7,6 +7,7 @@ Excel row number and the header as the user wrote it.
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
 import re
 from collections.abc import Mapping
@@ -112,10 +113,16 @@ def ids_checked(
     Invisible characters removed from the ids (see :mod:`workbench.core.io.ids`)
     are counted in one warning for the column.
     """
-    values, invisible = normalize_ids_counted(column(table, mapping, role, keep))
+    raw = column(table, mapping, role, keep)
+    values, invisible = normalize_ids_counted(raw)
     header = mapping.header_for(role)
     if invisible.any():
         report_invisible(col, table.sheet, header or ROLE_LABELS[role][0], rows[invisible])
+    dates = date_cells(raw)
+    if dates is not None and dates.any():
+        report_date_ids(
+            col, table.sheet, header or ROLE_LABELS[role][0], rows[dates], values[dates]
+        )
     blank = empty_mask(values)
     if blank.any():
         ko = ROLE_LABELS[role][0]
@@ -149,6 +156,52 @@ def report_invisible(col: Collector, sheet: str | None, header: str, rows: np.nd
         f"'{header}' 열의 {n}개 칸에 눈에 보이지 않는 문자(BOM, 폭 없는 공백, 소프트 하이픈, "
         f"방향 표시 문자)가 ID 안이나 앞뒤에 들어 있어 지웠습니다. 예를 들어 BOM이 붙은 "
         f"'Q001'도 'Q001'과 같은 ID로 봅니다({shown}행).",
+        sheet=sheet,
+        row=int(rows[0]),
+        column=header,
+    )
+
+
+#: what infer_dtype says of a column that holds no date, time or duration cell
+_NO_DATES = {"string", "integer", "floating", "mixed-integer-float", "boolean", "empty", "decimal"}
+_DATE_TYPES = (_dt.datetime, _dt.date, _dt.time, _dt.timedelta, pd.Timestamp, pd.Timedelta)
+
+
+def date_cells(values: np.ndarray | None) -> np.ndarray | None:
+    """Which cells hold a date, time or duration; None when none can (one C pass
+    over a column of text or numbers, the usual case)."""
+    if values is None or len(values) == 0:
+        return None
+    if pd.api.types.infer_dtype(values, skipna=True) in _NO_DATES:
+        return None
+    kinds = np.fromiter(map(type, values), dtype=object, count=len(values))
+    found = np.zeros(len(values), dtype=bool)
+    for kind in _DATE_TYPES:
+        found |= kinds == kind
+    return found
+
+
+def report_date_ids(
+    col: Collector, sheet: str | None, header: str, rows: np.ndarray, shown_as: np.ndarray
+) -> None:
+    """One warning for an id column where Excel stored dates: an id typed as
+    ``1-1`` or ``3/12`` becomes a date, which matches no id typed elsewhere."""
+    n = int(rows.size)
+    pairs = list(zip(rows[:_ROWS_QUOTED].tolist(), shown_as[:_ROWS_QUOTED].tolist()))
+    more = " …" if n > _ROWS_QUOTED else ""
+    quoted_en = ", ".join(f"row {r}: {v}" for r, v in pairs) + more
+    quoted_ko = ", ".join(f"{r}행 {v}" for r, v in pairs) + more
+    col.warning(
+        "id_is_date",
+        f"{n} cell(s) of column '{header}' hold a date or time, not an id as typed "
+        f"({quoted_en}). Excel turns an id such as 1-1 or 3/12 into a date as it is typed; these "
+        "cells are read as the date's text and will not match the same ids in other files. In "
+        "Excel, format the column as Text and type those ids again (or type an apostrophe "
+        "first: '1-1).",
+        f"'{header}' 열의 {n}개 칸에 입력한 ID가 아니라 날짜나 시각이 들어 있습니다({quoted_ko}). "
+        "Excel은 1-1이나 3/12 같은 ID를 입력하는 순간 날짜로 바꿉니다. 이 칸은 날짜의 글자로 "
+        "읽으므로 다른 파일의 같은 ID와 맞지 않습니다. Excel에서 열 서식을 '텍스트'로 바꾸고 그 "
+        "ID를 다시 입력하세요(또는 '1-1처럼 앞에 작은따옴표를 붙여 입력).",
         sheet=sheet,
         row=int(rows[0]),
         column=header,
