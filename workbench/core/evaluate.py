@@ -17,6 +17,7 @@ import pandas as pd
 
 from workbench.core import schema as s
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.id_match import look_alike_hint
 from workbench.core.memory import give_back_memory
 from workbench.core.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.problems import Problem, warning
@@ -579,13 +580,15 @@ def evaluate(
             )
         ro = run_only[run_only[s.SYSTEM] == name][s.QID].tolist()
         if ro:
+            hint_en, hint_ko = look_alike_hint(m, ro)
             warns.append(
                 warning(
                     "run_only_questions",
                     f"System '{name}' has results for {len(ro)} question(s) that are not in the "
-                    f"judgments; they were not evaluated: {_ids(ro)}",
+                    f"judgments; they were not evaluated: {_ids(ro)}"
+                    + (f".{hint_en}" if hint_en else ""),
                     f"시스템 '{name}'의 결과 중 판정 파일에 없는 질문 {len(ro)}개는 평가하지 "
-                    f"않았습니다: {_ids(ro)}",
+                    f"않았습니다: {_ids(ro)}" + (f".{hint_ko}" if hint_ko else ""),
                 )
             )
     if n_ans == 0 and n_u:

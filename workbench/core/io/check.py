@@ -23,6 +23,7 @@ import pandas as pd
 
 from workbench.core import schema as S
 from workbench.core.cancel import CancelCheck, Progress
+from workbench.core.id_match import look_alike_hint
 from workbench.core.io.common import FileErrors
 from workbench.core.io.judgments import load_judgments
 from workbench.core.io.mapping import ColumnMapping
@@ -191,14 +192,15 @@ def run_coverage_problems(
         if extra:
             rows = sorted(first_row[q] for q in extra)
             row = rows[0]
+            hint_en, hint_ko = look_alike_hint(missing, extra)
             out.append(
                 warning(
                     "run_only_questions",
                     f"System '{system}' has results for {len(extra)} question(s) that are not in "
                     f"the judgments; they will not be evaluated: {_ids(extra)} (first rows "
-                    f"{rows_text(rows)}).",
+                    f"{rows_text(rows)}).{hint_en}",
                     f"시스템 '{system}'의 결과 중 판정 파일에 없는 질문 {len(extra)}개는 평가하지 "
-                    f"않습니다: {_ids(extra)} (처음 나오는 행 {rows_text(rows)}).",
+                    f"않습니다: {_ids(extra)} (처음 나오는 행 {rows_text(rows)}).{hint_ko}",
                     file=file,
                     sheet=sheet,
                     row=row,
