@@ -47,6 +47,18 @@ from workbench.core.study import Study, read_options, study_from_project, study_
         ("-1", None),
         ("", None),
         ("3점3", None),
+        # the scale's own labels, as the app's tables and report show them
+        ("3 직접 근거", 3),
+        ("직접 근거", 3),
+        ("직접근거", 3),
+        (" 관련 없음 ", 0),
+        ("2 강한 뒷받침", 2),
+        ("1. 주제만 관련", 1),
+        ("3 (직접 근거)", 3),
+        ("Direct evidence", 3),
+        ("0 NOT RELEVANT", 0),
+        ("2 직접 근거", None),  # the number and the label disagree
+        ("부분 관련", None),  # not a label of the scale
     ],
 )
 def test_the_grade_a_value_plainly_means(value, grade):

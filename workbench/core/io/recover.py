@@ -7,8 +7,10 @@ word of the team's own scale (``"상"``, ``"높음"``) — is an error, unless t
 user confirmed a :class:`GradeConversion` for that value. The readers then read
 it as the confirmed grade and say so in one warning per conversion (which value,
 how many rows, the first rows). :func:`propose_grade_conversions` suggests the
-grade of the values whose number is plain to see; words get no suggestion (the
-user defines what 상, 중 and 하 mean on their scale).
+grade of the values whose number is plain to see, and of the scale's own labels
+as the app shows them (``"3 직접 근거"``, ``"직접 근거"``, ``"direct evidence"``:
+a grade copied from the app's tables or report); other words get no suggestion
+(the user defines what 상, 중 and 하 mean on their scale).
 
 Rows: rows the user chose to leave out (``skip_rows``: sheet → Excel row numbers,
 ``""`` for the one table of a text file) are taken out of the sheet before it is
@@ -25,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from workbench.core.grades import LABELS
 from workbench.core.io.common import Collector
 from workbench.core.io.ids import display_text
 
@@ -74,14 +77,33 @@ def proposed_grade(value: str) -> int | None:
     """The grade ``value`` plainly means, or None (a word, a fraction, off the scale).
 
     ``"3점"`` → 3, ``"3.0"`` → 3, ``" 2 "`` → 2, ``"３"`` → 3, ``"2 등급"`` → 2;
-    ``"상"``, ``"2.5"``, ``"4"`` → None.
+    the scale's labels: ``"3 직접 근거"``, ``"직접 근거"``, ``"Direct evidence"`` → 3;
+    ``"상"``, ``"2.5"``, ``"4"``, ``"2 직접 근거"`` (number and label disagree) → None.
     """
-    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(value)))
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(value))).casefold()
     match = _NUMBER_LIKE.fullmatch(text)
     if match is None:
-        return None
+        return _LABELLED.get(text)
     grade = int(match.group(1))
     return grade if GRADE_MIN <= grade <= GRADE_MAX else None
+
+
+def _labelled_grades() -> dict[str, int]:
+    """The scale's labels (Korean and English), alone and after their number
+    ("3직접근거", "3.directevidence", "3-직접근거", "3(직접근거)"), as
+    :func:`proposed_grade` folds text: NFKC, no spaces, case-folded."""
+    out: dict[str, int] = {}
+    for words in LABELS.values():
+        for grade, word in words.items():
+            folded = re.sub(r"\s+", "", word).casefold()
+            out[folded] = grade
+            for joint in ("", ".", "-", ":", "·"):
+                out[f"{grade}{joint}{folded}"] = grade
+            out[f"{grade}({folded})"] = grade
+    return out
+
+
+_LABELLED = _labelled_grades()
 
 
 def propose_grade_conversions(
