@@ -2086,10 +2086,6 @@ missing core</source>
         <translation>다르게 적힌 등급</translation>
     </message>
     <message>
-        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
-        <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자가 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
-    </message>
-    <message>
         <source>Value in the file</source>
         <translation>파일의 값</translation>
     </message>
@@ -2204,6 +2200,10 @@ missing core</source>
     <message>
         <source>Row {row} is selected.</source>
         <translation>{row}행을 선택했습니다.</translation>
+    </message>
+    <message>
+        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number or the grade's name is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
+        <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자나 등급 이름이 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
     </message>
     <message>
         <source>Reading the rows around row {row}…</source>
@@ -3733,7 +3733,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
+        <extracomment>a gold row's most height in pixels of passage text (3 lines at the normal font) the background task that builds the per-question index of new results the columns were placed (their x and width changed or their content did) the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the study's one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>

@@ -574,8 +574,9 @@ class ImportDialog(QDialog):
         self.conversion_hint.setText(
             self.tr(
                 "These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each "
-                "value (a suggestion is filled in where the number is plain to see; words "
-                "such as 상/중/하 are yours to define), then tick the box below. Nothing is "
+                "value (a suggestion is filled in where the number or the grade's name is "
+                "plain to see; words such as 상/중/하 are yours to define), then tick the box "
+                "below. Nothing is "
                 "converted until you do; the conversions are listed in the warnings and the "
                 "report, and kept in the project."
             )
