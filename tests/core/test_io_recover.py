@@ -181,7 +181,7 @@ def test_csv_rows_left_out_and_text_digits_taken_as_they_are(tmp_path):
 
 def test_a_run_row_with_a_bad_rank_can_be_left_out(tmp_path):
     path = tmp_path / "runs.csv"
-    path.write_text("질문ID,순위,문단ID\nQ1,1,P1\nQ1,2위,P2\nQ1,3,P3\n", encoding="utf-8")
+    path.write_text("질문ID,순위,문단ID\nQ1,1,P1\nQ1,2.5,P2\nQ1,3,P3\n", encoding="utf-8")
     with pytest.raises(FileErrors) as caught:
         load_run(path)
     assert caught.value.error_rows == {"": [3]}

@@ -53,7 +53,7 @@ from workbench.core.io.ids import (
     normalize_ids,
     sorted_codes,
 )
-from workbench.core.io.mapping import normalize_header
+from workbench.core.io.mapping import ROLE_LABELS, normalize_header
 from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
@@ -62,7 +62,9 @@ from workbench.core.io.validate import (
     column,
     ids_checked,
     non_empty_rows,
+    numbers_with_units,
     report_missing,
+    report_numbers_with_units,
     short_ids,
     texts,
     to_numbers,
@@ -179,6 +181,7 @@ def _numbers_checked(
     raw = column(sheet.table, sheet.mapping, role, keep)
     nums = to_numbers(raw)
     header = sheet.mapping.header_for(role)
+    with_units = numbers_with_units(raw, nums, role)
     nan = np.isnan(nums)
     if role == S.RANK:
         bad = nan.copy()
@@ -216,6 +219,17 @@ def _numbers_checked(
                 row=r,
                 column=header,
             )
+    told = with_units & ~bad
+    if told.any():
+        at = np.flatnonzero(told)
+        report_numbers_with_units(
+            col,
+            sheet.name,
+            header or ROLE_LABELS[role][0],
+            rows[at],
+            [display_text(raw[i]).strip() for i in at[:5]],
+            nums[at[:5]].tolist(),
+        )
     nums[bad] = np.nan
     return nums
 

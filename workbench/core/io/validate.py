@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -266,6 +267,60 @@ def _to_numbers(arr: np.ndarray) -> np.ndarray:
             except ValueError:
                 pass
     return out
+
+
+#: a rank typed with its unit or ordinal ("3위", "3등", "3번째", "#3", "3rd"), once
+#: full-width forms are folded (NFKC) and spaces dropped
+_RANK_WITH_UNIT = re.compile(r"(?:#|no\.?|제)?([0-9][0-9,]*)(?:위|등|번째|번|st|nd|rd|th)?", re.I)
+#: a score typed with a unit: "12.5점", "85%" (a percentage is read as its fraction)
+_SCORE_WITH_UNIT = re.compile(r"([+-]?(?:[0-9][0-9,]*(?:\.[0-9]*)?|\.[0-9]+))(점|%)?")
+
+
+def numbers_with_units(values: np.ndarray | None, nums: np.ndarray, role: str) -> np.ndarray:
+    """Which cells :func:`to_numbers` could not read are a rank or score written
+    with its unit or in full-width digits (``"3위"``, ``"３"``, ``"85%"``); their
+    numbers are written into ``nums`` (a percentage as its fraction, so 85% and
+    0.85 order alike). Returns the mask of those cells (to be told in a warning)."""
+    read = np.zeros(nums.shape[0], dtype=bool)
+    if values is None:
+        return read
+    pattern = _RANK_WITH_UNIT if role == S.RANK else _SCORE_WITH_UNIT
+    for i in np.flatnonzero(np.isnan(nums)):
+        v = values[i]
+        if not isinstance(v, str) or not v.strip():
+            continue
+        text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", v))
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        try:
+            number = float(m.group(1).replace(",", ""))
+        except ValueError:
+            continue
+        if m.lastindex == 2 and m.group(2) == "%":
+            number /= 100
+        nums[i] = number
+        read[i] = True
+    return read
+
+
+def report_numbers_with_units(
+    col: Collector, sheet: str | None, header: str, rows: np.ndarray, typed: list, read_as: list
+) -> None:
+    """One warning for a rank or score column whose numbers carried a unit."""
+    n = int(rows.size)
+    shown = list(zip(rows[:_ROWS_QUOTED].tolist(), typed[:_ROWS_QUOTED], read_as[:_ROWS_QUOTED]))
+    more = " …" if n > _ROWS_QUOTED else ""
+    en = ", ".join(f"row {r}: '{v}' → {x:g}" for r, v, x in shown) + more
+    ko = ", ".join(f"{r}행 '{v}' → {x:g}" for r, v, x in shown) + more
+    col.warning(
+        "numbers_with_units",
+        f"{n} cell(s) of column '{header}' were read as numbers without their unit ({en}).",
+        f"'{header}' 열의 {n}개 칸은 단위를 떼고 숫자로 읽었습니다({ko}).",
+        sheet=sheet,
+        row=int(rows[0]),
+        column=header,
+    )
 
 
 def grades_checked(
