@@ -282,26 +282,32 @@ def numbers_with_units(values: np.ndarray | None, nums: np.ndarray, role: str) -
     numbers are written into ``nums`` (a percentage as its fraction, so 85% and
     0.85 order alike). Returns the mask of those cells (to be told in a warning)."""
     read = np.zeros(nums.shape[0], dtype=bool)
-    if values is None:
+    failed = np.flatnonzero(np.isnan(nums))
+    if values is None or not failed.size:
         return read
     pattern = _RANK_WITH_UNIT if role == S.RANK else _SCORE_WITH_UNIT
-    for i in np.flatnonzero(np.isnan(nums)):
-        v = values[i]
-        if not isinstance(v, str) or not v.strip():
-            continue
-        text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", v))
-        m = pattern.fullmatch(text)
-        if m is None:
-            continue
-        try:
-            number = float(m.group(1).replace(",", ""))
-        except ValueError:
-            continue
-        if m.lastindex == 2 and m.group(2) == "%":
-            number /= 100
-        nums[i] = number
-        read[i] = True
+    # each distinct text once: a column of "1위" … "100위" has a hundred
+    codes, uniques = pd.factorize(values[failed].astype(object))
+    found = np.full(len(uniques), np.nan)
+    for j, v in enumerate(uniques):
+        if isinstance(v, str) and v.strip():
+            found[j] = _number_with_unit(pattern, v)
+    got = codes >= 0
+    got[got] = ~np.isnan(found[codes[got]])
+    nums[failed[got]] = found[codes[got]]
+    read[failed[got]] = True
     return read
+
+
+def _number_with_unit(pattern: re.Pattern, value: str) -> float:
+    m = pattern.fullmatch(re.sub(r"\s+", "", unicodedata.normalize("NFKC", value)))
+    if m is None:
+        return math.nan
+    try:
+        number = float(m.group(1).replace(",", ""))
+    except ValueError:
+        return math.nan
+    return number / 100 if m.lastindex == 2 and m.group(2) == "%" else number
 
 
 def report_numbers_with_units(
