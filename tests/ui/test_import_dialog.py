@@ -291,3 +291,38 @@ def test_ids_excel_turned_into_dates_are_explained_before_load(qtbot, tmp_path):
     assert "문단ID" in text and "2행 2026-01-01" in text
     _load(qtbot, dialog)
     assert [p.code for p in dialog.result_set.problems if p.code == "id_is_date"] == ["id_is_date"]
+
+
+def _one_sheet_per_assessor(path):
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, first_grade in (("김평가", 3), ("이평가", 2)):
+        sheet = book.create_sheet(name)
+        sheet.append(["질문ID", "문단ID", "등급"])
+        sheet.append(["Q1", "D1", first_grade])
+        sheet.append(["Q1", "D2", 0])
+    book.save(path)
+    return path
+
+
+def test_a_workbook_with_one_sheet_per_assessor_loads_every_assessor(qtbot, tmp_path):
+    """Two sheets of judgments without an assessor column (one per assessor, named
+    after them): both are used, each sheet's name is its assessor, the choice is
+    kept for the project; setting a sheet to not used leaves it out. (Only the
+    first sheet was read, silently.)"""
+    path = _one_sheet_per_assessor(tmp_path / "평가.xlsx")
+    dialog = _open(qtbot, path, "judgments")
+    assert dialog.chosen_options()["sheets"] == {"judgments": ["김평가", "이평가"]}
+    _load(qtbot, dialog)
+    js = dialog.result_set
+    assert sorted(set(js.judgments[S.ASSESSOR])) == ["김평가", "이평가"]
+    assert len(js.judgments) == 4
+    assert "several_judgment_sheets" in [p.code for p in js.problems]
+
+    again = _open(qtbot, path, "judgments", initial_options=dialog.chosen_options())
+    assert again.chosen_options()["sheets"] == {"judgments": ["김평가", "이평가"]}
+    again.sheet_combo.setCurrentIndex(again.sheet_combo.findData("이평가"))
+    again.use_combo.setCurrentIndex(again.use_combo.findData(None))
+    assert again.chosen_options()["sheets"] == {"judgments": "김평가"}
+    _load(qtbot, again)
+    assert set(again.result_set.judgments[S.ASSESSOR]) == {""}  # one sheet: no name given

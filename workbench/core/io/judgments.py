@@ -126,7 +126,7 @@ _RESOLUTION_HEADERS = {
 }
 
 
-def _special_sheet(name: str) -> str | None:
+def special_sheet(name: str) -> str | None:
     """``"resolutions"``, ``"dissent"``, ``"manual"`` or ``"pool_guide"`` for those
     sheets (never a judgments, questions or passages sheet)."""
     norm = normalize_header(name)
@@ -146,6 +146,8 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
     """The judgments, questions and passages sheets: the user's choice, else by content/name."""
     out: dict[str, Sheet] = {}
     for role, name in (chosen or {}).items():
+        if isinstance(name, list | tuple):  # several judgments sheets: the first here
+            name = name[0] if name else None
         if role not in REQUIRED or not name:
             continue
         sheet = book.sheet(name)
@@ -163,7 +165,7 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
     used = {s.name for s in out.values()}
     visible = visible_sheets(book)  # hidden sheets only when named above
     # resolutions and dissent are read (or ignored) on their own, never as a role
-    used |= {s.name for s in book.sheets if _special_sheet(s.name)}
+    used |= {s.name for s in book.sheets if special_sheet(s.name)}
     for role in REQUIRED:
         if role in out:
             continue
@@ -179,7 +181,7 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
         named = [
             s
             for s in visible
-            if sheet_name_kind(s.name) == "judgments" and not _special_sheet(s.name)
+            if sheet_name_kind(s.name) == "judgments" and not special_sheet(s.name)
         ]
         if len(nonempty) == 1:
             out["judgments"] = nonempty[0]  # the only sheet: check its columns below
@@ -198,6 +200,101 @@ def choose_sheets(book: Book, chosen: dict[str, str] | None, col: Collector) -> 
             )
     warn_hidden_skipped(book, list(out.values()), col)
     return out
+
+
+def more_judgment_sheets(
+    book: Book, chosen_option: dict | None, chosen: dict[str, Sheet], col: Collector
+) -> list[Sheet]:
+    """The judgments sheets read beside ``chosen["judgments"]``: those the user
+    listed after it, else every other visible sheet that holds judgments (its
+    columns say so), such as one sheet per assessor. Not the questions, passages,
+    resolutions, dissent, manual or pool-guide sheets."""
+    if "judgments" not in chosen:
+        return []
+    listed = (chosen_option or {}).get("judgments")
+    if listed:
+        names = list(listed[1:]) if isinstance(listed, list | tuple) else []
+        out = []
+        for name in names:
+            sheet = book.sheet(name)
+            if sheet is None:
+                col.error(
+                    "sheet_not_found",
+                    f"The workbook has no sheet named '{name}'; choose another sheet.",
+                    f"통합 문서에 '{name}' 시트가 없습니다. 다른 시트를 고르세요.",
+                    sheet=name,
+                )
+            elif sheet not in out and sheet is not chosen["judgments"]:
+                out.append(sheet)
+        return out
+    used = {s.name for s in chosen.values()}
+    return [
+        s
+        for s in visible_sheets(book)
+        if s.name not in used
+        and s.table is not None
+        and s.kind == "judgments"
+        and not special_sheet(s.name)
+    ]
+
+
+def _judgments_of_sheets(
+    col: Collector, sheets: list[Sheet], frames: list[pd.DataFrame]
+) -> pd.DataFrame:
+    """The judgments of several sheets as one frame. A sheet whose rows name no
+    assessor is one assessor's, named after the sheet (as several files are
+    named after their files); the same assessor grading an item in two sheets
+    is a warning (same grade: the first sheet's row is kept) or an error."""
+    named = []
+    for sheet, df in zip(sheets, frames):
+        df = df.copy()
+        blank = df[S.ASSESSOR].astype(str).str.strip() == ""
+        df.loc[blank, S.ASSESSOR] = sheet.name
+        df["_sheet"] = sheet.name
+        named.append(df)
+    both = pd.concat(named, ignore_index=True)
+    key = [S.QID, S.PID, S.ASSESSOR]
+    dup = both.duplicated(key, keep=False).to_numpy()
+    if dup.any():
+        for (q, p, a), group in both[dup].groupby(key, sort=False):
+            where = [f"'{s}' {r}" for s, r in zip(group["_sheet"], group[S.ROW])]
+            where_en = ", ".join(f"sheet {w}" for w in where)
+            where_ko = ", ".join(f"{w}행" for w in where)
+            if group[S.GRADE].nunique() > 1:
+                col.error(
+                    "duplicate_conflict",
+                    f"Question '{q}', passage '{p}' is judged by assessor '{a}' in two sheets with "
+                    f"different grades ({where_en}). Keep one row and delete the other.",
+                    f"질문 '{q}', 문단 '{p}'에 대한 평가자 '{a}'의 판정이 두 시트에 서로 다른 "
+                    f"등급으로 있습니다({where_ko}). 한 행만 남기고 나머지를 지우세요.",
+                    sheet=str(group["_sheet"].iloc[1]),
+                    row=int(group[S.ROW].iloc[1]),
+                )
+            else:
+                col.warning(
+                    "duplicate_judgment",
+                    f"Question '{q}', passage '{p}' is judged by assessor '{a}' in two sheets "
+                    f"with the same grade ({where_en}); the first is used.",
+                    f"질문 '{q}', 문단 '{p}'에 대한 평가자 '{a}'의 같은 판정이 두 시트에 "
+                    f"있습니다({where_ko}). 첫 번째 것을 사용합니다.",
+                    sheet=str(group["_sheet"].iloc[1]),
+                    row=int(group[S.ROW].iloc[1]),
+                )
+        both = both[~both.duplicated(key, keep="first").to_numpy()]
+    counts = both.groupby("_sheet", sort=False)[S.ASSESSOR].agg(lambda a: sorted(set(a)))
+    shown_en = "; ".join(f"'{s}' ({', '.join(names)})" for s, names in counts.items())
+    shown_ko = "; ".join(f"'{s}'({', '.join(names)})" for s, names in counts.items())
+    col.warning(
+        "several_judgment_sheets",
+        f"{len(sheets)} sheets hold judgments and were all read, with their assessors: "
+        f"{shown_en}. A sheet without an assessor column is the assessor named after it. In the "
+        "import preview a sheet can be left out (its use: Do not use).",
+        f"판정이 든 시트 {len(sheets)}개를 모두 읽었습니다. 시트별 평가자: {shown_ko}. 평가자 "
+        "열이 없는 시트는 시트 이름을 평가자로 봅니다. 불러오기 미리보기에서 시트의 용도를 "
+        "'사용하지 않음'으로 바꾸면 그 시트를 뺄 수 있습니다.",
+        sheet=sheets[0].name,
+    )
+    return both.drop(columns="_sheet").reset_index(drop=True)
 
 
 def _empty_sheet(col: Collector, sheet: Sheet, what: tuple[str, str]) -> None:
@@ -738,8 +835,9 @@ def load_judgments(
         else 0
     )
     # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
-    pool_book = any(_special_sheet(s.name) == "pool_guide" for s in book.sheets)
+    pool_book = any(special_sheet(s.name) == "pool_guide" for s in book.sheets)
     unjudged: list = []
+    more = more_judgment_sheets(book, sheets, chosen, col) if not pool_book else []
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
             js = judgments_from_sheet(
@@ -750,6 +848,9 @@ def load_judgments(
                 conversions=converted,
                 unjudged=unjudged,
             )
+        frames = [judgments_from_sheet(col, s, conversions=converted) for s in more]
+        if js is not None and more and all(f is not None for f in frames):
+            js = _judgments_of_sheets(col, [chosen["judgments"], *more], [js, *frames])
     steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
     steps(0.75, "문단 시트 확인 중 · Checking passages")
@@ -758,7 +859,7 @@ def load_judgments(
         (
             s
             for s in book.sheets
-            if _special_sheet(s.name) == "resolutions" and s not in chosen.values()
+            if special_sheet(s.name) == "resolutions" and s not in chosen.values()
         ),
         None,
     )
@@ -768,7 +869,7 @@ def load_judgments(
         else None
     )
     manual_sheet = next(
-        (s for s in book.sheets if _special_sheet(s.name) == "manual" and s not in chosen.values()),
+        (s for s in book.sheets if special_sheet(s.name) == "manual" and s not in chosen.values()),
         None,
     )
     manual = manual_from_sheet(col, manual_sheet) if manual_sheet is not None else None
@@ -794,7 +895,9 @@ def load_judgments(
     release(book)  # the frames hold what they need; free the cells slice by slice
     give_back_memory()
     steps(1.0, "완료 · Done")
-    source = SourceFile(str(path), book.sha256, chosen["judgments"].name)
+    source = SourceFile(
+        str(path), book.sha256, ", ".join(s.name for s in [chosen["judgments"], *more])
+    )
     return JudgmentSet(
         js,
         questions,

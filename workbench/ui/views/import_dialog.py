@@ -63,6 +63,7 @@ from workbench.core import grades
 from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
 from workbench.core.io.answers import looks_like_answers
+from workbench.core.io.judgments import special_sheet
 from workbench.core.io.recover import FailedGrade, rows_text
 from workbench.core.io.system_info import (
     INFO_ROLES,
@@ -677,9 +678,10 @@ class ImportDialog(QDialog):
         sheets = [sp for sp in every if not sp.hidden]
         if self.kind == "judgments":
             if isinstance(initial_sheets, dict):
-                for kind, name in initial_sheets.items():
-                    if name in uses:
-                        uses[name] = kind
+                for kind, names in initial_sheets.items():
+                    for name in names if isinstance(names, list) else [names]:
+                        if name in uses:
+                            uses[name] = kind
             else:
                 for kind in JUDGMENT_SHEET_USES:
                     match = next(
@@ -691,6 +693,15 @@ class ImportDialog(QDialog):
                 if "judgments" not in uses.values() and sheets:
                     free = next((sp for sp in sheets if not uses[sp.name]), sheets[0])
                     uses[free.name] = "judgments"
+                # every other sheet holding judgments too (one sheet per assessor),
+                # as the loader reads them; the user may set one to "not used"
+                for sp in sheets:
+                    if (
+                        not uses[sp.name]
+                        and sp.detected_kind == "judgments"
+                        and not special_sheet(sp.name)
+                    ):
+                        uses[sp.name] = "judgments"
         else:
             if isinstance(initial_sheets, list):
                 for name in initial_sheets:
@@ -754,8 +765,9 @@ class ImportDialog(QDialog):
         if sheet is None:
             return
         use = self.use_combo.itemData(index)
-        if use and self.kind == "judgments":
-            # one sheet per kind: the sheet used before for this kind is released
+        if use and use != "judgments" and self.kind == "judgments":
+            # one questions and one passages sheet: the one used before is released
+            # (several sheets may hold judgments, one per assessor)
             for name, other in self._uses.items():
                 if other == use and name != sheet.name:
                     self._uses[name] = None
@@ -1420,7 +1432,12 @@ class ImportDialog(QDialog):
         used = {name: use for name, use in self._uses.items() if use}
         mappings = {name: self._mappings[name] for name in used}
         if self.kind == "judgments":
-            sheets: dict[str, str] | list[str] = {use: name for name, use in used.items()}
+            sheets: dict[str, str | list[str]] | list[str] = {
+                use: name for name, use in used.items() if use != "judgments"
+            }
+            judged = [name for name, use in used.items() if use == "judgments"]
+            if judged:
+                sheets["judgments"] = judged[0] if len(judged) == 1 else judged
         else:
             sheets = list(used)
         out: dict = {"mappings": mappings, "sheets": sheets}
