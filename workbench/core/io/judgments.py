@@ -260,25 +260,24 @@ def _judgments_of_sheets(
             where = [f"'{s}' {r}" for s, r in zip(group["_sheet"], group[S.ROW])]
             where_en = ", ".join(f"sheet {w}" for w in where)
             where_ko = ", ".join(f"{w}행" for w in where)
+            where_at = {"sheet": str(group["_sheet"].iloc[1]), "row": int(group[S.ROW].iloc[1])}
+            item_en = f"Question '{q}', passage '{p}' is judged by assessor '{a}' in two sheets"
+            item_ko = f"질문 '{q}', 문단 '{p}'에 대한 평가자 '{a}'의"
             if group[S.GRADE].nunique() > 1:
                 col.error(
                     "duplicate_conflict",
-                    f"Question '{q}', passage '{p}' is judged by assessor '{a}' in two sheets with "
-                    f"different grades ({where_en}). Keep one row and delete the other.",
-                    f"질문 '{q}', 문단 '{p}'에 대한 평가자 '{a}'의 판정이 두 시트에 서로 다른 "
-                    f"등급으로 있습니다({where_ko}). 한 행만 남기고 나머지를 지우세요.",
-                    sheet=str(group["_sheet"].iloc[1]),
-                    row=int(group[S.ROW].iloc[1]),
+                    f"{item_en} with different grades ({where_en}). Keep one row and delete the "
+                    "other.",
+                    f"{item_ko} 판정이 두 시트에 서로 다른 등급으로 있습니다({where_ko}). 한 행만 "
+                    "남기고 나머지를 지우세요.",
+                    **where_at,
                 )
             else:
                 col.warning(
                     "duplicate_judgment",
-                    f"Question '{q}', passage '{p}' is judged by assessor '{a}' in two sheets "
-                    f"with the same grade ({where_en}); the first is used.",
-                    f"질문 '{q}', 문단 '{p}'에 대한 평가자 '{a}'의 같은 판정이 두 시트에 "
-                    f"있습니다({where_ko}). 첫 번째 것을 사용합니다.",
-                    sheet=str(group["_sheet"].iloc[1]),
-                    row=int(group[S.ROW].iloc[1]),
+                    f"{item_en} with the same grade ({where_en}); the first is used.",
+                    f"{item_ko} 같은 판정이 두 시트에 있습니다({where_ko}). 첫 번째 것을 사용합니다.",
+                    **where_at,
                 )
         both = both[~both.duplicated(key, keep="first").to_numpy()]
     counts = both.groupby("_sheet", sort=False)[S.ASSESSOR].agg(lambda a: sorted(set(a)))
