@@ -276,3 +276,39 @@ def test_evidence_sentences_are_marked_on_the_cards(qtbot, window):
     assert title_tip == window.state.system_tooltip(col.column.system)
     assert "Chunk size:" in title_tip
     _idle(qtbot, window)
+
+
+def test_the_stage_tables_speak_the_new_language_at_once(qtbot, window):
+    """Switching the language redraws the stages shown in it straight away (they
+    stayed in the old language until the comparison, run again in a worker,
+    came back)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from workbench.ui import i18n
+
+    page = window.page("systems")
+    window.show_page("systems")
+    qtbot.waitUntil(lambda: page.stage_data is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: page.losses_table.rowCount() >= 1, timeout=TIMEOUT)
+
+    def texts() -> str:
+        table = page.losses_table
+        cells = [
+            table.item(r, c).text()
+            for r in range(table.rowCount())
+            for c in range(table.columnCount())
+            if table.item(r, c) is not None
+        ]
+        return " ".join(cells)
+
+    assert "dropped" in texts() or "brought in" in texts()
+    try:
+        window.language_actions["ko"].trigger()
+        # the language change only: no worker's answer can arrive meanwhile
+        QApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+        assert "빠짐" in texts() or "새로 들어옴" in texts(), texts()
+        assert "dropped" not in texts() and "brought in" not in texts()
+    finally:
+        i18n.install_language("en")
+    _idle(qtbot, window)

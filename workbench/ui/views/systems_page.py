@@ -684,6 +684,9 @@ class SystemsPage(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
             self.fill_cards()
+            # the stages shown are drawn again in the new language at once (their
+            # numbers do not change); the comparison that follows refreshes them
+            self._fill_stages()
             self._on_results(self.results)
         elif event.type() == QEvent.Type.FontChange:
             QTimer.singleShot(0, self, self.fill_cards)  # rows and texts to the new font
