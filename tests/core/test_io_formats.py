@@ -638,3 +638,37 @@ def test_a_long_json_judgments_file_is_previewed_whole(tmp_path):
     preview = inspect_file(path)
     assert preview.kind == "json" and not [p for p in preview.problems if p.is_error]
     assert preview.sheets[0].n_rows == 300
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "what_en", "what_ko"),
+    [
+        ("판정.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document", "PDF 문서"),
+        ("판정.xlsx", b"%PDF-1.4\n", "a PDF document", "PDF 문서"),  # renamed
+        ("판정.hwp", bytes.fromhex("D0CF11E0A1B11AE1") + b"\0" * 600, "Hangul (HWP)", "한글(HWP)"),
+        (
+            "판정.hwpx",
+            b"PK\x03\x04" + b"\0" * 26 + b"mimetypeapplication/hwp+zip",
+            "Hangul (HWP)",
+            "한글(HWP)",
+        ),
+        ("표.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "an image", "이미지"),
+        ("표.jpg", b"\xff\xd8\xff\xe0" + b"\0" * 40, "an image", "이미지"),
+    ],
+)
+def test_documents_that_are_not_tables_say_what_they_are(tmp_path, name, head, what_en, what_ko):
+    """A PDF, a Hangul document or a picture of a table, chosen as judgments or as
+    a run: one message naming what the file is and how to get the table out (a
+    PDF was read as text: "expected a question id column … found headers: %PDF-1.4";
+    a Hangul file was "a damaged workbook, open it in Excel")."""
+    from workbench.core.problems import InputError
+
+    path = tmp_path / name
+    path.write_bytes(head)
+    for load in (load_judgments, load_run):
+        with pytest.raises(InputError) as caught:
+            load(path)
+        (problem,) = caught.value.problems
+        assert problem.code == "not_a_table"
+        assert what_en in problem.message_en and what_ko in problem.message_ko
+        assert ".xlsx" in problem.message_en

@@ -242,8 +242,58 @@ def _looks_like_text(data: bytes) -> bool:
     return False
 
 
+#: documents people keep tables in that are not tables: what each is, and how to
+#: get the table out (English, Korean)
+_DOCUMENTS = {
+    "pdf": (
+        "a PDF document, not a table file. A table inside a PDF cannot be read as it is: copy "
+        "it into Excel (or export it again from the program that made the PDF) and save it as "
+        ".xlsx or .csv",
+        "PDF 문서이지 표 파일이 아닙니다. PDF 안의 표는 그대로 읽을 수 없습니다. 표를 Excel에 "
+        "옮기거나 PDF를 만든 프로그램에서 다시 내보내 .xlsx나 .csv로 저장하세요",
+    ),
+    "hwp": (
+        "a Hangul (HWP) document, not a spreadsheet. Select the table in Hangul, copy it into "
+        "Excel and save it as .xlsx",
+        "한글(HWP) 문서이지 표 계산 파일이 아닙니다. 한글에서 표를 선택해 Excel에 붙여 넣고 "
+        ".xlsx로 저장하세요",
+    ),
+    "image": (
+        "an image (a photo or a screenshot), not a table file. Type or paste the table into "
+        "Excel and save it as .xlsx",
+        "이미지(사진이나 화면 캡처)이지 표 파일이 아닙니다. 표를 Excel에 입력하거나 붙여 넣어 "
+        ".xlsx로 저장하세요",
+    ),
+}
+
+
+def _document_kind(path: Path, data: bytes) -> str | None:
+    """``"pdf"``, ``"hwp"`` or ``"image"`` for those files, from their first bytes."""
+    head = data[:65536]
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if head.startswith(OLE_MAGIC) and (
+        path.suffix.lower() == ".hwp" or "BodyText".encode("utf-16-le") in data[:1 << 20]
+    ):
+        return "hwp"
+    if head.startswith(ZIP_MAGIC) and (
+        b"application/hwp+zip" in head[:200] or path.suffix.lower() == ".hwpx"
+    ):
+        return "hwp"
+    if head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a")):
+        return "image"
+    return None
+
+
 def detect_kind(path: Path, data: bytes) -> str:
-    """The file's format from its content, its extension breaking ties."""
+    """The file's format from its content, its extension breaking ties.
+
+    A PDF, a Hangul document or an image is refused here, saying what it is and
+    how to get its table out (read as text it would give puzzling messages)."""
+    document = _document_kind(path, data)
+    if document is not None:
+        en, ko = _DOCUMENTS[document]
+        raise _fail(path, "not_a_table", f"This is {en}.", f"이 파일은 {ko}.")
     ext = path.suffix.lower()
     if data.startswith(ZIP_MAGIC) or data.startswith(OLE_MAGIC):
         return "excel"
