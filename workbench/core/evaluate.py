@@ -650,15 +650,16 @@ def evaluate(
         for name in systems:
             c = cover.get(name, np.nan)
             if c == c and c < JUDGED_COVERAGE_WARNING:
+                hint_en, hint_ko = _passage_look_alikes(ranking, qr, name, kmax)
                 warns.append(
                     warning(
                         "low_judged_coverage",
                         f"Only {c:.0%} of the top {kmax} results of '{name}' are judged; "
                         "unjudged passages count as not relevant, so its scores may be too low. "
-                        "Consider judging its top results.",
+                        f"Consider judging its top results.{hint_en}",
                         f"'{name}'의 상위 {kmax}개 결과 가운데 판정된 것이 {c:.0%}뿐입니다. "
                         "미판정 문단은 관련 없음으로 계산되므로 점수가 낮게 나올 수 있습니다. "
-                        "상위 결과를 더 판정해 보세요.",
+                        f"상위 결과를 더 판정해 보세요.{hint_ko}",
                     )
                 )
     if roles_present is False and any(m.family == "CoreRecall" for m in ms):
@@ -768,6 +769,41 @@ def _reorder(order, arrays: tuple) -> list[np.ndarray]:
             a[moved] = values
         out.append(a)
     return out
+
+
+#: questions, and places of their lists, looked at for passage ids written another way
+_LOOK_ALIKE_QUESTIONS = 20
+_LOOK_ALIKE_PLACES = 10
+
+
+def _passage_look_alikes(
+    ranking: pd.DataFrame, qr: pd.DataFrame, system: str, kmax: int
+) -> tuple[str, str]:
+    """The hint of :func:`~workbench.core.id_match.look_alike_hint` for a system
+    whose top results are mostly unjudged: its unjudged passages in the top
+    ``kmax`` (the first ten at most) and the judged passages it did not return,
+    over its first questions (a sample: a spelling that differs differs everywhere)."""
+    sys_col = ranking[s.SYSTEM]
+    codes = sys_col.cat.codes.to_numpy()
+    at = np.flatnonzero(sys_col.cat.categories == system)
+    rows = np.flatnonzero(codes == at[0]) if at.size else np.zeros(0, np.int64)
+    if not rows.size or not len(qr):
+        return "", ""
+    rows = rows[: _LOOK_ALIKE_QUESTIONS * max(kmax, 1) * 10]  # the first lists are enough
+    q_codes = ranking[s.QID].cat.codes.to_numpy()[rows]
+    sample = pd.unique(q_codes)[:_LOOK_ALIKE_QUESTIONS]
+    rows = rows[np.isin(q_codes, sample)]
+    qids = ranking[s.QID].cat.categories.to_numpy(dtype=object)[sample]
+    pids = ranking[s.PID].cat.categories.to_numpy(dtype=object)
+    p_codes = ranking[s.PID].cat.codes.to_numpy()[rows]
+    top = (ranking["position"].to_numpy()[rows] <= min(kmax, _LOOK_ALIKE_PLACES)) & np.isnan(
+        ranking[s.GRADE].to_numpy(dtype=float)[rows]
+    )
+    returned = set(pids[p_codes].tolist())
+    judged = qr.loc[qr[s.QID].isin(qids), s.PID].astype(str).tolist()
+    return look_alike_hint(
+        [p for p in judged if p not in returned], pids[p_codes[top]].tolist(), what="passage"
+    )
 
 
 #: ids looked up per call in a hash table of Python strings (~25 ms each)

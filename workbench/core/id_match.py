@@ -42,8 +42,8 @@ _KEYS = (
 
 _WHY = {
     "spelling": (
-        "they differ only in capitals, spaces or hyphens",
-        "대소문자, 띄어쓰기나 하이픈만 다릅니다",
+        "they differ only in capitals, spaces or marks such as - _ .",
+        "대소문자, 띄어쓰기나 - _ . 같은 부호만 다릅니다",
     ),
     "leading_zeros": (
         "Excel drops the leading zeros of an id typed as a number; format the column as Text "
@@ -58,14 +58,15 @@ _WHY = {
 
 
 def look_alike_pairs(
-    ours: Iterable[str], theirs: Iterable[str]
+    ours: Iterable[str], theirs: Iterable[str], numbers_alone: bool = True
 ) -> tuple[list[tuple[str, str]], str]:
     """``(their id, our id)`` pairs that meet one to one under the first looser
-    spelling where any do, and which spelling that was (``""``: none)."""
+    spelling where any do, and which spelling that was (``""``: none).
+    ``numbers_alone``: also pair ids whose numbers alone agree (Q7 and 7)."""
     ours, theirs = list(dict.fromkeys(ours)), list(dict.fromkeys(theirs))
     if not ours or not theirs:
         return [], ""
-    for name, key in _KEYS:
+    for name, key in _KEYS if numbers_alone else _KEYS[:-1]:
         our_keys: dict[str, list[str]] = {}
         for q in ours:
             our_keys.setdefault(key(q), []).append(q)
@@ -82,20 +83,29 @@ def look_alike_pairs(
     return [], ""
 
 
-def look_alike_hint(missing: Iterable[str], extra: Iterable[str]) -> tuple[str, str]:
-    """A sentence (English, Korean) to add to the warnings about a run's missing
-    and extra questions when they look like the same ids written another way;
-    ``("", "")`` when they do not."""
-    pairs, why = look_alike_pairs(missing, extra)
+#: what the ids are, in a hint (English, Korean)
+_WHAT = {"question": ("question ids", "질문 ID"), "passage": ("passage ids", "문단 ID")}
+
+
+def look_alike_hint(
+    missing: Iterable[str], extra: Iterable[str], what: str = "question"
+) -> tuple[str, str]:
+    """A sentence (English, Korean) to add to a warning when the judgments' ids a
+    run lacks (``missing``) and the run's ids the judgments lack (``extra``) look
+    like the same ids written another way; ``("", "")`` when they do not.
+    ``what``: ``"question"`` or ``"passage"`` ids (two passages whose numbers
+    alone agree, D12 and P12, are as likely two passages: not offered)."""
+    pairs, why = look_alike_pairs(missing, extra, numbers_alone=what == "question")
     if not pairs:
         return "", ""
     shown = ", ".join(f"{run} ↔ {judged}" for run, judged in pairs[:PAIRS_SHOWN])
     if len(pairs) > PAIRS_SHOWN:
         shown += f" … (+{len(pairs) - PAIRS_SHOWN})"
     en, ko = _WHY[why]
+    what_en, what_ko = _WHAT[what]
     return (
-        f" The run's question ids look like the judgments' written another way: {shown} ({en}). "
+        f" The run's {what_en} look like the judgments' written another way: {shown} ({en}). "
         "Write the ids the same way in both files.",
-        f" 결과의 질문 ID가 판정 파일의 ID를 다르게 적은 것으로 보입니다: {shown} ({ko}). "
+        f" 결과의 {what_ko}가 판정 파일의 ID를 다르게 적은 것으로 보입니다: {shown} ({ko}). "
         "두 파일에서 ID를 같은 모양으로 적으세요.",
     )
