@@ -101,3 +101,21 @@ def test_a_resolutions_sheet_is_not_read_as_one_more_assessor(tmp_path):
     js = load_judgments(path)
     assert sorted(set(js.judgments[S.ASSESSOR])) == ["A", "B"]
     assert "several_judgment_sheets" not in [p.code for p in js.problems]
+
+
+@pytest.mark.parametrize("header", ["점수", "점수(0-3)", "score"])
+def test_a_lone_score_column_of_judgments_is_the_grade(tmp_path, header):
+    """Question id, passage id and 점수 look like a run's columns, but a file read
+    as judgments calls its grades 점수 (the CSV's file name says nothing)."""
+    path = tmp_path / "결과물.csv"
+    path.write_text(f"질문ID,문단ID,{header}\nQ1,D1,3\nQ1,D2,0\n", encoding="utf-8")
+    js = load_judgments(path)
+    assert js.judgments[[S.PID, S.GRADE]].values.tolist() == [["D1", 3], ["D2", 0]]
+
+
+def test_a_run_chosen_as_judgments_keeps_its_score(tmp_path):
+    path = tmp_path / "run.csv"
+    path.write_text("질문ID,순위,문단ID,점수\nQ1,1,D1,0.9\n", encoding="utf-8")
+    with pytest.raises(FileErrors) as caught:
+        load_judgments(path)
+    assert [p.code for p in caught.value.problems] == ["missing_grade"]

@@ -326,3 +326,13 @@ def test_a_workbook_with_one_sheet_per_assessor_loads_every_assessor(qtbot, tmp_
     assert again.chosen_options()["sheets"] == {"judgments": "김평가"}
     _load(qtbot, again)
     assert set(again.result_set.judgments[S.ASSESSOR]) == {""}  # one sheet: no name given
+
+
+def test_a_score_column_chosen_as_judgments_is_offered_as_the_grade(qtbot, tmp_path):
+    path = tmp_path / "평가결과.csv"
+    path.write_text("질문ID,문단ID,점수\nQ1,D1,3\nQ1,D2,0\n", encoding="utf-8")
+    dialog = _open(qtbot, path, "judgments")
+    (mapping,) = dialog.chosen_options()["mappings"].values()
+    assert mapping.roles["점수"] == S.GRADE
+    _load(qtbot, dialog)
+    assert dialog.result_set.judgments[S.GRADE].tolist() == [3, 0]

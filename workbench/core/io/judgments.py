@@ -49,7 +49,12 @@ from workbench.core.io.ids import (
     is_blank,
     str_array,
 )
-from workbench.core.io.mapping import ColumnMapping, normalize_header, sheet_name_kind
+from workbench.core.io.mapping import (
+    ColumnMapping,
+    as_judgments_mapping,
+    normalize_header,
+    sheet_name_kind,
+)
 from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
 from workbench.core.io.text_formats import own_trec_choices
 from workbench.core.io.validate import (
@@ -827,6 +832,10 @@ def load_judgments(
             ]
         )
     chosen = choose_sheets(book, sheets, col)
+    more = more_judgment_sheets(book, sheets, chosen, col) if "judgments" in chosen else []
+    for sheet in [chosen.get("judgments"), *more]:
+        if sheet is not None and not sheet.fixed and sheet.name not in (mappings or {}):
+            sheet.mapping = as_judgments_mapping(sheet.mapping)
     js = None
     n_rows = (
         chosen["judgments"].table.n_rows
@@ -836,7 +845,8 @@ def load_judgments(
     # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
     pool_book = any(special_sheet(s.name) == "pool_guide" for s in book.sheets)
     unjudged: list = []
-    more = more_judgment_sheets(book, sheets, chosen, col) if not pool_book else []
+    if pool_book:
+        more = []
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
             js = judgments_from_sheet(

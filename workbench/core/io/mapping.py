@@ -594,6 +594,17 @@ def adjust_for_kind(roles: dict[str, str | None], kind: str) -> dict[str, str | 
     return roles
 
 
+def as_judgments_mapping(mapping: ColumnMapping) -> ColumnMapping:
+    """The mapping of a sheet read as judgments. Its kind was guessed from its
+    columns alone, and question id, passage id and 점수 look like a run's; but a
+    team calls grades 점수, so a lone 점수/score column is the grade unless a
+    rank column makes the sheet a run's."""
+    have = {r for r in mapping.roles.values() if r}
+    if S.GRADE not in have and S.SCORE in have and S.RANK not in have:
+        return ColumnMapping(adjust_for_kind(mapping.roles, "judgments"))
+    return mapping
+
+
 def detect_mapping(headers: list[str], sheet_name: str = "") -> tuple[ColumnMapping, str]:
     """Map ``headers`` to roles and judge the sheet's kind.
 

@@ -64,6 +64,7 @@ from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
 from workbench.core.io.answers import looks_like_answers
 from workbench.core.io.judgments import special_sheet
+from workbench.core.io.mapping import as_judgments_mapping
 from workbench.core.io.recover import FailedGrade, rows_text
 from workbench.core.io.system_info import (
     INFO_ROLES,
@@ -654,6 +655,10 @@ class ImportDialog(QDialog):
                     mapping = candidate
             self._mappings[sp.name] = mapping
         self._default_uses()
+        if self.kind == "judgments":
+            for name, use in self._uses.items():
+                if use == "judgments":  # a lone 점수 column is the grade, as the loader reads it
+                    self._mappings[name] = as_judgments_mapping(self._mappings[name])
         self.sheet_combo.blockSignals(True)
         self.sheet_combo.clear()
         for sp in sheets:
@@ -772,6 +777,8 @@ class ImportDialog(QDialog):
                 if other == use and name != sheet.name:
                     self._uses[name] = None
         self._uses[sheet.name] = use
+        if use == "judgments" and sheet.name in self._mappings:
+            self._mappings[sheet.name] = as_judgments_mapping(self._mappings[sheet.name])
         # a system info sheet has columns of its own (the system cards)
         mapping = self._mappings.get(sheet.name)
         if mapping is not None and (use == "system_info") != is_info_mapping(mapping):
