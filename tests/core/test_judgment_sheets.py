@@ -119,3 +119,24 @@ def test_a_run_chosen_as_judgments_keeps_its_score(tmp_path):
     with pytest.raises(FileErrors) as caught:
         load_judgments(path)
     assert [p.code for p in caught.value.problems] == ["missing_grade"]
+
+
+def test_the_sheets_read_are_kept_in_the_project_and_read_again(tmp_path):
+    from workbench.core.project import load_project, save_project
+    from workbench.core.study import Study, read_options, study_from_project, study_to_project
+
+    path = _book(
+        tmp_path / "평가.xlsx",
+        {"김평가": [HEAD, ["Q1", "D1", 3]], "이평가": [HEAD, ["Q1", "D1", 2]]},
+    )
+    options = read_options({"mappings": {}, "sheets": {"judgments": ["김평가", "이평가"]}})
+    js = load_judgments(path, sheets=options["sheets"])
+    study = Study()
+    study.set_judgments(js, options)
+    project = load_project(save_project(tmp_path / "p.wbproj", study_to_project(study)))
+    assert not project.problems
+    (source,) = project.sources
+    assert source.sheets == {"judgments": ["김평가", "이평가"]}
+    again = load_judgments(path, sheets=source.sheets)
+    study = study_from_project(project, [(source, again)])
+    assert sorted(set(study.judgment_set.judgments[S.ASSESSOR])) == ["김평가", "이평가"]

@@ -69,14 +69,15 @@ class ProjectSource:
     ``path`` is absolute in memory; it is written relative to the project file.
     ``mappings``: sheet name → column mapping dict (header → role or None).
     ``sheets``: for judgments, kind (``judgments``/``questions``/``passages``) →
-    sheet name; for runs, a list of sheet names; None lets the reader decide.
+    sheet name (for ``judgments`` a list of names when several sheets hold them);
+    for runs, a list of sheet names; None lets the reader decide.
     """
 
     kind: SourceKind
     path: str
     sha256: str = ""
     mappings: dict[str, dict] = field(default_factory=dict)
-    sheets: dict[str, str] | list[str] | None = None
+    sheets: dict[str, str | list[str]] | list[str] | None = None
     system: str | None = None
     #: run files: system name in the file → the name the user gave it
     names: dict[str, str] = field(default_factory=dict)
@@ -296,10 +297,18 @@ def _skip_rows(value: Any) -> bool:
     )
 
 
-def _sheets(value: Any) -> bool:
-    if value is None or _is_text_map(value):
-        return True
+def _names(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _sheets(value: Any) -> bool:
+    if value is None or _names(value):
+        return True
+    # judgments: kind → a sheet, or for the judgments several (one per assessor)
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and (isinstance(v, str) or (k == "judgments" and _names(v)))
+        for k, v in value.items()
+    )
 
 
 def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource | None:
