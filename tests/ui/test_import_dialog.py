@@ -313,6 +313,7 @@ def test_a_workbook_with_one_sheet_per_assessor_loads_every_assessor(qtbot, tmp_
     path = _one_sheet_per_assessor(tmp_path / "평가.xlsx")
     dialog = _open(qtbot, path, "judgments")
     assert dialog.chosen_options()["sheets"] == {"judgments": ["김평가", "이평가"]}
+    assert not dialog.needs_assessor()  # the sheets name their assessors
     _load(qtbot, dialog)
     js = dialog.result_set
     assert sorted(set(js.judgments[S.ASSESSOR])) == ["김평가", "이평가"]
@@ -324,6 +325,7 @@ def test_a_workbook_with_one_sheet_per_assessor_loads_every_assessor(qtbot, tmp_
     again.sheet_combo.setCurrentIndex(again.sheet_combo.findData("이평가"))
     again.use_combo.setCurrentIndex(again.use_combo.findData(None))
     assert again.chosen_options()["sheets"] == {"judgments": "김평가"}
+    assert again.needs_assessor()  # one sheet without names: the file's assessor is asked
     _load(qtbot, again)
     assert set(again.result_set.judgments[S.ASSESSOR]) == {""}  # one sheet: no name given
 

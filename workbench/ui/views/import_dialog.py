@@ -520,11 +520,12 @@ class ImportDialog(QDialog):
             form.setRowVisible(self._assessor_row, self.needs_assessor())
 
     def needs_assessor(self) -> bool:
-        """A judgments sheet is used and no column of it holds the assessor."""
+        """One judgments sheet is used and no column of it holds the assessor
+        (with several, a sheet without one is the assessor named after it)."""
         if self.preview is None or self.kind != "judgments":
             return False
-        name = next((n for n, use in self._uses.items() if use == "judgments"), None)
-        return name is not None and not self._mappings[name].has(S.ASSESSOR)
+        names = [n for n, use in self._uses.items() if use == "judgments"]
+        return len(names) == 1 and not self._mappings[names[0]].has(S.ASSESSOR)
 
     def assessor(self) -> str:
         """The assessor's name confirmed for rows without one ("" = none)."""
