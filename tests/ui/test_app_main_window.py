@@ -165,3 +165,46 @@ def test_the_export_page_gets_every_chart_of_the_overview_and_compare_pages(qtbo
     qtbot.waitUntil(lambda: not window.busy.busy, timeout=60000)
     window.show_page("export")  # the page says what can be saved when it is looked at
     assert export.charts_card.save_button.isEnabled()
+
+
+def _laid_out(qtbot, splitter) -> None:
+    """Until the splitter's parts fill it (the page has its final size)."""
+    qtbot.waitUntil(
+        lambda: sum(splitter.sizes()) + splitter.handleWidth() * (splitter.count() - 1)
+        == (splitter.height() if splitter.orientation() == Qt.Orientation.Vertical
+            else splitter.width())
+        and sum(splitter.sizes()) > 300,
+        timeout=10000,
+    )  # fmt: skip
+
+
+def test_how_the_user_divided_a_page_is_found_again_in_the_next_session(qtbot):
+    """Question review's split between the gold evidence and the cards (at a
+    large font the cards get little room) and the list's width come back as
+    the user left them."""
+    from _demo_window import demo_window
+
+    first = demo_window(qtbot)
+    first.show_page("questions")
+    review = first.page("questions")
+    _laid_out(qtbot, review.right_split)
+    total = sum(review.right_split.sizes())
+    review.right_split.setSizes([total // 3, total - total // 3])
+    review.split.setSizes([400, sum(review.split.sizes()) - 400])
+    qtbot.wait(50)
+    wanted, list_width = review.right_split.sizes(), review.split.sizes()
+    first.close()
+
+    second = demo_window(qtbot)
+    second.show_page("questions")
+    again = second.page("questions")
+    _laid_out(qtbot, again.right_split)
+
+    def near(sizes, target) -> bool:  # restored at another size first: rounding
+        return all(abs(a - b) <= 3 for a, b in zip(sizes, target))
+
+    qtbot.waitUntil(lambda: near(again.right_split.sizes(), wanted), timeout=5000)
+    assert near(again.split.sizes(), list_width)
+    assert not near(wanted, [sum(wanted) // 2, sum(wanted) // 2])  # not the default halves
+    names = [s.objectName() for s in second._named_splitters()]
+    assert len(names) == len(set(names)) >= 10  # one name each: no two share a state

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QSplitter,
     QStackedWidget,
     QWidget,
 )
@@ -360,6 +361,17 @@ class MainWindow(QMainWindow):
         geometry = self.settings.window_geometry()
         if geometry:
             self.restoreGeometry(geometry)
+        self._restore_splitters()
+
+    def _named_splitters(self) -> list[QSplitter]:
+        """The pages' splitters whose division the user's next session finds again."""
+        return [s for s in self.findChildren(QSplitter) if s.objectName().endswith("_split")]
+
+    def _restore_splitters(self) -> None:
+        for splitter in self._named_splitters():
+            state = self.settings.splitter_state(splitter.objectName())
+            if state:
+                splitter.restoreState(state)  # a damaged state is ignored by Qt
 
     # -- layout -------------------------------------------------------------------
     def _build(self) -> None:
@@ -1374,5 +1386,7 @@ class MainWindow(QMainWindow):
         if self._recovery_owned or pending_recovery() is None:
             mark_clean_exit()
         self.settings.set_window_geometry(bytes(self.saveGeometry()))
+        for splitter in self._named_splitters():
+            self.settings.set_splitter_state(splitter.objectName(), bytes(splitter.saveState()))
         self.settings.sync()
         super().closeEvent(event)

@@ -192,3 +192,11 @@ class Settings:
 
     def set_window_geometry(self, value: bytes) -> None:
         self._q.setValue("window/geometry", value)
+
+    def splitter_state(self, name: str) -> bytes | None:
+        """How the user last divided the splitter ``name`` (``QSplitter.saveState``)."""
+        value = self._q.value(f"window/splitters/{name}")
+        return bytes(value) if value is not None and not isinstance(value, str) else None
+
+    def set_splitter_state(self, name: str, value: bytes) -> None:
+        self._q.setValue(f"window/splitters/{name}", value)

@@ -448,6 +448,7 @@ class AgreementPage(QWidget):
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
+        split.setObjectName("agreement_split")  # its sizes are kept between sessions
         lay.addWidget(split, 1)
         self.split = split
 
@@ -504,6 +505,7 @@ class AgreementPage(QWidget):
         # -- right: the queue and the chosen item
         right = QSplitter(Qt.Orientation.Vertical)
         right.setChildrenCollapsible(False)
+        right.setObjectName("agreement_right_split")  # its sizes are kept between sessions
         self.queue_box = QGroupBox()
         qb = QVBoxLayout(self.queue_box)
         bar = QHBoxLayout()

@@ -603,12 +603,14 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         bbox.addWidget(self.scroll, 1)
 
         self.right = QSplitter(Qt.Orientation.Vertical)
+        self.right.setObjectName("answers_right_split")  # its sizes are kept between sessions
         self.right.addWidget(top)
         self.right.addWidget(bottom)
         self.right.setStretchFactor(0, 2)
         self.right.setStretchFactor(1, 5)
         self.right.setChildrenCollapsible(False)
         self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setObjectName("answers_split")  # its sizes are kept between sessions
         self.split.addWidget(left)
         self.split.addWidget(self.right)
         self.split.setStretchFactor(0, 2)

@@ -302,6 +302,7 @@ class ComparePage(QWidget):
 
         # charts get their parent at creation (see OverviewCharts: PySide6 6.12)
         charts = QSplitter(Qt.Orientation.Horizontal, self)
+        charts.setObjectName("compare_charts_split")  # its sizes are kept between sessions
         self.scatter = ScatterChart(charts, with_controls=False)
         self.diff_hist = DifferenceHistogramChart(charts)
         for chart in (self.scatter, self.diff_hist):  # saved from the Export page too
@@ -321,6 +322,7 @@ class ComparePage(QWidget):
         charts.addWidget(self.scatter)
         charts.addWidget(self.diff_hist)
         split = QSplitter(Qt.Orientation.Vertical, self)
+        split.setObjectName("compare_split")  # its sizes are kept between sessions
         split.addWidget(top)
         split.addWidget(charts)
         split.setStretchFactor(0, 1)

@@ -336,6 +336,7 @@ class JudgingPage(QWidget):
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
+        split.setObjectName("judging_split")  # its sizes are kept between sessions
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 8, 0)

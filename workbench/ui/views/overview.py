@@ -277,6 +277,7 @@ class OverviewPage(QWidget):
         rbox.addWidget(self.unanswerable_label)
         rbox.addWidget(self.unanswerable_list, 1)
         abst_split = QSplitter(Qt.Orientation.Horizontal)
+        abst_split.setObjectName("abstention_split")  # its sizes are kept between sessions
         abst_split.addWidget(abst_left)
         abst_split.addWidget(abst_right)
         abst_split.setStretchFactor(0, 2)

@@ -216,7 +216,6 @@ class CardsArea(QWidget):
         super().keyPressEvent(event)
 
 
-
 class WrappedTextBox(QWidget):
     """A box whose least height is what its wrapped labels need at its width.
 
@@ -236,6 +235,7 @@ class WrappedTextBox(QWidget):
         super().resizeEvent(event)
         if event.oldSize().width() != event.size().width():
             self.updateGeometry()  # a new width wraps the labels anew: ask the splitter again
+
 
 class ReviewPage(QuestionListNavigation, QWidget):
     """Question review: list, detail, side-by-side passage cards, grading."""
@@ -469,6 +469,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         bottom_layout.addWidget(self.scroll, 1)
 
         self.right_split = QSplitter(Qt.Orientation.Vertical)
+        self.right_split.setObjectName("review_right_split")  # its sizes are kept between sessions
         self.right_split.addWidget(top)
         self.right_split.addWidget(bottom)
         self.right_split.setStretchFactor(0, 2)
@@ -476,6 +477,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self.right_split.setChildrenCollapsible(False)
 
         self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setObjectName("review_split")  # its sizes are kept between sessions
         self.split.addWidget(left)
         self.split.addWidget(self.right_split)
         self.split.setStretchFactor(0, 2)
@@ -1180,7 +1182,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self.gold_table.horizontalHeader().sizeHint().height(),
             self.gold_table.fontMetrics().lineSpacing() + 10,
         )
-        frame = 2 * self.gold_table.frameWidth() + self.gold_table.fontMetrics().lineSpacing() // 2 + 8
+        frame = (
+            2 * self.gold_table.frameWidth() + self.gold_table.fontMetrics().lineSpacing() // 2 + 8
+        )
         self.tabs.setMinimumHeight(bar + header + 2 * self._gold_row_cap() + frame)
 
     def _size_gold_columns(self, n_cols: int, n_rows: int) -> None:

@@ -146,6 +146,7 @@ class SystemsPage(QWidget):
         root.addWidget(self.page_scroll)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
+        split.setObjectName("systems_split")  # its sizes are kept between sessions
         self.page_scroll.setWidget(split)
 
         top = QWidget()
@@ -230,6 +231,7 @@ class SystemsPage(QWidget):
         self.measures_table.verticalHeader().setVisible(False)
         bbox.addWidget(self.measures_table)
         lists = QSplitter(Qt.Orientation.Horizontal)
+        lists.setObjectName("stage_lists_split")  # its sizes are kept between sessions
         self.questions_model = FrameModel(None, self)
         self.questions_view = QTableView()
         self.questions_view.setObjectName("stage_questions")
