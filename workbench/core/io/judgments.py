@@ -832,21 +832,18 @@ def load_judgments(
             ]
         )
     chosen = choose_sheets(book, sheets, col)
-    more = more_judgment_sheets(book, sheets, chosen, col) if "judgments" in chosen else []
-    for sheet in [chosen.get("judgments"), *more]:
-        if sheet is not None and not sheet.fixed and sheet.name not in (mappings or {}):
+    # a pool workbook is one assessor's one sheet; any other workbook may hold
+    # several sheets of judgments (one per assessor)
+    pool_book = any(special_sheet(s.name) == "pool_guide" for s in book.sheets)
+    more = [] if pool_book else more_judgment_sheets(book, sheets, chosen, col)
+    judged_sheets = [chosen["judgments"], *more] if "judgments" in chosen else []
+    for sheet in judged_sheets:
+        if not sheet.fixed and sheet.name not in (mappings or {}):
             sheet.mapping = as_judgments_mapping(sheet.mapping)
     js = None
-    n_rows = (
-        chosen["judgments"].table.n_rows
-        if "judgments" in chosen and chosen["judgments"].table is not None
-        else 0
-    )
     # about a dozen passes over the rows (ids, grades, names, frame, duplicates)
-    pool_book = any(special_sheet(s.name) == "pool_guide" for s in book.sheets)
+    n_rows = sum(s.table.n_rows for s in judged_sheets if s.table is not None)
     unjudged: list = []
-    if pool_book:
-        more = []
     with steps.span(0.3, 0.6, _SHEET_PASSES * n_rows, "평가 시트 확인 중 · Checking judgments"):
         if "judgments" in chosen:
             js = judgments_from_sheet(
@@ -859,7 +856,7 @@ def load_judgments(
             )
         frames = [judgments_from_sheet(col, s, conversions=converted) for s in more]
         if js is not None and more and all(f is not None for f in frames):
-            js = _judgments_of_sheets(col, [chosen["judgments"], *more], [js, *frames])
+            js = _judgments_of_sheets(col, judged_sheets, [js, *frames])
     steps(0.6, "질문 시트 확인 중 · Checking questions")
     questions = questions_from_sheet(col, chosen["questions"]) if "questions" in chosen else None
     steps(0.75, "문단 시트 확인 중 · Checking passages")
@@ -904,9 +901,7 @@ def load_judgments(
     release(book)  # the frames hold what they need; free the cells slice by slice
     give_back_memory()
     steps(1.0, "완료 · Done")
-    source = SourceFile(
-        str(path), book.sha256, ", ".join(s.name for s in [chosen["judgments"], *more])
-    )
+    source = SourceFile(str(path), book.sha256, ", ".join(s.name for s in judged_sheets))
     return JudgmentSet(
         js,
         questions,
