@@ -17,8 +17,13 @@ MAX_PROBLEMS_PER_FILE = 200
 
 
 class Severity(str, Enum):
+    """Three levels, counted apart: an error stops a load; a warning asks the user to
+    look (a number may be off); an info says what happened as expected (e.g. "both
+    judgment sheets were read") and is shown, never counted as a warning."""
+
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,14 @@ class Problem:
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def is_warning(self) -> bool:
+        return self.severity is Severity.WARNING
+
+    @property
+    def is_info(self) -> bool:
+        return self.severity is Severity.INFO
 
     def location(self, lang: str = "ko") -> str:
         parts: list[str] = []
@@ -83,6 +96,23 @@ def error(code: str, en: str, ko: str, **where) -> Problem:
 
 def warning(code: str, en: str, ko: str, **where) -> Problem:
     return Problem(Severity.WARNING, code, en, ko, **where)
+
+
+def info(code: str, en: str, ko: str, **where) -> Problem:
+    return Problem(Severity.INFO, code, en, ko, **where)
+
+
+def count_levels(problems) -> tuple[int, int, int]:
+    """(errors, warnings, infos) among ``problems``: the three are always counted apart."""
+    errors = warnings = infos = 0
+    for p in problems:
+        if p.is_error:
+            errors += 1
+        elif p.is_info:
+            infos += 1
+        else:
+            warnings += 1
+    return errors, warnings, infos
 
 
 @dataclass
