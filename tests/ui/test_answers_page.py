@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tests.ui._gestures import press
 from workbench.core import answers as A
 from workbench.core import schema as S
 from workbench.ui import dialogs
@@ -224,7 +225,7 @@ def test_open_answers_through_the_preview_and_match_a_system(qtbot, window, tmp_
     assert dialog.current_sheet().use == "answers"
     assert dialog.role_combo("질문번호").currentData() == S.QID
     with qtbot.waitSignal(dialog.loaded, timeout=TIMEOUT):
-        dialog.start_load()
+        press(dialog.load_button)
     # "graph rag" is GraphRAG by a loose match; "새 방식" matches no run
     assert dialog.names == {"graph rag": "GraphRAG", "새 방식": "새 방식"}
     assert dialog._system_combos["새 방식"].currentData() == ""
@@ -251,7 +252,7 @@ def test_the_join_column_says_how_each_name_joined_the_systems(qtbot, window, tm
     dialog = window.page("answers").open_answers(str(path))
     qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
     with qtbot.waitSignal(dialog.loaded, timeout=TIMEOUT):
-        dialog.start_load()
+        press(dialog.load_button)
     assert dialog.names["bm25"] == "BM25" and dialog.names["BM25"] == "BM25"
     assert dialog.join_text("BM25") == "same name"
     assert dialog.join_text("bm25") == "similar name — please check"
@@ -269,7 +270,7 @@ def test_a_bad_answers_file_keeps_the_preview_open_with_the_row(qtbot, window, t
     dialog = window.page("answers").open_answers(str(path))
     qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
     with qtbot.waitSignal(dialog.load_failed, timeout=TIMEOUT):
-        dialog.start_load()
+        press(dialog.load_button)
     rows = [p.row for p in dialog.problems() if p.is_error]
     assert 3 in rows
     assert dialog.isVisible() and dialog.result_file is None

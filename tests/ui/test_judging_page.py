@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tests.ui._gestures import press
 from workbench.core import schema as s
 from workbench.core.pool import CANNOT, judged_by, pool_progress
 from workbench.ui.main_window import MainWindow
@@ -274,7 +275,7 @@ def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(qtbot
     qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
     assert not dialog.needs_assessor()  # the workbook names its assessor
     with qtbot.waitSignal(state.data_changed, timeout=TIMEOUT):
-        dialog.start_load()
+        press(dialog.load_button)
     _settled(qtbot, window)
     assert len(state.study.judgment_sources) == 2
     graded = judged_by(state.study, JUDGE)

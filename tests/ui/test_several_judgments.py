@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui._gestures import press
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
 
@@ -50,13 +51,13 @@ def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, t
     assert first.needs_assessor() and first.assessor_edit.isVisible()
     assert first.assessor() == "평가자A"  # proposed from the file name
     with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
-        first.start_load()
+        press(first.load_button)
 
     second = _dialog(qtbot, window, opened)
     assert second.assessor() == "평가자B"
     second.assessor_edit.setText("김목사")  # the user corrects the proposal
     with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
-        second.start_load()
+        press(second.load_button)
     study = window.state.study
     assert [src.options.get("assessor") for src in study.judgment_sources] == ["평가자A", "김목사"]
     assert study.assessors == ["김목사", "평가자A"]
@@ -64,7 +65,7 @@ def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, t
 
     window.import_files([str(run)], "runs")
     runs_dialog = _dialog(qtbot, window, opened)
-    runs_dialog.start_load()
+    press(runs_dialog.load_button)
     qtbot.waitUntil(lambda: window.state.results is not None, timeout=TIMEOUT)
     agreement = window.page("agreement")
     qtbot.waitUntil(
@@ -98,13 +99,13 @@ def test_an_assessor_grading_one_item_differently_in_two_files_is_stopped(qtbot,
     first = _dialog(qtbot, window, opened)
     first.assessor_edit.setText("평가자A")
     with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
-        first.start_load()
+        press(first.load_button)
     window.add_judgment_files([str(again_a)])
     second = _dialog(qtbot, window, opened)
     assert second.assessor() == "평가자A_수정"
     second.assessor_edit.setText("평가자A")  # the same person: a conflict with the first file
     with qtbot.waitSignal(second.load_failed, timeout=TIMEOUT):
-        second.start_load()
+        press(second.load_button)
     messages = [p.message("en") for p in second.problems() if p.is_error]
     assert any("평가자A.csv row 2: 3" in m and "평가자A_수정.csv row 2: 1" in m for m in messages)
     assert len(window.state.study.judgment_sources) == 1

@@ -23,7 +23,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -31,11 +30,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
-    QPushButton,
     QSplitter,
     QStackedWidget,
-    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -52,6 +48,7 @@ from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language
 from workbench.ui.views.import_dialog import give_role
+from workbench.ui.views.preview_base import PreviewDialogBase
 from workbench.ui.workers import TaskRunner
 
 #: what each use of a sheet needs
@@ -102,7 +99,7 @@ def _load(path, mappings, sheets, rubric, progress=None, cancelled=None):
     )
 
 
-class AnswerImportDialog(QDialog):
+class AnswerImportDialog(PreviewDialogBase):
     """Preview, load and match one answers / ratings file.
 
     After ``accept()``: :attr:`result_file` (an AnswerFile), :attr:`options`
@@ -118,11 +115,10 @@ class AnswerImportDialog(QDialog):
     load_failed = Signal()
 
     def __init__(self, path, study, runner: TaskRunner | None = None, parent=None) -> None:
-        super().__init__(parent)
+        super().__init__(runner, parent)
         self.path = Path(path)
         self.study = study
         self.rubric = study.answers.rubric_in_force(current_language())
-        self._runner = runner or TaskRunner(self)
         self.preview: AIO.AnswerFilePreview | None = None
         self.result_file: A.AnswerFile | None = None
         self.options: dict = {}
@@ -132,7 +128,6 @@ class AnswerImportDialog(QDialog):
         self._uses: dict[str, str | None] = {}
         self._problems: list[Problem] = []
         self._load_problems: list[Problem] = []
-        self._handle = None
         self._filling = False
         self._system_combos: dict[str, QComboBox] = {}
         self.setObjectName("AnswerImportDialog")
@@ -224,17 +219,7 @@ class AnswerImportDialog(QDialog):
         box.addWidget(self.warnings_list)
         self.stack.addWidget(second)
 
-        busy = QHBoxLayout()
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(260)
-        self.stop_button = QPushButton()
-        self.stop_button.clicked.connect(self._cancel)
-        busy.addWidget(self.status_label, 1)
-        busy.addWidget(self.progress)
-        busy.addWidget(self.stop_button)
-        root.addLayout(busy)
+        self._build_status_row(root)
         self.buttons = QDialogButtonBox()
         self.back_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.ResetRole)
         self.back_button.clicked.connect(self._back)
@@ -304,18 +289,18 @@ class AnswerImportDialog(QDialog):
         self.add_button.setVisible(step == 1)
 
     def _start_inspect(self) -> None:
-        self._set_busy(True, self.tr("Reading the file…"))
-        handle = self._runner.start(
-            f"inspect-answers:{self.path}", _inspect, self.path, self.rubric
+        self.start_task(
+            f"inspect-answers:{self.path}",
+            _inspect,
+            self.path,
+            self.rubric,
+            text=self.tr("Reading the file…"),
+            done=self._on_inspected,
+            failed=self._on_inspect_failed,
+            cancelled=self._on_cancelled,
         )
-        self._handle = handle
-        handle.finished.connect(self._on_inspected)
-        handle.failed.connect(self._on_inspect_failed)
-        handle.cancelled.connect(self._on_cancelled)
 
     def _on_inspect_failed(self, exc: BaseException) -> None:
-        self._handle = None
-        self._set_busy(False)
         problems = list(getattr(exc, "problems", None) or [])
         if not problems:
             text = friendly_message(exc)
@@ -323,17 +308,12 @@ class AnswerImportDialog(QDialog):
         self._problems = problems
         self._refresh_problems()
         self.status_label.setText(self.tr("This file could not be read."))
-        self.load_button.setEnabled(False)
         self.inspected.emit()
 
     def _on_cancelled(self) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.status_label.setText(self.tr("Stopped. Nothing was loaded."))
 
     def _on_inspected(self, preview: AIO.AnswerFilePreview) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.preview = preview
         self._problems = list(preview.problems)
         self._mappings = {sp.name: sp.mapping.copy() for sp in preview.sheets}
@@ -349,6 +329,7 @@ class AnswerImportDialog(QDialog):
         self._fill_use_combo()
         self._show_sheet()
         self._refresh_problems()
+        self.status_label.setText(self.tr("Ready. Check the columns, then press Load."))
         self.inspected.emit()
 
     def current_sheet(self) -> AIO.AnswerSheetPreview | None:
@@ -509,32 +490,10 @@ class AnswerImportDialog(QDialog):
         return sorted(items, key=lambda p: not p.is_error)
 
     def _refresh_problems(self) -> None:
-        lang = current_language()
-        self.problem_list.clear()
-        problems = self.problems()
-        style = self.style()
-        for p in problems:
-            item = QListWidgetItem(p.message(lang))
-            icon = (
-                QStyle.StandardPixmap.SP_MessageBoxCritical
-                if p.is_error
-                else QStyle.StandardPixmap.SP_MessageBoxWarning
-            )
-            item.setIcon(style.standardIcon(icon))
-            item.setData(Qt.ItemDataRole.UserRole, (p.sheet, p.row))
-            if p.is_error:
-                item.setForeground(QBrush(QColor("#b3261e")))
-            self.problem_list.addItem(item)
-        if not problems:
-            item = QListWidgetItem(self.tr("No problems found in the previewed rows."))
-            item.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
-            self.problem_list.addItem(item)
-        errors = sum(p.is_error for p in problems)
-        self.checks_label.setText(
-            self.tr("Checks: {errors} errors, {warnings} warnings").format(
-                errors=errors, warnings=len(problems) - errors
-            )
+        counts = self.fill_problem_list(
+            self.problem_list, self.problems(), self.tr("No problems found in the previewed rows.")
         )
+        self.checks_label.setText(self.tr("Checks: {levels}").format(levels=self.levels_text(*counts)))
 
     def _on_problem_clicked(self, item: QListWidgetItem) -> None:
         where = item.data(Qt.ItemDataRole.UserRole)
@@ -563,7 +522,7 @@ class AnswerImportDialog(QDialog):
         return {"mappings": {n: self._mappings[n] for n in used}, "sheets": used}
 
     def start_load(self) -> None:
-        if self.preview is None or self._handle is not None:
+        if not self.can_load():
             return
         if any(p.is_error for p in self.mapping_problems()):
             self._refresh_problems()
@@ -573,25 +532,21 @@ class AnswerImportDialog(QDialog):
         self._pending = options
         self._load_problems = []
         self._refresh_problems()
-        self._set_busy(True, self.tr("Loading…"))
-        self.progress.setRange(0, 100)
-        handle = self._runner.start(
+        self.start_task(
             f"load-answers:{self.path}",
             _load,
             self.path,
             options["mappings"],
             options["sheets"],
             self.rubric,
+            text=self.tr("Loading…"),
+            done=self._on_loaded,
+            failed=self._on_load_failed,
+            cancelled=self._on_cancelled,
+            fractions=True,
         )
-        self._handle = handle
-        handle.progress.connect(lambda f, _t: self.progress.setValue(int(f * 100)))
-        handle.finished.connect(self._on_loaded)
-        handle.failed.connect(self._on_load_failed)
-        handle.cancelled.connect(self._on_cancelled)
 
     def _on_load_failed(self, exc: BaseException) -> None:
-        self._handle = None
-        self._set_busy(False)
         problems = list(getattr(exc, "problems", None) or [])
         if not problems:
             text = friendly_message(exc)
@@ -606,8 +561,6 @@ class AnswerImportDialog(QDialog):
         self.load_failed.emit()
 
     def _on_loaded(self, file: A.AnswerFile) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.result_file = file
         self.options = {
             "mappings": {n: m.to_dict() for n, m in self._pending["mappings"].items()},
@@ -740,22 +693,5 @@ class AnswerImportDialog(QDialog):
         if self.result_file is not None:
             self.accept()
 
-    def _cancel(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-
-    def _set_busy(self, busy: bool, text: str = "") -> None:
-        self.progress.setVisible(busy)
-        self.stop_button.setVisible(busy)
-        if busy:
-            self.progress.setRange(0, 0)
-            self.status_label.setText(text)
-        self.load_button.setEnabled(not busy and self.preview is not None)
-        self.sheet_combo.setEnabled(not busy)
-        self.table.setEnabled(not busy)
-
-    def reject(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-        super().reject()
+    def busy_widgets(self):
+        return (self.sheet_combo, self.use_combo, self.table)

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QFrame,
@@ -46,7 +45,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -73,13 +71,14 @@ from workbench.core.io.system_info import (
     is_info_mapping,
 )
 from workbench.core.korean import josa
-from workbench.core.problems import Problem, Severity, error
+from workbench.core.problems import Problem, error
 from workbench.core.study import Study
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language
 from workbench.ui.settings import Settings
 from workbench.ui.tables import text_margin
+from workbench.ui.views.preview_base import PreviewDialogBase
 from workbench.ui.workers import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -173,7 +172,8 @@ def check_task(path, kind, options, study=None, verify=None, progress=None, canc
     compared with the judgments in force of ``study`` (a snapshot). ``verify``:
     a judgments file that joins others (``verify(result, {"assessor": …})``
     raises InputError when it contradicts them) — refused like a failed check."""
-    check = _check_file(path, kind, options, study, progress, cancelled)
+    # a file that joins others (another assessor's) may judge a part of the runs
+    check = _check_file(path, kind, options, study, progress, cancelled, verify is None)
     if verify is None or check.result is None or kind != "judgments":
         return check
     from workbench.core.io.check import FileCheck
@@ -187,12 +187,15 @@ def check_task(path, kind, options, study=None, verify=None, progress=None, canc
     return check
 
 
-def _check_file(path, kind, options, study, progress, cancelled):
+def _check_file(path, kind, options, study, progress, cancelled, compare_runs=True):
     qrels = None
+    runs = None
     threshold = 1
     if kind == "runs" and study is not None and study.judgment_set is not None:
         qrels = study.qrels()
         threshold = study.settings.threshold
+    if kind == "judgments" and compare_runs and study is not None and study.run_sources:
+        runs = study.runs()  # judgments that replace: do they judge these runs?
     return _io().check_file(
         path,
         kind,
@@ -202,6 +205,7 @@ def _check_file(path, kind, options, study, progress, cancelled):
         skip_rows=options.get("skip_rows"),
         qrels=qrels,
         threshold=threshold,
+        runs=runs,
         progress=progress,
         cancelled=cancelled,
     )
@@ -247,7 +251,7 @@ def give_role(
     mapping[header] = role
 
 
-class ImportDialog(QDialog):
+class ImportDialog(PreviewDialogBase):
     """Preview and load one file as judgments or as system results.
 
     ``expected_kind``: ``"judgments"``, ``"runs"`` or ``"auto"`` (decided from
@@ -284,14 +288,13 @@ class ImportDialog(QDialog):
         several: bool = False,
         verify=None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(runner, parent)
         self.path = Path(path)
         #: one of several judgments files: propose the assessor from the file name
         self._several = several
         self._verify = verify
         self.kind = expected_kind if expected_kind in ("judgments", "runs") else "judgments"
         self._auto_kind = expected_kind == "auto"
-        self._runner = runner or TaskRunner(self)
         self._settings = settings
         self._initial = initial_options or {}
         self.preview = None
@@ -301,7 +304,6 @@ class ImportDialog(QDialog):
         self._uses: dict[str, str | None] = {}
         self._static_problems: list[Problem] = []
         self._load_problems: list[Problem] = []
-        self._handle = None
         self._filling = False
         self._study = study
         #: the latest whole-file check (core.io.FileCheck) and the options it was run with
@@ -467,17 +469,7 @@ class ImportDialog(QDialog):
         splitter.setStretchFactor(1, 2)
         root.addWidget(splitter, 1)
 
-        busy = QHBoxLayout()
-        self.status_label = QLabel()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)
-        self.progress.setMaximumWidth(260)
-        self.stop_button = QPushButton()
-        self.stop_button.clicked.connect(self._cancel_task)
-        busy.addWidget(self.status_label, 1)
-        busy.addWidget(self.progress)
-        busy.addWidget(self.stop_button)
-        root.addLayout(busy)
+        self._build_status_row(root)
 
         self.buttons = QDialogButtonBox()
         self.load_button = self.buttons.addButton("", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -488,7 +480,6 @@ class ImportDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
         root.addWidget(self.buttons)
         self._set_busy(False)
-        self.load_button.setEnabled(False)
 
     def _build_assessor_row(self, form: QFormLayout) -> None:
         """Who graded a judgments file that has no assessor column (shown only then)."""
@@ -599,22 +590,21 @@ class ImportDialog(QDialog):
 
     # -- inspection --------------------------------------------------------------------
     def _start_inspect(self) -> None:
-        self._set_busy(True, self.tr("Reading the file…"))
-        handle = self._runner.start(f"inspect:{self.path}", inspect_task, self.path)
-        self._handle = handle
-        handle.finished.connect(self._on_inspected)
-        handle.failed.connect(self._inspection_failed)
-        handle.cancelled.connect(self._on_inspect_cancelled)
+        self.start_task(
+            f"inspect:{self.path}",
+            inspect_task,
+            self.path,
+            text=self.tr("Reading the file…"),
+            done=self._on_inspected,
+            failed=self._inspection_failed,
+            cancelled=self._on_inspect_cancelled,
+        )
 
     def _on_inspect_cancelled(self) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.status_label.setText(self.tr("Reading was cancelled."))
         self.inspected.emit()
 
     def _inspection_failed(self, exc: BaseException) -> None:
-        self._handle = None
-        self._set_busy(False)
         problems = list(getattr(exc, "problems", None) or [])
         if not problems:
             text = friendly_message(exc)
@@ -622,12 +612,9 @@ class ImportDialog(QDialog):
         self._static_problems = problems
         self._refresh_problems()
         self.status_label.setText(self.tr("This file could not be read."))
-        self.load_button.setEnabled(False)
         self.inspected.emit()
 
     def _on_inspected(self, preview) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.preview = preview
         self._static_problems = list(getattr(preview, "problems", []) or [])
         sheets = list(preview.sheets)
@@ -672,7 +659,6 @@ class ImportDialog(QDialog):
         self._show_sheet()
         self._refresh_problems()
         self.status_label.setText(self.tr("Ready. Check the columns, then press Load."))
-        self.load_button.setEnabled(bool(sheets))
         self._choices_changed(keep_recovery=True)
         self.inspected.emit()
 
@@ -1000,60 +986,28 @@ class ImportDialog(QDialog):
         return len(sheets), sum(int(sp.n_rows or 0) for sp in sheets)
 
     def _refresh_problems(self) -> None:
-        lang = current_language()
-        self.problem_list.clear()
-        style = self.style()
         problems = self.problems()
         whole = self._check_fresh() and not self._load_problems
-        for problem in problems:
-            item = QListWidgetItem(problem.message(lang))
-            icon = (
-                QStyle.StandardPixmap.SP_MessageBoxCritical
-                if problem.severity is Severity.ERROR
-                else QStyle.StandardPixmap.SP_MessageBoxWarning
-            )
-            item.setIcon(style.standardIcon(icon))
-            item.setData(Qt.ItemDataRole.UserRole, (problem.sheet, problem.row))
-            if problem.row is not None:
-                item.setToolTip(self.tr("Click to show row {row}.").format(row=problem.row))
-            if problem.is_error:
-                item.setForeground(QBrush(QColor("#b3261e")))
-            self.problem_list.addItem(item)
-        if not problems:
-            text = (
-                self.tr("No problems found in the whole file.")
-                if whole
-                else self.tr("No problems found in the previewed rows.")
-            )
-            item = QListWidgetItem(text)
-            item.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
-            self.problem_list.addItem(item)
+        empty = (
+            self.tr("No problems found in the whole file.")
+            if whole
+            else self.tr("No problems found in the previewed rows.")
+        )
+        n_err, n_warn, n_info = self.fill_problem_list(self.problem_list, problems, empty)
         self._update_assessor_row()
-        n_err = sum(p.is_error for p in problems)
-        n_warn = len(problems) - n_err
+        levels = self.levels_text(n_err, n_warn, n_info)
         if self._check_handle is not None and not self.mapping_problems():
             self.checks_label.setText(self.tr("Checks: checking every row of the file…"))
         elif whole:
             n_sheets, n_rows = self._rows_in_use()
             text = (
-                self.tr(
-                    "Checks of the whole file ({sheets} sheets, {rows} rows): {errors} errors, "
-                    "{warnings} warnings"
-                )
+                self.tr("Checks of the whole file ({sheets} sheets, {rows} rows): {levels}")
                 if n_sheets > 1
-                else self.tr(
-                    "Checks of the whole file ({rows} rows): {errors} errors, {warnings} warnings"
-                )
+                else self.tr("Checks of the whole file ({rows} rows): {levels}")
             )
-            self.checks_label.setText(
-                text.format(sheets=n_sheets, rows=n_rows, errors=n_err, warnings=n_warn)
-            )
+            self.checks_label.setText(text.format(sheets=n_sheets, rows=n_rows, levels=levels))
         else:
-            self.checks_label.setText(
-                self.tr("Checks: {errors} errors, {warnings} warnings").format(
-                    errors=n_err, warnings=n_warn
-                )
-            )
+            self.checks_label.setText(self.tr("Checks: {levels}").format(levels=levels))
 
     def _on_problem_clicked(self, item: QListWidgetItem) -> None:
         where = item.data(Qt.ItemDataRole.UserRole)
@@ -1461,7 +1415,7 @@ class ImportDialog(QDialog):
     def start_load(self) -> None:
         """Load: the whole-file check's result when it ran with these choices, else
         the check runs first. Nothing is loaded while it finds errors."""
-        if self.preview is None or self._handle is not None:
+        if not self.can_load():
             return
         self._pending_options = self.chosen_options()
         if self.mapping_problems():
@@ -1490,8 +1444,6 @@ class ImportDialog(QDialog):
         self.load_failed.emit()
 
     def _on_loaded(self, result) -> None:
-        self._handle = None
-        self._set_busy(False)
         self.result_set = result
         options = self._pending_options
         self.options = {
@@ -1508,10 +1460,15 @@ class ImportDialog(QDialog):
                 self._settings.remember_mapping(self.path, name, mapping.to_dict())
         self.accept()
 
+    def can_load(self) -> bool:
+        return super().can_load() and bool(self.preview.sheets)
+
+    def busy_widgets(self):
+        return (self.sheet_combo, self.kind_combo, self.table)
+
     def _cancel_task(self) -> None:
         if self._handle is not None:
-            self._handle.cancel()
-            self.status_label.setText(self.tr("Cancelling…"))
+            super()._cancel_task()
         elif self._check_handle is not None:
             self._cancel_check()
             self._load_requested = False
@@ -1520,21 +1477,7 @@ class ImportDialog(QDialog):
             )
             self._refresh_problems()
 
-    def _set_busy(self, busy: bool, text: str = "") -> None:
-        self.progress.setVisible(busy)
-        self.stop_button.setVisible(busy)
-        if busy:
-            self.progress.setRange(0, 0)
-            self.status_label.setText(text)
-        self.load_button.setEnabled(not busy and self.preview is not None)
-        self.sheet_combo.setEnabled(not busy)
-        self.kind_combo.setEnabled(not busy)
-        self.table.setEnabled(not busy)
-
     def reject(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
         self._check_timer.stop()
         self._cancel_check()
         self._load_requested = False

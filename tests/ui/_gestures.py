@@ -1,0 +1,27 @@
+"""A person's gestures for UI tests: a button is pressed only when a person could
+press it (shown and enabled), with a real mouse click; a key is typed into the
+widget that has it. A disabled button fails the test, as it stops the user."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
+
+
+def press(widget: QWidget, pos: QPoint | None = None) -> None:
+    """Click ``widget`` as a person does; it must be visible and enabled."""
+    assert widget.isVisible(), f"{widget.objectName() or widget!r} is not visible"
+    assert widget.isEnabled(), f"{widget.objectName() or widget!r} is disabled"
+    if pos is None:
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+    else:
+        QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+
+
+def type_into(widget: QWidget, text: str) -> None:
+    """Select what ``widget`` holds and type ``text`` over it."""
+    assert widget.isVisible() and widget.isEnabled(), widget.objectName()
+    widget.setFocus()
+    QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(widget, text)
