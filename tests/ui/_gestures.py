@@ -6,13 +6,28 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleOptionButton, QWidget
+
+
+def _indicator_centre(button: QCheckBox | QRadioButton) -> QPoint:
+    option = QStyleOptionButton()
+    button.initStyleOption(option)
+    element = (
+        QStyle.SubElement.SE_CheckBoxIndicator
+        if isinstance(button, QCheckBox)
+        else QStyle.SubElement.SE_RadioButtonIndicator
+    )
+    return button.style().subElementRect(element, option, button).center()
 
 
 def press(widget: QWidget, pos: QPoint | None = None) -> None:
     """Click ``widget`` as a person does; it must be visible and enabled."""
     assert widget.isVisible(), f"{widget.objectName() or widget!r} is not visible"
     assert widget.isEnabled(), f"{widget.objectName() or widget!r} is disabled"
+    if pos is None and isinstance(widget, QCheckBox | QRadioButton):
+        # a check box takes clicks on its box and its text only, not on the empty
+        # width a layout gave it: click the box, where a person clicks
+        pos = _indicator_centre(widget)
     if pos is None:
         QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
     else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from _gestures import press
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tests.ui._gestures import press
 from workbench.core import answers as A
 from workbench.core import schema as S
 from workbench.ui import dialogs

@@ -9,6 +9,7 @@ import shutil
 
 import openpyxl
 import pytest
+from _gestures import press
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
@@ -23,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tests.ui._gestures import press
 from workbench.core import schema as s
 from workbench.core.pool import CANNOT, judged_by, pool_progress
 from workbench.ui.main_window import MainWindow

@@ -6,8 +6,8 @@ grades an item differently in two files is stopped in the preview."""
 from __future__ import annotations
 
 import pytest
+from _gestures import press
 
-from tests.ui._gestures import press
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
 

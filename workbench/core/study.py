@@ -85,8 +85,6 @@ RESOLUTION_IN_FORCE_COLUMNS = [*s.RESOLUTION_COLUMNS, "origin"]
 FROM_FILE = "file"
 FROM_APP = "app"
 
-#: the assessor name of grades given in the app when the user set none
-DEFAULT_ASSESSOR = "앱 평가자"
 #: the project file's section of the manual edited in the app
 MANUAL_SECTION = "manual"
 #: project sections of the system cards typed in the app and of the diagnosis thresholds
@@ -816,8 +814,13 @@ class Study:
         time: str | None = None,
     ) -> GradeEdit:
         """The edit that gives (``grade`` None: takes away) ``assessor``'s grade of
-        one passage; ``resolve`` also resolves the item by hand with it."""
-        who = assessor or DEFAULT_ASSESSOR
+        one passage; ``resolve`` also resolves the item by hand with it.
+
+        ``assessor`` is required: a grade without the name of who gave it could not
+        be told apart from another assessor's in the agreement or the report."""
+        who = str(assessor).strip()
+        if not who:
+            raise ValueError("a grade given in the app needs the assessor's name")
         added = self.added_grades
         same = _item_mask(added, question_id, passage_id) & (added[s.ASSESSOR] == who)
         replaced_res: tuple[dict, ...] = ()

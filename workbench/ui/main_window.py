@@ -29,7 +29,9 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -76,6 +78,7 @@ from workbench.ui.views.overview import OverviewPage
 from workbench.ui.views.review import ReviewPage
 from workbench.ui.views.start_page import StartPage, icon
 from workbench.ui.views.systems_page import SystemsPage
+from workbench.ui.views.who_judges import AssessorButton, ask_name
 from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -338,8 +341,11 @@ class MainWindow(QMainWindow):
         if app_icon.exists():
             self.setWindowIcon(QIcon(str(app_icon)))
 
-        # grades given in the app carry the assessor name of the settings
+        # grades, decisions, pools and ratings carry the name kept in the settings,
+        # asked once (in this window) before the first of them
         self.state.assessor_source = lambda: self.settings.assessor_name
+        self.state.assessor_store = self._store_assessor
+        self.state.assessor_prompt = lambda: ask_name(self, first_time=True)
         self._autosave_timer = QTimer(self)
         self._autosave_timer.setSingleShot(True)
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -362,6 +368,9 @@ class MainWindow(QMainWindow):
         if geometry:
             self.restoreGeometry(geometry)
         self._restore_splitters()
+
+    def _store_assessor(self, name: str) -> None:
+        self.settings.assessor_name = name
 
     def _named_splitters(self) -> list[QSplitter]:
         """The pages' splitters whose division the user's next session finds again."""
@@ -425,6 +434,9 @@ class MainWindow(QMainWindow):
 
         self.busy = BusyIndicator(self.state)
         self.statusBar().addPermanentWidget(self.busy)
+        # who is judging: one visible place, changed there
+        self.assessor_button = AssessorButton(self.state)
+        self.statusBar().addPermanentWidget(self.assessor_button)
 
     def _on_compared(self, frame) -> None:
         self.state.comparisons = frame
@@ -570,6 +582,9 @@ class MainWindow(QMainWindow):
             return act
 
         fm = self.file_menu
+        fm.addAction(action("new_project", self.new_project, QKeySequence("Ctrl+N")))
+        fm.addAction(action("close_project", self.close_project, QKeySequence("Ctrl+W")))
+        fm.addSeparator()
         fm.addAction(action("open_judgments", self.open_judgments, QKeySequence.StandardKey.Open))
         fm.addAction(action("add_judgments", self.add_judgments))
         fm.addAction(action("add_runs", self.add_runs, QKeySequence("Ctrl+R")))
@@ -627,6 +642,8 @@ class MainWindow(QMainWindow):
         self.view_menu.setTitle(self.tr("&View"))
         self.help_menu.setTitle(self.tr("&Help"))
         a = self.actions_by_key
+        a["new_project"].setText(self.tr("New project"))
+        a["close_project"].setText(self.tr("Close project"))
         a["open_judgments"].setText(self.tr("Open judgments…"))
         a["add_judgments"].setText(self.tr("Add another assessor's judgments…"))
         a["add_runs"].setText(self.tr("Add system results…"))
@@ -718,8 +735,45 @@ class MainWindow(QMainWindow):
         paths, _ = dialogs.get_open_file_names(
             self, self.tr("Open judgments files"), self._start_dir(), self._data_filter()
         )
-        if paths:
-            self.import_files(paths, "judgments")
+        if not paths:
+            return
+        if self.state.study.run_sources and not self.demo_only():
+            # judgments and runs of two studies must not mix without a word
+            choice = self.ask_new_study_or_replace(Path(paths[0]).name)
+            if choice == "cancel":
+                return
+            if choice == "new" and not self.close_project():
+                return
+        self.import_files(paths, "judgments")
+
+    def ask_new_study_or_replace(self, file_name: str) -> str:
+        """Judgments opened while a study with system results is open: ``"new"`` (a
+        new study with these judgments), ``"replace"`` (the judgments of this study;
+        its system results stay, and the preview says whether the new judgments
+        judge them) or ``"cancel"``."""
+        systems = self.state.study.systems
+        shown = ", ".join(systems[:4]) + (" …" if len(systems) > 4 else "")
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "newStudyOrReplace",
+            self.tr("Start a new study?"),
+            self.tr("A study with system results ({systems}) is open. What is {file} for?").format(
+                systems=shown, file=Word(file_name)
+            ),
+            [
+                ("new", self.tr("Start a new study with it"), role.AcceptRole),
+                ("replace", self.tr("Replace this study's judgments"), role.DestructiveRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            self.tr(
+                "A new study closes this one (its work is kept in its project file, or you "
+                "are asked to save it). Replacing keeps the system results and scores them "
+                "with the new judgments; the preview says before loading whether the new "
+                "judgments judge the same questions."
+            ),
+            escape="cancel",
+        )
+        return clicked or "cancel"
 
     def add_judgments(self) -> None:
         """Add judgments files of other assessors to those loaded."""
@@ -785,8 +839,13 @@ class MainWindow(QMainWindow):
             self._next_import()
 
     def _next_import(self) -> None:
-        if not self._import_queue:
+        if self.import_dialog is not None:
+            # deleted only now: questions asked while its Load is applied (names,
+            # a new study) run event loops in which a dialog deleted on close would
+            # vanish before it said it had finished, and the next file never opened
+            self.import_dialog.deleteLater()
             self.import_dialog = None
+        if not self._import_queue:
             return
         path, kind, options, batch = self._import_queue.pop(0)
         # a run file is checked against the judgments it will be scored with: not
@@ -808,7 +867,6 @@ class MainWindow(QMainWindow):
         )
         dialog.setProperty("joins", joins)
         dialog.batch = batch
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.accepted.connect(lambda d=dialog: self._apply_import(d))
         dialog.answers_found.connect(self.open_answers)
@@ -849,7 +907,11 @@ class MainWindow(QMainWindow):
                 self.state.set_judgments(result, options, keep_work=keep_work)
                 batch["replaced"] = True
         else:
-            self.state.add_runs(result, options)
+            answer = self.ask_same_names(result.systems, dialog.path.stem)
+            if answer is None:
+                return
+            names, replaced = answer
+            self.state.add_runs(result, options, names=names, replace=replaced)
         if self.state.has_data and self.current_page_key() == "start":
             self.show_page("overview")
 
@@ -1324,6 +1386,115 @@ class MainWindow(QMainWindow):
             escape="cancel",
         )
         return clicked or "cancel"
+
+    # -- the study's lifecycle -------------------------------------------------------------
+    def close_project(self) -> bool:
+        """Close the study (its work kept: autosaved into its project file, or saved
+        or discarded as the user answers) and show the Start page with nothing
+        loaded. False when the user cancelled."""
+        if not self._leave_study():
+            return False
+        self.start_clean_study()
+        self.show_page("start")
+        self.statusBar().showMessage(self.tr("The project was closed."), 4000)
+        return True
+
+    def new_project(self) -> bool:
+        """A new, empty study; then the judgments are chosen, its first step."""
+        if not self.close_project():
+            return False
+        self.open_judgments()
+        return True
+
+    def _leave_study(self) -> bool:
+        """The study on screen may go: its work is saved (a project keeps it, the user
+        saves it) or given up on purpose. False when the user cancelled."""
+        if self._autosave_timer.isActive() and self.project_path is not None:
+            self.autosave()
+        if not self.has_unsaved_work():
+            return True
+        choice = self.ask_save_before_closing()
+        if choice == "cancel":
+            return False
+        if choice == "save":
+            return self.save_project()
+        if self._recovery_owned:
+            remove_recovery()  # discarded on purpose: not offered at the next start
+            self._recovery_owned = False
+        return True
+
+    def ask_same_names(
+        self, systems: list[str], file_stem: str
+    ) -> tuple[dict[str, str], list[str]] | None:
+        """New system results whose names the study has: replace those systems, keep
+        both (the new ones named ``NAME (2)``) or rename the new ones. Returns
+        ``(names, replaced)`` — the names chosen for the file's systems and the
+        study's systems to take out first — or None (cancelled)."""
+        taken = set(self.state.study.systems)
+        same = [name for name in systems if name in taken]
+        if not same:
+            return {}, []
+        role = QMessageBox.ButtonRole
+        clicked = self.ask(
+            "sameSystemNames",
+            self.tr("Systems with the same names"),
+            self.tr("The study already has systems named {names}.").format(
+                names=", ".join(same)
+            ),
+            [
+                ("replace", self.tr("Replace them"), role.DestructiveRole),
+                ("both", self.tr("Keep both"), role.AcceptRole),
+                ("rename", self.tr("Rename the new ones…"), role.ActionRole),
+                ("cancel", self.tr("Cancel"), role.RejectRole),
+            ],
+            self.tr(
+                "Replace: the systems loaded before are taken out and these take their place. "
+                "Keep both: the new ones are named like “{example} (2)”. Rename: you name "
+                "the new ones."
+            ).format(example=same[0]),
+            escape="cancel",
+        )
+        if clicked in (None, "cancel"):
+            return None
+        if clicked == "replace":
+            return {}, same
+        if clicked == "both":
+            return {}, []
+        names: dict[str, str] = {}
+        for name in same:
+            new = self.ask_system_name(name, f"{name} ({file_stem})", taken)
+            if new is None:
+                return None
+            names[name] = new
+            taken.add(new)
+        return names, []
+
+    def ask_system_name(self, name: str, suggestion: str, taken: set[str]) -> str | None:
+        """A new name for the file's system ``name`` (None: cancelled); a taken name
+        is asked again."""
+        text = suggestion
+        while True:
+            dialog = QInputDialog(self)
+            dialog.setObjectName("systemNameDialog")
+            dialog.setWindowTitle(self.tr("Name the new system"))
+            dialog.setLabelText(
+                self.tr("A new name for “{name}” of the new file:").format(name=name)
+            )
+            dialog.setTextValue(text)
+            dialog.setOkButtonText(self.tr("OK"))
+            dialog.setCancelButtonText(self.tr("Cancel"))
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
+            text = " ".join(dialog.textValue().split())
+            dialog.deleteLater()
+            if not accepted:
+                return None
+            if text and text not in taken:
+                return text
+            QMessageBox.information(
+                self,
+                self.tr("Name the new system"),
+                self.tr("“{name}” is taken or empty; choose another name.").format(name=text),
+            )
 
     def start_clean_study(self) -> None:
         """An empty study (the user's settings kept), no project file: every page

@@ -26,7 +26,6 @@ from workbench.core.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdi
 from workbench.core.results import Results
 from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.study import (
-    DEFAULT_ASSESSOR,
     Edit,
     GradeEdit,
     NoteEdit,
@@ -152,6 +151,12 @@ def _assessor_from_settings() -> str:
     return Settings().assessor_name
 
 
+def _store_assessor_in_settings(name: str) -> None:
+    from workbench.ui.settings import Settings
+
+    Settings().assessor_name = name
+
+
 class EditCommand(QUndoCommand):
     """One edit of the study on the undo stack (redo applies it, undo takes it back)."""
 
@@ -208,6 +213,8 @@ class AppState(QObject):
     #: filters, selections, questions chosen on another page, a baseline — no
     #: longer applies, and every page starts afresh (emitted before data_changed)
     study_reset = Signal()
+    #: the name grades, decisions, pools and ratings are filed under changed
+    assessor_changed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, study: Study | None = None) -> None:
         super().__init__(parent)
@@ -224,6 +231,11 @@ class AppState(QObject):
         #: the name grades given in the app are saved under; a callable, so a change
         #: of the setting counts at once
         self.assessor_source: Callable[[], str] = _assessor_from_settings
+        #: keeps a new name (the window keeps it in its settings)
+        self.assessor_store: Callable[[str], None] = _store_assessor_in_settings
+        #: asks the user's name when none is known (the window's question); None
+        #: where there is no window to ask from, and then nothing is recorded
+        self.assessor_prompt: Callable[[], str | None] | None = None
 
     # -- reading the study ------------------------------------------------------
     @property
@@ -261,8 +273,31 @@ class AppState(QObject):
         return self.study.systems
 
     def assessor_name(self) -> str:
-        """The name grades given in the app are saved under."""
-        return (self.assessor_source() or "").strip() or DEFAULT_ASSESSOR
+        """The name grades, decisions, pools and ratings are filed under ("" until the
+        user has given one: the app never invents a name)."""
+        return (self.assessor_source() or "").strip()
+
+    def set_assessor_name(self, name: str) -> None:
+        name = name.strip()
+        if not name or name == self.assessor_name():
+            return
+        self.assessor_store(name)
+        self.assessor_changed.emit(name)
+
+    def judging_as(self) -> str | None:
+        """The user's name for a grade, decision, pool or rating about to be made:
+        asked once (:attr:`assessor_prompt`) when none is known yet. None when the
+        user declined to give one — then nothing is recorded."""
+        name = self.assessor_name()
+        if name:
+            return name
+        if self.assessor_prompt is None:
+            return None
+        given = (self.assessor_prompt() or "").strip()
+        if not given:
+            return None
+        self.set_assessor_name(given)
+        return self.assessor_name() or None
 
     def note(self, question_id: str) -> str:
         return self.study.note_of(question_id).note
@@ -333,8 +368,18 @@ class AppState(QObject):
             self.data_changed.emit()
             self.recompute()
 
-    def add_runs(self, run_set: RunSet, options: dict | None = None) -> None:
-        self.study.add_runs(run_set, options)
+    def add_runs(
+        self,
+        run_set: RunSet,
+        options: dict | None = None,
+        names: dict[str, str] | None = None,
+        replace: list[str] | tuple[str, ...] = (),
+    ) -> None:
+        """Add a run file. ``names``: the file's systems the user named; ``replace``:
+        the study's systems the new file takes the place of (taken out first)."""
+        for name in replace:
+            self.study.remove_system(name)
+        self.study.add_runs(run_set, options, names=names)
         self.data_changed.emit()
         self.recompute()
 
@@ -424,34 +469,38 @@ class AppState(QObject):
         grade: int | None,
         reason: str = "",
         resolve: bool = False,
-    ) -> Edit:
+    ) -> Edit | None:
         """Give (None: take back) this user's grade of a passage, undoably.
 
         The grade is one more assessor's judgment, so it joins the resolution
         policy like any other; ``resolve`` (re-grading a passage others judged)
         also resolves the item by hand with it, so it wins over the policy.
         """
+        who = self.judging_as()
+        if who is None:
+            return None
         edit = self.study.grade_edit(
-            question_id,
-            passage_id,
-            grade,
-            assessor=self.assessor_name(),
-            reason=reason,
-            resolve=resolve,
+            question_id, passage_id, grade, assessor=who, reason=reason, resolve=resolve
         )
         return self.push(edit)
 
-    def resolve_item(self, question_id: str, passage_id: str, grade: int, reason: str = "") -> Edit:
+    def resolve_item(
+        self, question_id: str, passage_id: str, grade: int, reason: str = ""
+    ) -> Edit | None:
         """Resolve an item by hand (undoably): this grade wins over the policy.
         The assessors' own grades are untouched (they stay: the dissent record)."""
-        edit = self.study.resolution_edit(
-            question_id, passage_id, grade, by=self.assessor_name(), reason=reason
-        )
+        who = self.judging_as()
+        if who is None:
+            return None
+        edit = self.study.resolution_edit(question_id, passage_id, grade, by=who, reason=reason)
         return self.push(edit)
 
-    def unresolve_item(self, question_id: str, passage_id: str) -> Edit:
+    def unresolve_item(self, question_id: str, passage_id: str) -> Edit | None:
         """Return an item to the policy (undoably), also one resolved in the file."""
-        edit = self.study.resolution_edit(question_id, passage_id, None, by=self.assessor_name())
+        who = self.judging_as()
+        if who is None:
+            return None
+        edit = self.study.resolution_edit(question_id, passage_id, None, by=who)
         return self.push(edit)
 
     def set_note(self, question_id: str, text: str) -> Edit | None:
@@ -527,13 +576,16 @@ class AppState(QObject):
         """This user's rating of one criterion of an answer (undoable)."""
         from workbench.core.study import now_text
 
+        who = self.judging_as()
+        if who is None:
+            return None
         edit = A.rating_edit(
             self.study,
             question_id,
             system,
             criterion,
             score,
-            assessor=self.assessor_name(),
+            assessor=who,
             note=note,
             time=now_text(),
             shown_as=shown_as,
@@ -543,17 +595,20 @@ class AppState(QObject):
 
     def resolve_rating(
         self, question_id: str, system: str, criterion: str, score: int | None, reason: str = ""
-    ) -> Edit:
+    ) -> Edit | None:
         """Resolve the raters' disagreement on an item by hand (None: back to the rule)."""
         from workbench.core.study import now_text
 
+        who = self.judging_as()
+        if who is None:
+            return None
         edit = A.rating_resolution_edit(
             self.study,
             question_id,
             system,
             criterion,
             score,
-            by=self.assessor_name(),
+            by=who,
             reason=reason,
             time=now_text(),
         )

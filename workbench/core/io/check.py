@@ -89,13 +89,16 @@ def check_file(
     skip_rows: Mapping[str | None, Iterable[int]] | None = None,
     qrels: pd.DataFrame | None = None,
     threshold: int = 1,
+    runs: pd.DataFrame | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> FileCheck:
     """Read the whole file as ``kind`` (``"judgments"`` or ``"runs"``) with these
     choices and say what a load would give. ``qrels`` (one grade per question
     and passage, the study's judgments in force) and ``threshold`` θ: a run is
-    also compared with them. Every problem, also one with the file as a whole
+    also compared with them. ``runs`` (the study's system results, RUN_COLUMNS):
+    judgments about to replace those of a study are compared with its runs, so a
+    file of another study is named before it is loaded. Every problem, also one with the file as a whole
     (a run file checked as judgments), comes back in the :class:`FileCheck`;
     a cancelled check raises :class:`~workbench.core.cancel.Cancelled`."""
     try:
@@ -131,7 +134,53 @@ def check_file(
     problems = list(result.problems)
     if isinstance(result, RunSet) and qrels is not None:
         problems += run_coverage_problems(result, qrels, threshold)
+    if isinstance(result, JudgmentSet) and runs is not None and len(runs):
+        problems += judgments_coverage_problems(result, runs)
     return FileCheck(kind, result, problems)
+
+
+def judgments_coverage_problems(judgment_set: JudgmentSet, runs: pd.DataFrame) -> list[Problem]:
+    """Judgments about to replace a study's: how many of the system results'
+    questions they judge. None at all (a file of another study, or ids written
+    another way) is a warning that every score would be 0; fewer than half is a
+    warning naming the questions left without judgments."""
+    file = judgment_set.sources[0].name if judgment_set.sources else ""
+    judged = {str(q) for q in pd.unique(judgment_set.judgments[S.QID].to_numpy(dtype=object))}
+    asked = {str(q) for q in pd.unique(runs[S.QID].to_numpy(dtype=object))}
+    systems = [str(x) for x in pd.unique(runs[S.SYSTEM].to_numpy(dtype=object))]
+    names = ", ".join(systems[:4]) + (" …" if len(systems) > 4 else "")
+    common = judged & asked
+    if not judged or not asked:
+        return []
+    if not common:
+        hint_en, hint_ko = look_alike_hint(sorted(judged), sorted(asked))
+        return [
+            warning(
+                "judgments_match_no_run",
+                f"None of the {len(judged)} questions of these judgments is among the "
+                f"{len(asked)} questions of the system results loaded ({names}): every score "
+                "would be 0. If these judgments belong to another study, start a new project "
+                f"instead (File ▸ New project).{hint_en}",
+                f"이 판정 파일의 질문 {len(judged)}개 가운데 불러온 시스템 결과({names})의 질문 "
+                f"{len(asked)}개에 있는 것이 하나도 없어 모든 점수가 0이 됩니다. 다른 연구의 판정이라면 "
+                f"새 프로젝트로 시작하세요(파일 ▸ 새 프로젝트).{hint_ko}",
+                file=file,
+            )
+        ]
+    left = sorted(asked - judged)
+    if len(common) * 2 < len(asked):
+        shown = _ids(left)
+        return [
+            warning(
+                "judgments_cover_few_runs",
+                f"These judgments judge only {len(common)} of the {len(asked)} questions of the "
+                f"system results loaded ({names}); the others will not be evaluated: {shown}",
+                f"이 판정 파일은 불러온 시스템 결과({names})의 질문 {len(asked)}개 가운데 "
+                f"{len(common)}개만 판정합니다. 나머지는 평가되지 않습니다: {shown}",
+                file=file,
+            )
+        ]
+    return []
 
 
 def _errors_first(problems: Iterable[Problem]) -> list[Problem]:

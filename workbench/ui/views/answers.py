@@ -73,6 +73,7 @@ from workbench.ui.tables import rows_height
 from workbench.ui.views.answer_import import AnswerImportDialog
 from workbench.ui.views.answer_panels import RatersPanel, ResultsPanel, RubricPanel
 from workbench.ui.views.question_nav import QuestionListNavigation
+from workbench.ui.views.who_judges import ask_name
 from workbench.ui.when_shown import WhenShown
 
 MAX_ANSWERS = 4
@@ -1252,6 +1253,7 @@ class AnswerPage(QWidget):
             lambda _r: self._when_shown.run(lambda: self.recompute(index=True))
         )
         state.answers_changed.connect(lambda: self.recompute(index=False))
+        state.assessor_changed.connect(self._on_assessor_changed)
         state.work_changed.connect(self._on_work_changed)
         state.data_changed.connect(self._update_status)
         state.study_reset.connect(self.reset_view)
@@ -1381,6 +1383,8 @@ class AnswerPage(QWidget):
         work = study.answers
         self.assessor_label.setText(
             self.tr("Rater: {name}").format(name=self.state.assessor_name())
+            if self.state.assessor_name()
+            else self.tr("Rater: (no name yet)")
         )
         self.export_button.setEnabled(work.loaded or work.has_work)
         self.remove_button.setEnabled(work.loaded)
@@ -1557,19 +1561,16 @@ class AnswerPage(QWidget):
         return handle
 
     def change_assessor(self) -> None:
-        from workbench.ui.settings import Settings
+        """The same question as the name at the bottom of the window (one name for
+        grades, decisions, pools and ratings)."""
+        current = self.state.assessor_name()
+        name = ask_name(self.window(), current, first_time=not current)
+        if name:
+            self.state.set_assessor_name(name)
 
-        name, ok = QInputDialog.getText(
-            self,
-            self.tr("Your name as a rater"),
-            self.tr("Ratings you give are saved under this name:"),
-            QLineEdit.EchoMode.Normal,
-            self.state.assessor_name(),
-        )
-        if ok and name.strip():
-            Settings().assessor_name = name.strip()
-            self._update_status()
-            self.review.render()
+    def _on_assessor_changed(self, _name: str) -> None:
+        self._update_status()
+        self.review.render()
 
     def _open_from_chart(self, question_ids: list, _title: str) -> None:
         self.tabs.setCurrentIndex(0)

@@ -780,6 +780,9 @@ class JudgingPage(QWidget):
         study = self.state.study
         if not study.has_data:
             return
+        me = self.state.judging_as()  # asked once, before the first pool
+        if me is None:
+            return
         js = study.judgment_set
         texts = self._passage_texts()
         qids = list(dict.fromkeys(study.runs()["question_id"].astype(str)))
@@ -788,7 +791,7 @@ class JudgingPage(QWidget):
             qids = [q for q in known if q in set(qids)] + [q for q in qids if q not in set(known)]
         dialog = NewPoolDialog(
             study.assessors,
-            self.state.assessor_name(),
+            me,
             [(q, texts.question(q)) for q in qids],
             study.systems,
             max(study.settings.ks),

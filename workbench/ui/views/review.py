@@ -1357,7 +1357,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
             )
             return False
         current = self.index.grade_of(qid, passage_id)
-        me = self.state.assessor_name()
+        me = self.state.judging_as()  # asked once, before the first grade
+        if me is None:
+            return False
         others = set(self.index.assessor_grades(qid, passage_id)) - {me}
         if not math.isnan(current) and int(current) == grade:
             return False
