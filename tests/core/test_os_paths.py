@@ -208,17 +208,34 @@ def test_long_unc_prefix_becomes_a_share_path():
     )
 
 
+def _folder_sizes(room: int) -> list[int]:
+    """Lengths of folders (at most 60 characters each) that, each with the
+    separator before it, take exactly ``room`` characters: as few as fit, their
+    sizes as even as can be (a fixed 60 per folder left a lone separator, one
+    character short, when ``room`` was a multiple of 61)."""
+    if room == 0:
+        return []
+    count = -(-room // 61)
+    return [room // count + (i < room % count) - 1 for i in range(count)]
+
+
 def _deep_folder(root: Path, total: int, name: str) -> Path:
     """A folder under ``root`` such that folder / name is exactly ``total`` characters."""
-    room = total - len(str(root)) - len(name) - 2
-    parts = []
-    while room > 0:
-        part = min(room, 60)
-        parts.append("가 나" * (part // 3) + "다" * (part % 3))
-        room -= part + 1
-    folder = root.joinpath(*parts) if parts else root
+    # what the folders below root take, each with the separator before it
+    room = total - len(str(root)) - 1 - len(name)
+    if room == 1 or room < 0:  # a separator alone, or root is already too long
+        pytest.skip(f"no folder under a {len(str(root))}-character root makes {total}")
+    parts = ["가 나" * (size // 3) + "다" * (size % 3) for size in _folder_sizes(room)]
+    folder = root.joinpath(*parts)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def test_the_folders_fill_the_room_exactly_whatever_the_temporary_folder_leaves():
+    for room in [0, *range(2, 400)]:
+        sizes = _folder_sizes(room)
+        assert sum(size + 1 for size in sizes) == room, room
+        assert all(1 <= size <= 60 for size in sizes), room
 
 
 def test_data_and_project_in_a_259_character_path(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
@@ -12,6 +13,8 @@ import pytest
 from workbench.core.problems import InputError
 from workbench.core.project import (
     FORMAT,
+    PROJECT_FIELDS,
+    SOURCE_FIELDS,
     Project,
     ProjectSource,
     check_sources,
@@ -37,7 +40,10 @@ def _project(tmp_path):
                 "judgments",
                 str(qrels),
                 file_sha256(qrels),
-                mappings={"평가": {"질문ID": "question_id", "등급": "grade", "비고": None}},
+                # as the import dialog confirms it: ColumnMapping.to_dict()
+                mappings={
+                    "평가": {"roles": {"질문ID": "question_id", "등급": "grade", "비고": None}}
+                },
                 sheets={"judgments": "평가"},
             ),
             ProjectSource("runs", str(run), file_sha256(run), sheets=["bm25"]),
@@ -63,6 +69,7 @@ def test_save_then_load_round_trips_everything(tmp_path):
     assert again.notes == project.notes
     assert again.added_grades == project.added_grades
     assert again.view == project.view
+    assert again.problems == []
 
 
 def test_paths_are_written_relative_to_the_project(tmp_path):
@@ -193,3 +200,71 @@ def test_damaged_fields_are_left_out_and_the_rest_recovered(tmp_path):
     )
     assert all(p.code == "project_field_damaged" for p in project.problems)
     assert "손상되어" in project.problems[0].message_ko
+
+
+def _write(path, data):
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_every_field_of_a_source_is_written_and_read_by_one_table():
+    declared = {f.name for f in SOURCE_FIELDS} | {"kind", "path"}
+    assert declared == {f.name for f in dataclasses.fields(ProjectSource)}
+    top = {f.name for f in PROJECT_FIELDS} | {"sources", "problems"}
+    assert top == {f.name for f in dataclasses.fields(Project)}
+
+
+def test_a_mapping_saved_by_an_older_version_is_read_in_the_one_form(tmp_path):
+    data = project_to_dict(_project(tmp_path), tmp_path / "old.wbproj")
+    # older versions wrote header → role straight under the sheet
+    data["sources"][0]["mappings"] = {"평가": {"질문ID": "question_id", "roles": None}}
+    project = load_project(_write(tmp_path / "old.wbproj", data))
+    assert project.problems == []
+    assert project.sources[0].mappings == {
+        "평가": {"roles": {"질문ID": "question_id", "roles": None}}
+    }
+    # saved again, it is written in the one form
+    again = project_to_dict(project, tmp_path / "old.wbproj")
+    assert again["sources"][0]["mappings"] == project.sources[0].mappings
+
+
+@pytest.mark.parametrize(
+    "mappings",
+    [
+        {"평가": {"roles": {"질문ID": 3}}},
+        {"평가": {"roles": {"질문ID": "question_id"}, "등급": "grade"}},
+        {"평가": ["질문ID"]},
+        ["평가"],
+    ],
+)
+def test_a_damaged_mapping_is_left_out_with_a_warning(tmp_path, mappings):
+    data = project_to_dict(_project(tmp_path), tmp_path / "p.wbproj")
+    data["sources"][0]["mappings"] = mappings
+    project = load_project(_write(tmp_path / "p.wbproj", data))
+    assert project.sources[0].mappings == {}
+    assert [re.search(r"field '([^']+)'", p.message_en).group(1) for p in project.problems] == [
+        "sources[0].mappings"
+    ]
+
+
+def test_a_setting_out_of_range_is_left_out_with_a_warning_naming_it(tmp_path):
+    data = project_to_dict(_project(tmp_path), tmp_path / "p.wbproj")
+    data["settings"] = {
+        "ks": [1, 0],
+        "threshold": 7,
+        "depth": -3,
+        "measures": ["nDCG", "bogus"],
+        "score_floor": 0.5,
+        "gain": "linear",
+        "a_setting_of_another_version": 1,
+    }
+    project = load_project(_write(tmp_path / "p.wbproj", data))
+    assert project.settings == {
+        "score_floor": 0.5,
+        "gain": "linear",
+        "a_setting_of_another_version": 1,
+    }
+    where = sorted(re.search(r"field '([^']+)'", p.message_en).group(1) for p in project.problems)
+    assert where == ["settings.depth", "settings.ks", "settings.measures", "settings.threshold"]
+    threshold = next(p for p in project.problems if "threshold" in p.message_en)
+    assert "1~3의 등급" in threshold.message_ko

@@ -37,13 +37,16 @@ import hashlib
 import json
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import pandas as pd
 
+from workbench.core import schema as S
 from workbench.core.atomic import atomic_write_text, save_error
+from workbench.core.io.mapping import ColumnMapping
 from workbench.core.jsonload import json_depth
 from workbench.core.korean import josa
 from workbench.core.problems import InputError, Problem, error, warning
@@ -67,7 +70,9 @@ class ProjectSource:
     """One input file of a project.
 
     ``path`` is absolute in memory; it is written relative to the project file.
-    ``mappings``: sheet name → column mapping dict (header → role or None).
+    ``mappings``: sheet name → the confirmed column mapping as
+    :meth:`~workbench.core.io.mapping.ColumnMapping.to_dict` gives it,
+    ``{"roles": {header: role or None}}`` (see :func:`stored_mappings`).
     ``sheets``: for judgments, kind (``judgments``/``questions``/``passages``) →
     sheet name (for ``judgments`` a list of names when several sheets hold them);
     for runs, a list of sheet names; None lets the reader decide.
@@ -183,6 +188,8 @@ def _relative(target: str, base_dir: Path) -> str | None:
 
 
 def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> dict:
+    """The JSON document of ``project`` saved at ``project_path``: the fields of
+    :data:`SOURCE_FIELDS` and :data:`PROJECT_FIELDS`, each as its table writes it."""
     # without Windows' \\?\ prefix, which resolve() may add: a prefixed path is
     # on "another drive" for relpath, and the project would lose its relative paths
     base_dir = Path(plain_path(str(Path(project_path).resolve()))).parent
@@ -194,26 +201,14 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
                 "kind": src.kind,
                 "path": _relative(absolute, base_dir),
                 "absolute": absolute,
-                "sha256": src.sha256,
-                "mappings": src.mappings,
-                "sheets": src.sheets,
-                "system": src.system,
-                "names": dict(src.names),
-                "assessor": src.assessor,
-                "conversions": dict(src.conversions),
-                "skip_rows": {k: list(v) for k, v in src.skip_rows.items()},
+                **{f.name: f.write(getattr(src, f.name)) for f in SOURCE_FIELDS},
             }
         )
     return {
         "format": FORMAT,
         "app": "retrieval-workbench",
         "sources": sources,
-        "settings": project.settings,
-        "notes": project.notes,
-        "added_grades": project.added_grades,
-        "resolutions": project.resolutions,
-        "view": project.view,
-        "sections": project.sections,
+        **{f.name: f.write(getattr(project, f.name)) for f in PROJECT_FIELDS},
     }
 
 
@@ -265,19 +260,93 @@ class _Checker:
         )
 
 
+#: what a reader gives back for a value it cannot accept (the field is then left out)
+DAMAGED: Any = object()
+
+#: a reader: (the value as read, where it is in the file, the checker for warnings
+#: about its parts) → the value in the form kept in memory, or DAMAGED
+Reader = Callable[[Any, str, _Checker], Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the project file, declared once for both directions.
+
+    ``read`` checks a value read from the file and gives it in the one form the
+    project keeps in memory (or :data:`DAMAGED`); ``default`` makes the value of
+    a field the file lacks, leaves empty (``null``) or has damaged; ``write``
+    turns the value kept in memory into JSON; ``expected_en``/``expected_ko``
+    say what the field should hold, for the warning when it does not.
+    """
+
+    name: str
+    read: Reader
+    default: Callable[[], Any]
+    write: Callable[[Any], Any]
+    expected_en: str
+    expected_ko: str
+
+
+def _valid(ok: Callable[[Any], bool], copy: Callable[[Any], Any] = lambda v: v) -> Reader:
+    """A reader for a field that is taken as it is (copied) when ``ok``."""
+    return lambda value, _where, _check: copy(value) if ok(value) else DAMAGED
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _text_or_none(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
 def _is_text_map(value: Any) -> bool:
     return isinstance(value, dict) and all(
         isinstance(k, str) and isinstance(v, str) for k, v in value.items()
     )
 
 
-def _mappings(value: Any) -> bool:
-    return isinstance(value, dict) and all(
-        isinstance(sheet, str)
-        and isinstance(m, dict)
-        and all(isinstance(h, str) and (r is None or isinstance(r, str)) for h, r in m.items())
-        for sheet, m in value.items()
-    )
+def _mapping_roles(mapping: Any) -> dict[str, str | None] | None:
+    """header → role (or None) of one sheet's mapping, given as
+    :meth:`ColumnMapping.to_dict` writes it (``{"roles": {...}}``), as a
+    :class:`ColumnMapping`, or as older versions wrote it (header → role);
+    None when it is none of these."""
+    if isinstance(mapping, ColumnMapping):
+        mapping = mapping.to_dict()
+    if not isinstance(mapping, dict):
+        return None
+    # a plain header → role map never has a map as a value, so {"roles": {...}}
+    # cannot be an older mapping of a column headed "roles"
+    if set(mapping) == {"roles"} and isinstance(mapping["roles"], dict):
+        mapping = mapping["roles"]
+    if all(isinstance(h, str) and _text_or_none(r) for h, r in mapping.items()):
+        return dict(mapping)
+    return None
+
+
+def stored_mappings(mappings: Any) -> dict[str, dict]:
+    """Sheet → confirmed column mapping in the one form a project keeps, that of
+    :meth:`ColumnMapping.to_dict` (``{"roles": {header: role or None}}``), from
+    that form, :class:`ColumnMapping` objects or the older header → role form.
+
+    Raises ``TypeError`` for anything else (a caller's mistake, not a user's file).
+    """
+    out = _read_mappings(mappings or {}, "mappings", None)
+    if out is DAMAGED:
+        raise TypeError(f"not sheet → column mapping: {mappings!r}")
+    return out
+
+
+def _read_mappings(value: Any, _where: str, _check: _Checker | None) -> Any:
+    if not isinstance(value, dict):
+        return DAMAGED
+    out: dict[str, dict] = {}
+    for sheet, mapping in value.items():
+        roles = _mapping_roles(mapping)
+        if not isinstance(sheet, str) or roles is None:
+            return DAMAGED
+        out[sheet] = ColumnMapping(roles).to_dict()
+    return out
 
 
 def _whole_number(value: Any) -> bool:
@@ -297,6 +366,10 @@ def _skip_rows(value: Any) -> bool:
     )
 
 
+def _copy_skip_rows(value: dict[str, list[int]]) -> dict[str, list[int]]:
+    return {k: list(v) for k, v in value.items()}
+
+
 def _names(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
 
@@ -309,6 +382,65 @@ def _sheets(value: Any) -> bool:
         isinstance(k, str) and (isinstance(v, str) or (k == "judgments" and _names(v)))
         for k, v in value.items()
     )
+
+
+def _copy_sheets(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+    return list(value) if value is not None else None
+
+
+#: the fields of a source beyond its ``kind`` and ``path`` (which decide how the
+#: rest is read: see :func:`_source`), in the order they are written; every other
+#: field of :class:`ProjectSource` is here, so what is written is what is read
+SOURCE_FIELDS: tuple[Field, ...] = (
+    Field("sha256", _valid(lambda v: isinstance(v, str)), str, _same, "text", "글자"),
+    Field(
+        "mappings",
+        _read_mappings,
+        dict,
+        stored_mappings,
+        'sheet → {"roles": column → role}',
+        '시트 → {"roles": 열 → 역할}',
+    ),
+    Field(
+        "sheets",
+        _valid(_sheets, _copy_sheets),
+        lambda: None,
+        _copy_sheets,
+        "sheet names",
+        "시트 이름",
+    ),
+    Field("system", _valid(_text_or_none), lambda: None, _same, "a name", "이름"),
+    Field(
+        "names", _valid(_is_text_map, dict), dict, dict, "file name → name", "파일의 이름 → 이름"
+    ),
+    Field("assessor", _valid(_text_or_none), lambda: None, _same, "a name", "이름"),
+    Field(
+        "conversions", _valid(_conversions, dict), dict, dict, "value → grade 0–3", "값 → 등급 0~3"
+    ),
+    Field(
+        "skip_rows",
+        _valid(_skip_rows, _copy_skip_rows),
+        dict,
+        _copy_skip_rows,
+        "sheet → row numbers",
+        "시트 → 행 번호",
+    ),
+)
+
+
+def _read(f: Field, data: dict, where: str, check: _Checker) -> Any:
+    """Field ``f`` of ``data`` as the project keeps it: its default when missing
+    or empty, and when damaged (with a warning naming it)."""
+    value = data.get(f.name)
+    if value is None:
+        return f.default()
+    out = f.read(value, where, check)
+    if out is DAMAGED:
+        check.drop(where, f.expected_en, f.expected_ko)
+        return f.default()
+    return out
 
 
 def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource | None:
@@ -340,24 +472,7 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
         candidate = existing_variant((base_dir / relative).resolve())
         if candidate.exists() or not (absolute and Path(absolute).exists()):
             chosen = str(candidate)
-    fields: dict[str, Any] = {}
-    for key, ok, en, ko, default in (
-        ("sha256", lambda v: isinstance(v, str), "text", "글자", ""),
-        ("mappings", _mappings, "sheet → column → role", "시트 → 열 → 역할", {}),
-        ("sheets", _sheets, "sheet names", "시트 이름", None),
-        ("system", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
-        ("names", _is_text_map, "file name → name", "파일의 이름 → 이름", {}),
-        ("assessor", lambda v: v is None or isinstance(v, str), "a name", "이름", None),
-        ("conversions", _conversions, "value → grade 0–3", "값 → 등급 0~3", {}),
-        ("skip_rows", _skip_rows, "sheet → row numbers", "시트 → 행 번호", {}),
-    ):
-        value = item.get(key, default)
-        if value is None and default is not None:
-            value = default
-        if not ok(value):
-            check.drop(f"{where}.{key}", en, ko)
-            value = default
-        fields[key] = value
+    fields = {f.name: _read(f, item, f"{where}.{f.name}", check) for f in SOURCE_FIELDS}
     return ProjectSource(kind=kind, path=chosen, **fields)
 
 
@@ -365,48 +480,51 @@ def _scalar(v: Any) -> bool:
     return v is None or isinstance(v, str | int | float | bool)
 
 
-def _records(value: Any, name: str, required: tuple[str, ...], check: _Checker) -> list[dict]:
-    """Records whose values are scalars and whose ids are text and grade a whole
-    number (or empty where allowed); others are left out with a warning."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        check.drop(name, "a list", "목록")
-        return []
-    out = []
-    for i, rec in enumerate(value):
-        ok = (
-            isinstance(rec, dict)
-            and all(isinstance(k, str) and _scalar(v) for k, v in rec.items())
-            and all(isinstance(rec.get(k), str) for k in required)
-        )
-        grade = rec.get("grade") if isinstance(rec, dict) else None
-        if ok and not (
-            grade is None
-            or (
-                isinstance(grade, int | float)
-                and not isinstance(grade, bool)
-                and float(grade).is_integer()
+def _records(required: tuple[str, ...]) -> Reader:
+    """A reader of a list of records whose values are scalars, whose ids are
+    text and whose grade is a whole number (or empty); a record that is not is
+    left out with a warning naming it."""
+
+    def read(value: Any, where: str, check: _Checker) -> Any:
+        if not isinstance(value, list):
+            return DAMAGED
+        out = []
+        for i, rec in enumerate(value):
+            ok = (
+                isinstance(rec, dict)
+                and all(isinstance(k, str) and _scalar(v) for k, v in rec.items())
+                and all(isinstance(rec.get(k), str) for k in required)
             )
-        ):
-            ok = False
-        if not ok:
-            check.drop(
-                f"{name}[{i}]",
-                "question_id, passage_id and a whole-number grade",
-                "질문ID, 문단ID와 정수 등급",
-            )
-            continue
-        out.append(rec)
-    return out
+            grade = rec.get("grade") if isinstance(rec, dict) else None
+            if ok and not (
+                grade is None
+                or (
+                    isinstance(grade, int | float)
+                    and not isinstance(grade, bool)
+                    and float(grade).is_integer()
+                )
+            ):
+                ok = False
+            if not ok:
+                check.drop(
+                    f"{where}[{i}]",
+                    "question_id, passage_id and a whole-number grade",
+                    "질문ID, 문단ID와 정수 등급",
+                )
+                continue
+            out.append(dict(rec))
+        return out
+
+    return read
 
 
-def _notes(value: Any, check: _Checker) -> dict[str, dict]:
-    if value is None:
-        return {}
+def _copy_records(value: list[dict]) -> list[dict]:
+    return [dict(rec) for rec in value]
+
+
+def _read_notes(value: Any, where: str, check: _Checker) -> Any:
     if not isinstance(value, dict):
-        check.drop("notes", "question → note", "질문 → 메모")
-        return {}
+        return DAMAGED
     out = {}
     for q, v in value.items():
         if (
@@ -416,8 +534,58 @@ def _notes(value: Any, check: _Checker) -> dict[str, dict]:
         ):
             out[str(q)] = {"note": v.get("note", ""), "flagged": v.get("flagged", False)}
         else:
-            check.drop(f"notes.{q}", "a note and a flag", "메모와 표시")
+            check.drop(f"{where}.{q}", "a note and a flag", "메모와 표시")
     return out
+
+
+def _copy_notes(value: dict[str, dict]) -> dict[str, dict]:
+    return {q: dict(note) for q, note in value.items()}
+
+
+def _read_settings(value: Any, where: str, check: _Checker) -> Any:
+    """The settings, each checked by the rule an evaluation holds it to
+    (:data:`workbench.core.schema.SETTING_RULES`); one out of range is left out
+    with a warning naming it (the study then uses its default). A name that is
+    not a setting of this version is kept as it is."""
+    if not isinstance(value, dict):
+        return DAMAGED
+    out = {}
+    for key, setting in value.items():
+        rule = S.SETTING_RULES.get(key)
+        if rule is not None and not S.setting_ok(key, setting):
+            check.drop(f"{where}.{key}", rule[1], rule[2])
+            continue
+        out[key] = setting
+    return out
+
+
+def _sections(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) for k in value)
+
+
+#: the fields of the project beyond its sources, in the order they are written
+PROJECT_FIELDS: tuple[Field, ...] = (
+    Field("settings", _read_settings, dict, dict, "setting → value", "설정 → 값"),
+    Field("notes", _read_notes, dict, _copy_notes, "question → note", "질문 → 메모"),
+    Field(
+        "added_grades",
+        _records((S.QID, S.PID)),
+        list,
+        _copy_records,
+        "a list of grades",
+        "등급 목록",
+    ),
+    Field(
+        "resolutions",
+        _records((S.QID, S.PID)),
+        list,
+        _copy_records,
+        "a list of resolved grades",
+        "조정한 등급 목록",
+    ),
+    Field("view", _valid(lambda v: isinstance(v, dict), dict), dict, dict, "an object", "객체"),
+    Field("sections", _valid(_sections, dict), dict, dict, "name → section", "이름 → 항목"),
+)
 
 
 def load_project(path: str | os.PathLike[str]) -> Project:
@@ -501,32 +669,8 @@ def load_project(path: str | os.PathLike[str]) -> Project:
         for i, item in enumerate(raw_sources)
         if (src := _source(item, i, base_dir, check)) is not None
     ]
-    settings = data.get("settings") or {}
-    if not isinstance(settings, dict):
-        check.drop("settings", "an object", "객체")
-        settings = {}
-    view = data.get("view") or {}
-    if not isinstance(view, dict):
-        check.drop("view", "an object", "객체")
-        view = {}
-    sections = data.get("sections") or {}
-    if not isinstance(sections, dict) or not all(isinstance(k, str) for k in sections):
-        check.drop("sections", "name → section", "이름 → 항목")
-        sections = {}
-    return Project(
-        sources=sources,
-        settings=settings,
-        notes=_notes(data.get("notes"), check),
-        added_grades=_records(
-            data.get("added_grades"), "added_grades", ("question_id", "passage_id"), check
-        ),
-        resolutions=_records(
-            data.get("resolutions"), "resolutions", ("question_id", "passage_id"), check
-        ),
-        view=view,
-        sections=sections,
-        problems=check.problems,
-    )
+    fields = {f.name: _read(f, data, f.name, check) for f in PROJECT_FIELDS}
+    return Project(sources=sources, **fields, problems=check.problems)
 
 
 def check_sources(project: Project) -> list[SourceStatus]:

@@ -7,6 +7,7 @@ Ids are always text (``str``); grades are ``int`` 0–3 (or the scale in use).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -225,3 +226,96 @@ class EvalSettings:
         if "trec_compat" in known:
             known["trec_compat"] = bool(known["trec_compat"])
         return cls(**known)
+
+
+# -- what a setting may be --------------------------------------------------------
+def _whole(value: Any, low: int, high: int | None = None) -> bool:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= low
+        and (high is None or value <= high)
+    )
+
+
+def _measure_names(value: Any) -> bool:
+    # the metrics module reads measure names; imported here only when a list is checked
+    from workbench.core.metrics import parse_measure
+
+    if not isinstance(value, list | tuple) or not value:
+        return False
+    try:
+        return all(isinstance(name, str) and parse_measure(name) for name in value)
+    except ValueError:
+        return False
+
+
+#: each setting of :class:`EvalSettings` as a project file or a caller may give it
+#: (JSON values: a list where the settings hold a tuple): the check, then what it
+#: should be in English and in Korean, for the warning when it is not
+SETTING_RULES: dict[str, tuple[Any, str, str]] = {
+    "ks": (
+        lambda v: isinstance(v, list | tuple) and bool(v) and all(_whole(k, 1) for k in v),
+        "cutoffs K of 1 or more",
+        "1 이상의 K 목록",
+    ),
+    "threshold": (lambda v: _whole(v, 1, 3), "a grade from 1 to 3", "1~3의 등급"),
+    "gain": (
+        lambda v: v in ("exponential", "linear"),
+        "exponential or linear",
+        "exponential 또는 linear",
+    ),
+    "order": (
+        lambda v: v in ("rank", "score", "trec"),
+        "rank, score or trec",
+        "rank, score 또는 trec",
+    ),
+    "dedup": (
+        lambda v: v in ("none", "document", "adjacent"),
+        "none, document or adjacent",
+        "none, document 또는 adjacent",
+    ),
+    "window": (lambda v: _whole(v, 0), "a whole number of 0 or more", "0 이상의 정수"),
+    "unit": (
+        lambda v: v in ("passage", "document"),
+        "passage or document",
+        "passage 또는 document",
+    ),
+    "score_floor": (
+        lambda v: (
+            v is None
+            or (isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v))
+        ),
+        "a number or nothing",
+        "숫자 또는 빈 값",
+    ),
+    "resolution": (
+        lambda v: v in ("median", "majority", "max", "min", "assessor"),
+        "median, majority, max, min or assessor",
+        "median, majority, max, min 또는 assessor",
+    ),
+    "adjudicator": (
+        lambda v: v is None or isinstance(v, str),
+        "a name or nothing",
+        "이름 또는 빈 값",
+    ),
+    "trec_compat": (lambda v: isinstance(v, bool), "true or false", "true 또는 false"),
+    "depth": (
+        lambda v: v is None or _whole(v, 1),
+        "a whole number of 1 or more, or nothing",
+        "1 이상의 정수 또는 빈 값",
+    ),
+    "measures": (
+        lambda v: v is None or _measure_names(v),
+        "measure names such as nDCG, MAP, P@10, or nothing",
+        "nDCG, MAP, P@10 같은 지표 이름 또는 빈 값",
+    ),
+}
+
+
+def setting_ok(name: str, value: Any) -> bool:
+    """Whether ``value`` is a valid value of the setting ``name`` of
+    :class:`EvalSettings` (one evaluation could run with it); False for a name
+    that is not a setting."""
+    rule = SETTING_RULES.get(name)
+    return rule is not None and bool(rule[0](value))

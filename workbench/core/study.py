@@ -66,9 +66,9 @@ from workbench.core.korean import josa
 from workbench.core.manual import Manual, ManualEdit, default_manual, manual_from_dict
 from workbench.core.pool import POOL_SECTION, PoolWork, pools_from_project
 from workbench.core.problems import InputError, Problem, warning
-from workbench.core.project import Project, frame_to_records, records_to_frame
+from workbench.core.project import Project, frame_to_records, records_to_frame, stored_mappings
 from workbench.core.results import Results
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.schema import EvalSettings, JudgmentSet, RunSet, setting_ok
 from workbench.core.system_cards import (
     CardEdit,
     SystemCard,
@@ -1078,7 +1078,8 @@ def read_options(options: dict | None) -> dict:
     any), and for a judgments file the ``assessor`` named for its rows without
     one (only when given)."""
     options = options or {}
-    out = {"mappings": dict(options.get("mappings") or {}), "sheets": options.get("sheets")}
+    # one form in memory, the one the project file keeps (ColumnMapping.to_dict's)
+    out = {"mappings": stored_mappings(options.get("mappings")), "sheets": options.get("sheets")}
     if options.get("assessor"):
         out["assessor"] = str(options["assessor"])
     if options.get("conversions"):
@@ -1102,47 +1103,20 @@ def study_from_files(
 
 
 # -- the project file ------------------------------------------------------------------
-def _whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-#: how each setting read from a project file is checked (others: by the default's type)
-_SETTING_CHECKS: dict[str, Any] = {
-    "ks": lambda v: isinstance(v, list | tuple) and v and all(_whole(k) and k >= 1 for k in v),
-    "threshold": lambda v: _whole(v) and v >= 1,
-    "gain": lambda v: v in ("exponential", "linear"),
-    "order": lambda v: v in ("rank", "score", "trec"),
-    "dedup": lambda v: v in ("none", "document", "adjacent"),
-    "window": lambda v: _whole(v) and v >= 0,
-    "unit": lambda v: v in ("passage", "document"),
-    "score_floor": lambda v: v is None or (isinstance(v, int | float) and not isinstance(v, bool)),
-    "resolution": lambda v: v in ("median", "majority", "max", "min", "assessor"),
-    "adjudicator": lambda v: v is None or isinstance(v, str),
-}
-
-
 def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, list[Problem]]:
-    """The settings a project file kept; a setting of the wrong type or value is
-    left at its default with a warning naming it."""
+    """The settings a project file kept; a setting of the wrong type or value
+    (by the rules of :data:`workbench.core.schema.SETTING_RULES`) is left at its
+    default with a warning naming it."""
     defaults = EvalSettings()
     good: dict[str, Any] = {}
     problems: list[Problem] = []
     for key, value in data.items():
         if key not in EvalSettings.__dataclass_fields__:
             continue  # a setting of another version: nothing to apply
-        default = getattr(defaults, key)
-        check = _SETTING_CHECKS.get(key)
-        if check is not None:
-            ok = bool(check(value))
-        elif isinstance(default, bool):
-            ok = isinstance(value, bool)
-        elif default is None:
-            ok = value is None or _scalar_setting(value)
-        else:
-            ok = isinstance(value, type(default)) and not isinstance(value, bool)
-        if ok:
+        if setting_ok(key, value):
             good[key] = value
             continue
+        default = getattr(defaults, key)
         problems.append(
             warning(
                 "project_setting_damaged",
@@ -1156,10 +1130,6 @@ def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, lis
     return EvalSettings.from_dict(good), problems
 
 
-def _scalar_setting(value: Any) -> bool:
-    return isinstance(value, str | int | float) and not isinstance(value, bool)
-
-
 def study_to_project(study: Study, view: dict | None = None) -> Project:
     """The study as a project file keeps it: every source with how it was read
     (and the names the user gave its systems), the settings and the work."""
@@ -1170,7 +1140,7 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
             kind=kind,  # type: ignore[arg-type]
             path=str(Path(file.path).resolve()),
             sha256=file.sha256,
-            mappings=dict(options.get("mappings") or {}),
+            mappings=stored_mappings(options.get("mappings")),
             sheets=options.get("sheets"),
             names=dict(names or {}),
             assessor=options.get("assessor") or None,

@@ -1218,17 +1218,8 @@ class MainWindow(QMainWindow):
         )
         if not new_path:
             return False
-        return ProjectSource(
-            kind=source.kind,
-            path=str(Path(new_path).resolve()),
-            sha256=file_sha256(new_path),
-            mappings=source.mappings,
-            sheets=source.sheets,
-            system=source.system,
-            names=source.names,
-            conversions=source.conversions,
-            skip_rows=source.skip_rows,
-        )
+        # every other field as it was (the assessor named for the file among them)
+        return replace(source, path=str(Path(new_path).resolve()), sha256=file_sha256(new_path))
 
     def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
         """``loaded``: (ProjectSource, JudgmentSet | RunSet | None) in the project's order."""

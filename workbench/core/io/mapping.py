@@ -453,7 +453,11 @@ class ColumnMapping:
 
     @classmethod
     def from_dict(cls, data: dict) -> ColumnMapping:
-        roles = data.get("roles", data) if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return cls({})
+        # to_dict's form, or the plain header → role form of older project files
+        # (whose roles are never maps, even for a column headed "roles")
+        roles = data["roles"] if isinstance(data.get("roles"), dict) else data
         return cls({str(k): (str(v) if v else None) for k, v in roles.items()})
 
     def copy(self) -> ColumnMapping:
