@@ -143,6 +143,7 @@ def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, syntheti
         "Missed evidence",
         "Abstention",
         "System cards",
+        "Decisions",  # always: it says so when there is no decision
         "Settings",
     ]
     # agreement with a single assessor is no agreement

@@ -172,6 +172,57 @@ def test_full_korean_report_has_every_sheet_and_the_page_dialog_defaults(
     assert low.max_row > 1
 
 
+def test_the_decisions_box_puts_a_hand_resolution_in_the_report_or_leaves_its_sheet_out(
+    qtbot, page, state, dialog, tmp_path
+):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QScrollArea
+
+    first = state.judgment_set.judgments.iloc[0]
+    q, p = str(first[s.QID]), str(first[s.PID])
+    when = "2026-03-01T10:00:00+09:00"
+    with qtbot.waitSignal(state.results_changed, timeout=TIMEOUT):
+        state.apply_edit(
+            state.study.resolution_edit(q, p, 3, by="검토자", reason="직접 근거", time=when)
+        )
+    box = page.sheet_boxes["decisions"]
+    i18n.install_language("ko")
+    try:
+        qtbot.waitUntil(lambda: box.text() == "결정 기록", timeout=5000)
+    finally:
+        i18n.install_language("en")
+    qtbot.waitUntil(lambda: box.text() == "Decisions", timeout=5000)
+    page.set_file_language("ko")
+    page.set_sheets(["decisions", "settings"])
+    assert box.isVisible() and box.isEnabled() and box.isChecked()
+    target = tmp_path / "with.xlsx"
+    dialog.answers.append(target)
+    _export(qtbot, page, "report")
+    wb = load_workbook(target)
+    assert wb.sheetnames == ["결정 기록", "설정"]
+    rows = list(wb["결정 기록"].iter_rows(values_only=True))
+    mine = [r for r in rows if r[:4] == ("손으로 정한 등급", q, p, 3)]
+    assert len(mine) == 1 and mine[0][5:8] == ("검토자", when, "직접 근거")
+    hand = len(state.study.resolutions_in_force())
+    # the user scrolls the list of sheets down to the box, then clicks it
+    page.findChild(QScrollArea).ensureWidgetVisible(box)
+    qtbot.wait(20)
+    # on its indicator: the box is as wide as its grid column, its text is shorter
+    on_indicator = QPoint(box.height() // 2, box.height() // 2)
+    assert box.hitButton(on_indicator)
+    QTest.mouseClick(box, Qt.MouseButton.LeftButton, pos=on_indicator)
+    assert not box.isChecked() and page.chosen_sheets() == ["settings"]
+    target = tmp_path / "without.xlsx"
+    dialog.answers.append(target)
+    _export(qtbot, page, "report")
+    wb = load_workbook(target)
+    assert wb.sheetnames == ["설정"]
+    # the settings still count the decisions, without pointing to a sheet not there
+    counts = {r[1]: r[3] for r in wb["설정"].iter_rows(values_only=True) if r[1]}
+    assert counts["decisions.resolution"] == f"손으로 정한 등급 {hand}건"
+
+
 def test_significance_is_computed_when_the_compare_page_left_nothing(page, state):
     results = dataclasses.replace(state.results, measures=["nDCG@10", "P@5"])
     frame = core_export.run_comparisons(results)

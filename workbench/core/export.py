@@ -583,11 +583,13 @@ def report_request(
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
     one more assessor), the notes, every input file, the evaluation manual,
+    every decision behind the numbers (:func:`~workbench.core.decisions.study_decisions`),
     — with ``results`` — what the judging pools did, the diagnosis thresholds,
     the system cards in force, the judgments' evidence sentences and, when the
     study has answers, the answer evaluation (``answers``: an
     :class:`~workbench.core.answer_results.AnswerReport` already computed, else
     it is computed here)."""
+    from workbench.core.decisions import study_decisions
     from workbench.core.pool import pool_effect
 
     js = study.judgment_set
@@ -624,6 +626,7 @@ def report_request(
         manual=study.manual_in_force(lang),
         pools=pools,
         answers=answers,
+        decisions=study_decisions(study, lang),
     )
 
 

@@ -41,9 +41,18 @@ key                   Korean          contents
 ``citations``         인용 점검       only with answers: the automatic citation
                                       checks per system, per answer, per
                                       cited passage (grade, rank)
+``decisions``         결정 기록       every decision behind the numbers, one
+                                      row each: grades resolved by hand (with
+                                      the assessors' grades), given in the app
+                                      or on a judging pool, confirmed
+                                      conversions, rows left out, answer
+                                      ratings, notes and flags — who, when,
+                                      why, and the file, sheet and row
+                                      (:mod:`workbench.core.decisions`)
 ``settings``          설정            every choice that changes a number, the
                                       test and seed, versions, input checksums,
-                                      the judging pools and what they did
+                                      the judging pools and what they did, and
+                                      how many decisions of each kind there are
 ====================  ==============  ==========================================
 
 Conventions:
@@ -95,6 +104,14 @@ from workbench.core import schema as s
 from workbench.core.agreement import kappa_band
 from workbench.core.atomic import atomic_write, check_writable
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.decisions import (
+    FLAG,
+    Decision,
+    count_by_kind,
+    kind_label,
+    note_decisions,
+    read_choice_decisions,
+)
 from workbench.core.diagnosis import THRESHOLDS, DiagnosisSettings, diagnose, lowest_cases, rule
 from workbench.core.diagnosis import missed_by_role as _missed_by_role
 from workbench.core.evidence_text import evidence_map, find_spans, split_by_spans
@@ -136,6 +153,7 @@ SHEET_KEYS: tuple[str, ...] = (
     "stages",
     "answers",
     "citations",
+    "decisions",
     "settings",
 )
 
@@ -155,6 +173,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "stages": "단계",
         "answers": "답변 평가",
         "citations": "인용 점검",
+        "decisions": "결정 기록",
         "settings": "설정",
     },
     "en": {
@@ -172,6 +191,7 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
         "stages": "Stages",
         "answers": "Answers",
         "citations": "Citations",
+        "decisions": "Decisions",
         "settings": "Settings",
     },
 }
@@ -417,6 +437,32 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "first_row": ("첫 행", "First row"),
     "what": ("내용", "What"),
+    # decisions
+    "target": ("문단ID · 답변", "Passage ID · answer"),
+    "decided": ("정한 값", "Decided"),
+    "assessor_grades": ("평가자들의 등급", "Assessors' grades"),
+    "by": ("누가", "Who"),
+    "when": ("언제", "When"),
+    "why": ("이유 · 메모", "Why · note"),
+    "row": ("행", "Row"),
+    "back_to_policy": (
+        "조정 취소: 통합 방식대로",
+        "resolution taken back: the policy decides",
+    ),
+    "no_decisions": (
+        "기록된 결정이 없습니다: 손으로 정한 등급, 앱이나 판정 풀에서 준 등급, 확인한 변환, "
+        "제외한 행, 답변 평가, 메모, 표시가 하나도 없습니다.",
+        "No decisions recorded: no grade decided by hand or given in the app or on a judging "
+        "pool, no confirmed conversion, no row left out, no answer rating, note or flag.",
+    ),
+    "decisions_note": (
+        "점수를 바꾼 모든 결정(등급, 변환, 제외한 행, 답변 평가)과 질문의 메모·표시입니다. "
+        "'평가자들의 등급'은 손으로 정한 항목에 평가자들이 준 등급입니다.",
+        "Every decision that changed a number (grades, conversions, rows left out, answer "
+        "ratings) and the questions' notes and flags. 'Assessors' grades': the grades the "
+        "assessors gave an item decided by hand.",
+    ),
+    "decisions_settings": ("결정 기록", "Decisions"),
 }
 
 #: warnings that record a choice the user made while loading a file: they change
@@ -504,6 +550,7 @@ _PROGRESS_TEXT: dict[str, tuple[str, str]] = {
     "manual": ("평가 매뉴얼 시트 작성 중", "Writing the evaluation manual"),
     "answers": ("답변 평가 시트 작성 중", "Writing the answer ratings"),
     "citations": ("인용 점검 시트 작성 중", "Writing the citation checks"),
+    "decisions": ("결정 기록 시트 작성 중", "Writing the decisions"),
     "settings": ("설정 시트 작성 중", "Writing settings"),
     "diagnosis": ("진단 시트 작성 중", "Writing the diagnosis"),
     "missed": ("놓친 근거 시트 작성 중", "Writing missed evidence"),
@@ -858,6 +905,16 @@ class _Report:
         self.cards = dict(request.cards or {})
         self.typed_cards = set(request.typed_cards or ())
         self.evidence = evidence_map(request.evidence)
+        if request.decisions is not None:
+            self.decisions: list[Decision] = list(request.decisions)
+        else:
+            # without the study: what the request and the results still tell
+            self.decisions = [
+                *read_choice_decisions(results.warnings, self.lang),
+                *note_decisions(self.notes),
+            ]
+        #: the sheets this workbook holds (set by build)
+        self.keys: list[str] = []
         self._diagnosis = None
         self._plans = None
 
@@ -918,6 +975,7 @@ class _Report:
 
     def build(self, sheets: Sequence[str] | None) -> Workbook:
         keys = self.wanted(sheets)
+        self.keys = keys
         default = self.wb.active
         for key in keys:
             self.step(key)
@@ -2278,6 +2336,87 @@ class _Report:
         ws.freeze_panes = "A3"
         sh.fit_columns()
 
+    # -- decisions ------------------------------------------------------------
+
+    def _sheet_decisions(self) -> None:
+        """One row per decision behind the numbers; one row saying so when there is none."""
+        sh = self.sheet("decisions")
+        if not self.decisions:
+            c = _put(sh.ws, 1, 1, sh.t("no_decisions"))
+            c.font = sh.st.italic
+            sh.note_width(1, 60)
+            sh.fit_columns(default_max=120)
+            return
+        yes = sh.t("yes")
+
+        def shown(d: Decision) -> Any:
+            if d.kind == FLAG:
+                return yes
+            if d.value is None and d.kind == "resolution":
+                return sh.t("back_to_policy")
+            return d.value
+
+        rows = [
+            [
+                kind_label(d.kind, self.lang),
+                d.question_id,
+                d.target,
+                shown(d),
+                d.others,
+                d.by,
+                d.time,
+                d.reason,
+                d.file,
+                d.sheet,
+                d.row,
+            ]
+            for d in self.decisions
+        ]
+        last = sh.table(
+            1,
+            [
+                sh.t("kind"),
+                sh.t("question_id"),
+                sh.t("target"),
+                sh.t("decided"),
+                sh.t("assessor_grades"),
+                sh.t("by"),
+                sh.t("when"),
+                sh.t("why"),
+                sh.t("file"),
+                sh.t("sheet"),
+                sh.t("row"),
+            ],
+            rows,
+            [None, None, None, INT_FORMAT, None, None, None, None, None, None, INT_FORMAT],
+            check=lambda _done: self.check(),
+        )
+        sh.ws.freeze_panes = "B2"
+        sh.ws.auto_filter.ref = f"A1:{get_column_letter(11)}{last}"
+        c = _put(sh.ws, last + 2, 1, sh.t("decisions_note"))
+        c.font = sh.st.italic
+        sh.wrap_column(4, 2, last, 40)
+        sh.wrap_column(8, 2, last, 60)
+        sh.fit_columns()
+
+    def _decision_settings(self, sh: _Sheet) -> list[list[Any]]:
+        """Settings rows: how many decisions of each kind, pointing to their sheet."""
+        counts = count_by_kind(self.decisions)
+        title = sh.t("decisions_settings")
+        sheet = SHEET_NAMES[self.lang]["decisions"]
+        listed = "decisions" in self.keys
+        if not counts:
+            return [[title, "decisions", 0, sh.t("no_decisions")]]
+        rows = []
+        for kind, n in counts.items():
+            label = kind_label(kind, self.lang)
+            if self.lang == "ko":
+                line = f"{label} {n}건" + (f" — '{sheet}' 시트 참조" if listed else "")
+            else:
+                line = f"{label}: {n}" + (f" — see the '{sheet}' sheet" if listed else "")
+            rows.append([f"{title}: {label}", f"decisions.{kind}", n, line])
+        return rows
+
     # -- settings -------------------------------------------------------------
 
     def _sheet_settings(self) -> None:
@@ -2329,6 +2468,7 @@ class _Report:
                 ],
                 [_at("answer_seed", lang), "answer_seed", self.answers.seed, ""],
             ]
+        rows += self._decision_settings(sh)
         last = sh.table(1, [sh.t("item"), sh.t("key"), sh.t("value"), sh.t("meaning")], rows)
         sh.ws.freeze_panes = "A2"
         row = last + 2
@@ -2699,6 +2839,10 @@ class ReportRequest:
     - ``answers``: the answer evaluation
       (:class:`~workbench.core.answer_results.AnswerReport`); the Answers and
       Citations sheets are written only when it is given.
+    - ``decisions``: every decision behind the numbers
+      (:func:`workbench.core.decisions.study_decisions`) → the Decisions sheet
+      and a count per kind on Settings. None: the confirmed conversions and
+      rows left out among the results' warnings, and ``notes``.
     """
 
     lang: str = "ko"
@@ -2722,6 +2866,7 @@ class ReportRequest:
     evidence: pd.DataFrame | None = None
     manual: Any = None
     pools: Any = None
+    decisions: Sequence[Decision] | None = None
 
 
 def build_report(

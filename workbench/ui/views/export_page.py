@@ -514,6 +514,7 @@ class ExportPage(QWidget):
             "stages": self.tr("Stages of a pipeline"),
             "answers": self.tr("Answer ratings"),
             "citations": self.tr("Citation checks"),
+            "decisions": self.tr("Decisions"),
             "settings": self.tr("Settings"),
         }
 
@@ -561,6 +562,10 @@ class ExportPage(QWidget):
             "citations": self.tr(
                 "Every citation checked against the results and the judgments: its grade, its "
                 "rank in that system's results, made-up and unretrieved citations."
+            ),
+            "decisions": self.tr(
+                "Every grade decided by hand or given in the app or on a pool, every conversion "
+                "confirmed and row left out, every answer rating, note and flag: who, when and why."
             ),
             "settings": self.tr(
                 "Every choice that changes a number, the input files with their checksums, and "
