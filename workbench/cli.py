@@ -469,6 +469,8 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         _print_eval_summary(results, comparisons, lang, diagnosis)
         if answers is not None:
             _print_answer_summary(answers, lang)
+    # on stderr, so also beside JSON on stdout
+    print_problems(results.warnings, lang)
     return EXIT_OK
 
 
@@ -536,8 +538,19 @@ def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None
             print(describe_comparison(row, lang=lang))
     if diagnosis is not None:
         _print_diagnosis(diagnosis, lang)
-    for problem in results.warnings:
-        print(("warning: " if lang == "en" else "경고: ") + problem.message(lang), file=sys.stderr)
+
+
+def print_problems(problems, lang: str) -> None:
+    """Each problem on stderr after its level (오류 / 경고 / 정보: error / warning /
+    info), then the three counts apart: a normal event is no warning."""
+    from workbench.core.problems import level_word, levels_text
+
+    problems = list(problems)
+    if not problems:
+        return
+    for problem in problems:
+        print(f"{level_word(problem.severity, lang)}: {problem.message(lang)}", file=sys.stderr)
+    print(f"({levels_text(problems, lang)})", file=sys.stderr)
 
 
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:

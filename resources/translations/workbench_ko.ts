@@ -3064,12 +3064,12 @@ n = {n} questions</source>
         <translation>%1: 이 유형의 답변 가능한 질문 %2개의 평균입니다.</translation>
     </message>
     <message>
-        <source>Warnings (%1)</source>
-        <translation>경고 (%1)</translation>
+        <source>Errors %1 · Warnings %2 · Info %3</source>
+        <translation>오류 %1 · 경고 %2 · 정보 %3</translation>
     </message>
     <message>
-        <source>No warnings</source>
-        <translation>경고 없음</translation>
+        <source>No errors, warnings or info</source>
+        <translation>오류·경고·정보 없음</translation>
     </message>
     <message>
         <source>Unanswerable questions (%1): no relevant evidence in the judgments, so they are left out of every mean above.</source>

@@ -313,13 +313,13 @@ def _number_with_unit(pattern: re.Pattern, value: str) -> float:
 def report_numbers_with_units(
     col: Collector, sheet: str | None, header: str, rows: np.ndarray, typed: list, read_as: list
 ) -> None:
-    """One warning for a rank or score column whose numbers carried a unit."""
+    """One info for a rank or score column whose numbers carried a unit (read as expected)."""
     n = int(rows.size)
     shown = list(zip(rows[:_ROWS_QUOTED].tolist(), typed[:_ROWS_QUOTED], read_as[:_ROWS_QUOTED]))
     more = " …" if n > _ROWS_QUOTED else ""
     en = ", ".join(f"row {r}: '{v}' → {x:g}" for r, v, x in shown) + more
     ko = ", ".join(f"{r}행 '{v}' → {x:g}" for r, v, x in shown) + more
-    col.warning(
+    col.info(
         "numbers_with_units",
         f"{n} cell(s) of column '{header}' were read as numbers without their unit ({en}).",
         f"'{header}' 열의 {n}개 칸은 단위를 떼고 숫자로 읽었습니다({ko}).",
@@ -419,8 +419,8 @@ def _converted(
     conversions: Mapping[str, int],
 ) -> np.ndarray:
     """Apply the user's conversions to the refused cells ``bad`` (their grades go
-    into ``out``), warn once per conversion, record the values still refused on
-    ``col.failed_grades``; returns the cells still refused."""
+    into ``out``), tell once per conversion (an info: the user confirmed it), record
+    the values still refused on ``col.failed_grades``; returns the cells still refused."""
     codes, uniques = pd.factorize(pd.Series(raw[bad], dtype=object), use_na_sentinel=False)
     keys = [grade_key(u) for u in uniques]
     still = np.ones(bad.size, dtype=bool)
@@ -438,7 +438,7 @@ def _converted(
             found = rows[cells]
             shown = rows_text(found.tolist())
             typed = display_text(raw[cells[0]])
-            col.warning(
+            col.info(
                 "grade_converted",
                 f"{name}: '{typed}' was read as {grade}, as you confirmed, in {cells.size} "
                 f"row(s): {shown}.",
