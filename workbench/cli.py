@@ -559,8 +559,9 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.schema import EvalSettings
 
     refuse_output_onto_inputs(args.json, list(args.qrels))
-    judgments = _study(args, EvalSettings()).judgments_in_force()
-    summary = agreement_table(judgments)
+    study = _study(args, EvalSettings())
+    print_problems(study.warnings(), lang)  # as eval does: what was read, and how
+    summary = agreement_table(study.judgments_in_force())
     data = summary.to_dict()
     if args.json:
         _write_json(data, args.json)
@@ -606,6 +607,7 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
         raise UsageError("--out must end in .txt or .qrels (TREC qrels) or .xlsx (workbook)")
     settings = EvalSettings(resolution=args.resolution, adjudicator=args.adjudicator)
     study = _study(args, settings)
+    print_problems(study.warnings(), lang)  # as eval does: what was read, and how
     if suffix == ".xlsx":
         judgments_task(target, study, lang=lang)
     else:

@@ -174,6 +174,31 @@ def test_eval_prints_a_confirmed_reading_as_info_not_as_a_warning(tmp_path, caps
     assert levels["grade_converted"] == "info"
 
 
+def test_agreement_and_judgments_print_their_warnings_and_info_on_stderr(tmp_path, capsys):
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text(
+        "qid,docid,grade,assessor\nq1,A,3점,kim\nq1,A,2,lee\nq1,B,1,kim\nq1,B,1,lee\n"
+        "q1,B,1,kim\n",
+        encoding="utf-8",
+    )
+    grade = ["--read-grade", "3점=3", "--lang", "en"]
+    told = (
+        "info: qrels.csv, row 2, column 'grade': grade: '3점' was read as 3, as you confirmed, "
+        "in 1 row(s): 2."
+    )
+    assert main(["agreement", "--qrels", str(qrels), *grade]) == EXIT_OK
+    err = capsys.readouterr().err.splitlines()
+    assert told in err
+    # kim grades B twice, the same: a warning (the first row is used)
+    (twice,) = [line for line in err if line.startswith("warning: ")]
+    assert "passage 'B' is judged twice by assessor 'kim'" in twice
+    assert err[-1] == "(0 errors · 1 warning · 1 info)"
+    out = tmp_path / "qrels.txt"
+    assert main(["judgments", "--qrels", str(qrels), "--out", str(out), *grade]) == EXIT_OK
+    err = capsys.readouterr().err.splitlines()
+    assert told in err and err[-1] == "(0 errors · 1 warning · 1 info)"
+
+
 def test_compare_adds_comparisons(tmp_path, capsys):
     qrels = tmp_path / "qrels.txt"
     lines = []
