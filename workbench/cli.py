@@ -732,6 +732,9 @@ def run_command(argv: list[str]) -> int:
         return EXIT_USAGE
     except InputError as exc:
         print(exc.summary(lang), file=sys.stderr)
+        hint = _read_grade_hint(exc, lang)
+        if hint:
+            print(hint, file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as exc:
         name = exc.filename or str(exc)
@@ -751,6 +754,26 @@ def run_command(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _read_grade_hint(exc: Exception, lang: str) -> str:
+    """The command line's own way to take a grade typed another way: the
+    messages say "check the conversion in the import preview" (they are the
+    app's too); here each value that plainly means a grade gets its option."""
+    from workbench.core.io.recover import propose_grade_conversions
+
+    failed = getattr(exc, "failed_grades", None) or []
+    options = [
+        f"--read-grade '{c.value}={c.grade}'" for c in propose_grade_conversions(failed)
+    ]
+    if not options:
+        return ""
+    shown = " ".join(options)
+    return (
+        f"On the command line, read these grades as proposed with: {shown}"
+        if lang == "en"
+        else f"명령줄에서는 다음 옵션으로 제안대로 읽을 수 있습니다: {shown}"
+    )
 
 
 def _log_exception(exc: BaseException) -> Path:

@@ -561,14 +561,10 @@ def report_bad_grade(
         )
         return
     looks = proposed_grade(shown)
-    hint_en = (
-        f" (It looks like {looks}: confirm it in the import preview, or give "
-        f"--read-grade '{shown}={looks}' on the command line.)"
-    )
-    hint_ko = (
-        f" ({josa(str(looks), '으로')} 보입니다. 불러오기 미리보기에서 확인하거나 "
-        f"명령줄에서 --read-grade '{shown}={looks}' 옵션을 주세요.)"
-    )
+    # the app's words: the command line adds its own option for the same value
+    # (cli.py, from FileErrors.failed_grades), never shown in the app
+    hint_en = f" (It looks like {looks}: check the conversion in the import preview.)"
+    hint_ko = f" ({josa(str(looks), '으로')} 보입니다. 미리보기에서 변환을 확인하세요.)"
     col.error(
         "grade_invalid",
         f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "
