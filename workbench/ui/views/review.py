@@ -264,6 +264,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._note_qid = ""
         self._sorted_once = False
         self._sized_for: tuple = ()
+        #: the busy line says "Preparing the question review…" (made again in the
+        #: language in force after a switch, cleared when the index is shown)
+        self._preparing = False
         #: the study's one undo stack, shared with every page
         self.undo_stack = state.undo_stack
 
@@ -565,6 +568,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
             )
         )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
+        if self._preparing:
+            self.busy_label.setText(self._preparing_text())
         manual = self.state.study.manual_in_force(lang)
         self._manual_shown = manual
         for action in self._grade_actions:
@@ -687,6 +692,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             box.setToolTip(system_tooltip(info, infos, card=card) if info is not None else "")
 
     def _on_busy(self, busy: bool, text: str) -> None:
+        self._preparing = False
         self.busy_label.setText(text if busy else "")
 
     def _on_results(self, results: Results | None) -> None:
@@ -703,6 +709,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._show_empty(True)
             return
         if self.index is None:
+            self._preparing = True
             self.busy_label.setText(self._preparing_text())
         handle = self.state.runner.start(
             INDEX_TASK, _build_index_task, results, self.state.study.snapshot()
@@ -712,6 +719,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         handle.failed.connect(self._on_index_failed)
 
     def _on_index_failed(self, exc: Exception) -> None:
+        self._preparing = False
         self.busy_label.setText("")
         self.state.failed.emit(exc)  # the main window explains it
 
@@ -731,7 +739,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
         if index is None:
             return
         results = index.results
-        if self.busy_label.text() == self._preparing_text():
+        if self._preparing:
+            self._preparing = False
             self.busy_label.setText("")
         self._show_empty(False)
         self._fill_measures(results)
@@ -1352,6 +1361,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             return False
         qid = self.current_qid
         if self.index.results.settings.unit == "document":
+            self._preparing = False
             self.busy_label.setText(
                 self.tr("Grades are given to passages: switch the unit to passages to grade.")
             )
