@@ -267,6 +267,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
         #: the busy line says "Preparing the question review…" (made again in the
         #: language in force after a switch, cleared when the index is shown)
         self._preparing = False
+        #: (system, measure) of a bar clicked before the index arrived: the list's order
+        self._score_order: tuple[str, str] | None = None
         #: the study's one undo stack, shared with every page
         self.undo_stack = state.undo_stack
 
@@ -759,6 +761,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._select_row(0)
         elif not self.model.rowCount():
             self._open("")
+        self._apply_score_order()  # a bar clicked before the index was there
         self.index_ready.emit()
 
     def _clear_list(self) -> None:
@@ -951,7 +954,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
         ``system``: make sure this system is among the columns (first).
         ``title``: where they were chosen ("Chart 'First relevant rank' · Vector ·
         rank 2–3"), shown in the banner; a :class:`~workbench.ui.i18n.LiveText`
-        follows a language switch.
+        follows a language switch. A :class:`~workbench.ui.i18n.ScoreTitle` (a
+        bar: one system's score on one measure) lists the questions by that
+        system's score on that measure, worst first, with its cards first.
         """
         self._when_shown.flush()  # the list of the latest index first
         ids = {str(q) for q in question_ids}
@@ -959,10 +964,33 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self.banner_box.setVisible(True)
         self._banner_source = title
         self._show_banner()
+        system = system or getattr(title, "system", None)
+        measure = getattr(title, "measure", "")
+        # applied now, or when the index of the latest scores arrives
+        self._score_order = (system, measure) if system and measure else None
+        self._apply_score_order()
         if system and system in self._system_boxes:
             rest = [x for x in self.chosen_systems if x != system]
             self.set_systems([system, *rest][:MAX_SYSTEMS])
         self._update_count()
+        if self.model.rowCount():
+            self._select_row(0)
+
+    def _apply_score_order(self) -> None:
+        """The list by one system's score on one measure, worst first (a bar of
+        the scores chart was clicked), once the index is there."""
+        if self._score_order is None or self.index is None:
+            return
+        system, measure = self._score_order
+        self._score_order = None
+        self._sorted_once = True  # this order, not the first list's mean
+        self.set_measure(measure)  # the list's scores are of this measure
+        if system in self.model.systems:
+            column = self.model.system_column(self.model.systems.index(system))
+            self.table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
+        if system in self._system_boxes:
+            rest = [x for x in self.chosen_systems if x != system]
+            self.set_systems([system, *rest][:MAX_SYSTEMS])
         if self.model.rowCount():
             self._select_row(0)
 
