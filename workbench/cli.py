@@ -469,6 +469,8 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         _print_eval_summary(results, comparisons, lang, diagnosis)
         if answers is not None:
             _print_answer_summary(answers, lang)
+    # on stderr, so also beside JSON on stdout
+    print_problems(results.warnings, lang)
     return EXIT_OK
 
 
@@ -536,8 +538,19 @@ def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None
             print(describe_comparison(row, lang=lang))
     if diagnosis is not None:
         _print_diagnosis(diagnosis, lang)
-    for problem in results.warnings:
-        print(("warning: " if lang == "en" else "경고: ") + problem.message(lang), file=sys.stderr)
+
+
+def print_problems(problems, lang: str) -> None:
+    """Each problem on stderr after its level (오류 / 경고 / 정보: error / warning /
+    info), then the three counts apart: a normal event is no warning."""
+    from workbench.core.problems import level_word, levels_text
+
+    problems = list(problems)
+    if not problems:
+        return
+    for problem in problems:
+        print(f"{level_word(problem.severity, lang)}: {problem.message(lang)}", file=sys.stderr)
+    print(f"({levels_text(problems, lang)})", file=sys.stderr)
 
 
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
@@ -546,8 +559,9 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.schema import EvalSettings
 
     refuse_output_onto_inputs(args.json, list(args.qrels))
-    judgments = _study(args, EvalSettings()).judgments_in_force()
-    summary = agreement_table(judgments)
+    study = _study(args, EvalSettings())
+    print_problems(study.warnings(), lang)  # as eval does: what was read, and how
+    summary = agreement_table(study.judgments_in_force())
     data = summary.to_dict()
     if args.json:
         _write_json(data, args.json)
@@ -593,6 +607,7 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
         raise UsageError("--out must end in .txt or .qrels (TREC qrels) or .xlsx (workbook)")
     settings = EvalSettings(resolution=args.resolution, adjudicator=args.adjudicator)
     study = _study(args, settings)
+    print_problems(study.warnings(), lang)  # as eval does: what was read, and how
     if suffix == ".xlsx":
         judgments_task(target, study, lang=lang)
     else:
@@ -717,6 +732,9 @@ def run_command(argv: list[str]) -> int:
         return EXIT_USAGE
     except InputError as exc:
         print(exc.summary(lang), file=sys.stderr)
+        hint = _read_grade_hint(exc, lang)
+        if hint:
+            print(hint, file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as exc:
         name = exc.filename or str(exc)
@@ -736,6 +754,26 @@ def run_command(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _read_grade_hint(exc: Exception, lang: str) -> str:
+    """The command line's own way to take a grade typed another way: the
+    messages say "check the conversion in the import preview" (they are the
+    app's too); here each value that plainly means a grade gets its option."""
+    from workbench.core.io.recover import propose_grade_conversions
+
+    failed = getattr(exc, "failed_grades", None) or []
+    options = [
+        f"--read-grade '{c.value}={c.grade}'" for c in propose_grade_conversions(failed)
+    ]
+    if not options:
+        return ""
+    shown = " ".join(options)
+    return (
+        f"On the command line, read these grades as proposed with: {shown}"
+        if lang == "en"
+        else f"명령줄에서는 다음 옵션으로 제안대로 읽을 수 있습니다: {shown}"
+    )
 
 
 def _log_exception(exc: BaseException) -> Path:

@@ -149,6 +149,56 @@ def test_a_grade_typed_another_way_is_read_only_with_read_grade(tmp_path, capsys
     assert main([*base, "--read-grade", "3점=7"]) == EXIT_USAGE
 
 
+def test_eval_prints_a_confirmed_reading_as_info_not_as_a_warning(tmp_path, capsys):
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text("qid,docid,grade\nq1,A,3점\nq1,C,1\n", encoding="utf-8")
+    run = tmp_path / "run.txt"
+    run.write_text(RUN, encoding="utf-8")
+    base = ["eval", "--qrels", str(qrels), "--run", str(run), "--read-grade", "3점=3"]
+    assert main([*base, "--lang", "en"]) == EXIT_OK
+    err = capsys.readouterr().err.splitlines()
+    assert [line for line in err if "'3점'" in line] == [
+        "info: qrels.csv, row 2, column 'grade': grade: '3점' was read as 3, as you confirmed, "
+        "in 1 row(s): 2."
+    ]
+    assert not [line for line in err if line.startswith("warning:") and "3점" in line]
+    errors_warnings_infos = err[-1]
+    assert errors_warnings_infos.startswith("(0 errors · ") and errors_warnings_infos.endswith(
+        " · 1 info)"
+    )
+    assert main([*base, "--lang", "ko", "--json", "-"]) == EXIT_OK
+    out = capsys.readouterr()
+    assert any(line.startswith("정보: qrels.csv") for line in out.err.splitlines())
+    # the JSON keeps its "warnings" list; the level tells an info apart
+    levels = {w["code"]: w["severity"] for w in json.loads(out.out)["warnings"]}
+    assert levels["grade_converted"] == "info"
+
+
+def test_agreement_and_judgments_print_their_warnings_and_info_on_stderr(tmp_path, capsys):
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text(
+        "qid,docid,grade,assessor\nq1,A,3점,kim\nq1,A,2,lee\nq1,B,1,kim\nq1,B,1,lee\n"
+        "q1,B,1,kim\n",
+        encoding="utf-8",
+    )
+    grade = ["--read-grade", "3점=3", "--lang", "en"]
+    told = (
+        "info: qrels.csv, row 2, column 'grade': grade: '3점' was read as 3, as you confirmed, "
+        "in 1 row(s): 2."
+    )
+    assert main(["agreement", "--qrels", str(qrels), *grade]) == EXIT_OK
+    err = capsys.readouterr().err.splitlines()
+    assert told in err
+    # kim grades B twice, the same: a warning (the first row is used)
+    (twice,) = [line for line in err if line.startswith("warning: ")]
+    assert "passage 'B' is judged twice by assessor 'kim'" in twice
+    assert err[-1] == "(0 errors · 1 warning · 1 info)"
+    out = tmp_path / "qrels.txt"
+    assert main(["judgments", "--qrels", str(qrels), "--out", str(out), *grade]) == EXIT_OK
+    err = capsys.readouterr().err.splitlines()
+    assert told in err and err[-1] == "(0 errors · 1 warning · 1 info)"
+
+
 def test_compare_adds_comparisons(tmp_path, capsys):
     qrels = tmp_path / "qrels.txt"
     lines = []

@@ -12,6 +12,7 @@ from _diagnosis_fixtures import evaluated, filler
 from workbench.core.diagnosis import (
     RULES,
     DiagnosisSettings,
+    compare,
     diagnose,
     diagnosis_to_json,
     k_advice,
@@ -429,3 +430,40 @@ def test_lowest_cases_per_type():
     # at a K the settings lack, nDCG comes from the kernel
     out7 = lowest_cases(evaluated(rankings, rel, types=dict.fromkeys(rel, "T")), 7, per_type=1)
     assert out7["nDCG@7"].tolist() == [0.0]
+
+
+# -- thresholds compare the values as shown ---------------------------------------------
+def test_a_value_equal_to_its_threshold_is_not_below_it_despite_rounding_noise():
+    # the mean of 2/5, 1 and 1 is 12/15 = 0.80; in floating point it is a hair below
+    recall = pd.Series([2 / 5, 1.0, 1.0]).mean()
+    assert recall < 0.8  # what the raw comparison saw
+    assert compare(recall, ">=", 0.80) and not compare(recall, "<", 0.80)
+    # the mean of 0, 1/5 and 1 is 6/15 = 2/5 = 0.40
+    precision = pd.Series([0.0, 0.2, 1.0]).mean()
+    assert precision < 0.4
+    assert not compare(precision, "<", 0.40) and compare(precision, ">=", 0.40)
+    # a real difference stays one: 0.396 is below 0.40, 0.799 is not 0.80 or more
+    assert compare(0.396, "<", 0.40) and not compare(0.799, ">=", 0.80)
+
+
+def test_rules_read_a_recall_of_12_of_15_as_0_80_and_a_precision_of_2_of_5_as_0_40():
+    five = ["R1", "R2", "R3", "R4", "R5"]
+    res = evaluated(
+        {
+            # Recall@20 = (2/5 + 1 + 1) / 3 = 12/15; MRR = 1/4 (first relevant at rank 4)
+            "Late": {
+                "q1": [*filler(3), "R1", "R2", *filler(5, "y")],
+                "q2": [*filler(3), "A"],
+                "q3": [*filler(3), *five],
+            },
+            # P@5 = (0 + 1/5 + 5/5) / 3 = 2/5
+            "Edge": {"q1": filler(5), "q2": ["A", *filler(4)], "q3": five},
+        },
+        {"q1": dict.fromkeys(five, 2), "q2": {"A": 2}, "q3": dict.fromkeys(five, 2)},
+    )
+    assert res.metric("Late", "Recall@20") < 0.8  # the float is a hair below 12/15
+    assert res.metric("Edge", "P@5") < 0.4  # and a hair below 2/5
+    diag = diagnose(res)
+    # Recall@20 ≥ 0.80 with MRR < 0.50: the first relevant passage comes late
+    assert "first_late" in rules_of(diag, "Late")
+    assert "context_noisy" not in rules_of(diag, "Edge")

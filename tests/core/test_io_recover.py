@@ -370,3 +370,19 @@ def test_the_report_settings_sheet_lists_conversions_and_rows_left_out(tmp_path)
         ("j.xlsx", "평가", FIRST + 1),
     ]
     assert "left out" in listed[0][3] and "'3점' was read as 3" in listed[1][3]
+
+
+def test_a_grade_that_looks_like_one_points_to_the_preview_not_to_the_command_line(tmp_path):
+    from workbench.core.io import load_judgments
+    from workbench.core.problems import InputError
+
+    path = tmp_path / "qrels.csv"
+    path.write_text("qid,docid,grade\nq1,A,3점\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_judgments(path)
+    (bad,) = [p for p in info.value.problems if p.code == "grade_invalid"]
+    # the message is the app's too: what to do there, no option of the command line
+    assert "미리보기에서 변환을 확인하세요" in bad.message_ko
+    assert "check the conversion in the import preview" in bad.message_en
+    for text in (bad.message_ko, bad.message_en):
+        assert "--" not in text and "명령줄" not in text and "command line" not in text

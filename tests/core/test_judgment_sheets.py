@@ -9,6 +9,7 @@ import pytest
 from workbench.core import schema as S
 from workbench.core.io import load_judgments
 from workbench.core.io.common import FileErrors
+from workbench.core.problems import count_levels
 
 
 def _book(path, sheets: dict[str, list[list]]):
@@ -43,6 +44,9 @@ def test_each_sheet_without_an_assessor_column_is_its_assessor(tmp_path):
     (told,) = [p for p in js.problems if p.code == "several_judgment_sheets"]
     assert "'김평가' (김평가); '이평가' (이평가)" in told.message_en
     assert "시트 2개를 모두 읽었습니다" in told.message_ko
+    # a normal event: told as info, never counted as a warning
+    assert told.is_info and not told.is_warning
+    assert count_levels(js.problems) == (0, 0, 1)
     assert js.sources[0].sheet == "김평가, 이평가"
 
 

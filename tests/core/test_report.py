@@ -692,3 +692,32 @@ def test_any_question_text_reads_back_as_the_same_text(text):
         assert cell.value.replace("\r\n", "\n").replace("\r", "\n") == expected.replace(
             "\r\n", "\n"
         ).replace("\r", "\n")
+
+
+def test_the_summary_counts_errors_warnings_and_info_apart(tmp_path, synthetic):
+    from dataclasses import replace
+
+    from workbench.core.problems import info, warning
+
+    results = replace(
+        synthetic[0],
+        warnings=[
+            warning("missing_questions", "System 'X' has no results.", "시스템 'X'에 결과가 없습니다."),
+            info(
+                "several_judgment_sheets",
+                "2 sheets hold judgments and were all read.",
+                "판정이 든 시트 2개를 모두 읽었습니다.",
+            ),
+        ],
+    )
+    for lang, sheet, title, levels in (
+        ("ko", "요약", "오류·경고·정보 (오류 0 · 경고 1 · 정보 1)", ["경고", "정보"]),
+        ("en", "Summary", "Errors, warnings and info (0 errors · 1 warning · 1 info)",
+         ["warning", "info"]),
+    ):  # fmt: skip
+        path = write_report(
+            tmp_path / f"r-{lang}.xlsx", results, ReportRequest(sheets=["summary"], lang=lang)
+        )
+        column = [c.value for c in load_workbook(path)[sheet]["A"]]
+        at = column.index(title)
+        assert column[at + 1 : at + 3] == levels

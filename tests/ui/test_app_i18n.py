@@ -452,3 +452,18 @@ def test_qt_dialogs_speak_korean():
     assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"
     assert QCoreApplication.translate("QFileDialog", "Files of type:") != "Files of type:"
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "취소"
+
+
+def test_question_review_says_it_is_preparing_in_the_language_switched_to(qtbot):
+    """The review's "Preparing…" line, shown while the page waits to be looked at,
+    follows a language switch (it stayed in English) and goes once it is shown."""
+    window = open_demo_window(qtbot)
+    review = window.page("questions")
+    assert not review.isVisible()  # its list is drawn when the page is looked at
+    english = "Preparing the question review…"
+    assert review.busy_label.text() == english
+    window.language_actions["ko"].trigger()
+    korean = "질문별 검토를 준비하는 중…"  # the catalog's translation
+    qtbot.waitUntil(lambda: review.busy_label.text() == korean, timeout=5000)
+    window.show_page("questions")
+    qtbot.waitUntil(lambda: review.busy_label.text() == "", timeout=60000)

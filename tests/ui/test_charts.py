@@ -437,3 +437,36 @@ def test_rank_labels_are_shown_only_where_they_fit(qtbot, results):
     for item, share in zip(small.labels, small._label_shares):
         if item.isVisible():
             assert share * px_small >= item.textItem.boundingRect().height() - 6
+
+
+def test_a_click_on_a_systems_bar_lists_the_questions_by_that_systems_score(qtbot):
+    """BM25's nDCG@10 bar opens the Question review sorted by BM25's nDCG@10, worst
+    first (it listed them by the mean over every system)."""
+    from _demo_window import demo_window
+
+    window = demo_window(qtbot)
+    window.show_page("overview")
+    chart = window.page("overview").overview_charts.bars
+    qtbot.waitUntil(lambda: any(h.title == "BM25 · nDCG@10" for h in chart.hits()), timeout=60000)
+    (hit,) = [h for h in chart.hits() if h.title == "BM25 · nDCG@10"]
+    centre = QPointF((hit.x0 + hit.x1) / 2, (hit.y0 + hit.y1) / 2)
+    pos = chart.view.mapFromScene(chart.vb.mapViewToScene(centre))
+    viewport = chart.view.viewport()
+    assert viewport.isVisible() and viewport.rect().contains(pos)
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    assert window.current_page_key() == "questions"
+    review = window.page("questions")
+    qtbot.waitUntil(
+        lambda: review.index is not None and review.model.rowCount() == len(hit.question_ids),
+        timeout=60000,
+    )
+    assert review.measure == "nDCG@10"
+    shown = [review.model.question_id(r) for r in range(review.model.rowCount())]
+    pq = window.state.results.per_question
+    scores = pq[pq["system"] == "BM25"].set_index("question_id")["nDCG@10"]
+    listed = [float(scores[q]) for q in shown]
+    assert listed == sorted(listed)  # BM25 worst first
+    # the mean over the systems orders them otherwise: the test tells the two apart
+    means = pq.groupby("question_id")["nDCG@10"].mean()
+    assert [q for q in sorted(shown, key=lambda q: (means[q], q))] != shown
+    assert review.chosen_systems[0] == "BM25"

@@ -14,6 +14,7 @@ from _newcomer_files import (
     runs_workbook,
 )
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from workbench.core import schema as S
@@ -417,3 +418,36 @@ def test_rename_from_the_start_page_and_two_runs_xlsx_told_apart(qtbot, own, tmp
         timeout=5000,
     )
     window.state.runner.wait()
+
+
+def test_the_stage_tables_follow_own_files_that_replace_the_demo(qtbot, own, answers):
+    window = _window(qtbot)
+    _demo(qtbot, window)
+    page = window.page("systems")
+    window.show_page("systems")
+    qtbot.waitUntil(lambda: page.losses_table.rowCount() >= 1, timeout=TIMEOUT)
+
+    def headers(table) -> list[str]:
+        return [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+
+    assert "#Vector (top 10)" in headers(page.losses_table)  # the demo's pipeline
+    window.show_page("overview")
+    answers.queue["closeDemo"] = ["Close the demo and open"]
+    dialog = _open_dialog(qtbot, window, own["judgments"], "judgments")
+    _accept_conversions(qtbot, dialog)
+    assert dialog.load_button.isVisible() and dialog.load_button.isEnabled()
+    with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
+        QTest.mouseClick(dialog.load_button, Qt.MouseButton.LeftButton)
+    runs = _open_dialog(qtbot, window, own["runs"], "runs")
+    assert runs.load_button.isVisible() and runs.load_button.isEnabled()
+    with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
+        QTest.mouseClick(runs.load_button, Qt.MouseButton.LeftButton)
+    _settled(qtbot, window)
+    assert window.state.systems == ["BM25", "GraphRAG"]
+    window.show_page("systems")
+    qtbot.waitUntil(lambda: not page._when_shown.pending, timeout=TIMEOUT)
+    # the team's systems have no pipeline: no stage is shown, and no column names
+    # the demo's Vector or Hybrid
+    assert page.pipeline_combo.count() == 0
+    shown = headers(page.losses_table) + headers(page.measures_table)
+    assert not [h for h in shown if "Vector" in h or "Hybrid" in h], shown

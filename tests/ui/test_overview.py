@@ -285,3 +285,45 @@ def test_trec_eval_checkbox_label_in_korean(qtbot, page):
         qtbot.waitUntil(lambda: page.settings_panel.trec_compat_check.text() == "trec_eval와 같은 방식")
     finally:
         i18n.install_language("en")
+
+
+def test_a_normal_event_is_listed_and_counted_as_info_not_as_a_warning(
+    qtbot, page, state, tmp_path
+):
+    import openpyxl
+    from PySide6.QtWidgets import QStyle
+
+    from workbench.core.io import load_judgments, load_run
+
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for assessor, grade in (("김평가", 3), ("이평가", 2)):
+        sheet = book.create_sheet(assessor)
+        sheet.append(["질문ID", "문단ID", "등급"])
+        sheet.append(["Q1", "D1", grade])
+        sheet.append(["Q1", "D2", 0])
+    book.save(tmp_path / "판정.xlsx")
+    # two warnings: the run answers Q9, which the judgments do not have, and only one
+    # of BM25's top 10 places holds a judged passage
+    (tmp_path / "run.txt").write_text("Q1 Q0 D1 1 2.0 BM25\nQ9 Q0 D1 1 2.0 BM25\n", encoding="utf-8")
+    page.show()
+    state.set_judgments(load_judgments(tmp_path / "판정.xlsx"))
+    state.add_runs(load_run(tmp_path / "run.txt"))
+    qtbot.waitUntil(
+        lambda: state.results is not None and page.warnings_list.count() > 0, timeout=20000
+    )
+    items = [page.warnings_list.item(i) for i in range(page.warnings_list.count())]
+    levels = [item.data(USER) for item in items]
+    # hand count: "both sheets were read" is info; the two above are warnings
+    assert sorted(levels) == ["info", "warning", "warning"], [i.text() for i in items]
+    assert page.warnings_title.text() == "Errors 0 · Warnings 2 · Info 1"
+    (told,) = [item for item in items if item.data(USER) == "info"]
+    assert "2 sheets hold judgments and were all read" in told.text()
+
+    def image(icon):
+        return icon.pixmap(16, 16).toImage()
+
+    style = page.style()
+    info_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation)
+    warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+    assert image(told.icon()) == image(info_icon) != image(warning_icon)

@@ -286,6 +286,29 @@ class DiagnosisSettingsEdit:
         study.diagnosis_settings = self.before
 
 
+# == comparing a value with a threshold ===========================================
+#: Values within this of a threshold count as equal to it. The measures are means of
+#: fractions of small whole numbers (2/5, 12/15), which floating point leaves a few
+#: 1e-16 off (the mean of 0, 1/5 and 1 is 0.39999999999999997): a P@5 of exactly 0.40
+#: must not be "below 0.40" while the report prints 0.40. A tolerance, not rounding to
+#: the two decimals the sentences print: the tables show three or four, and a P@5 of
+#: 0.396 is below 0.40 there and must stay so; two distinct means of such fractions
+#: differ by far more than 1e-9.
+THRESHOLD_TOLERANCE = 1e-9
+
+
+def compare(value, op: str, threshold: float):
+    """``value op threshold`` (op ``"<"`` or ``">="``) with :data:`THRESHOLD_TOLERANCE`:
+    every rule compares through this one helper. ``value`` may be a number or a
+    NumPy array (element-wise); NaN meets neither."""
+    edge = float(threshold) - THRESHOLD_TOLERANCE
+    if op == "<":
+        return value < edge
+    if op == ">=":
+        return value >= edge
+    raise ValueError(f"unknown comparison {op!r}")
+
+
 # == rules as data ===============================================================
 @dataclass(frozen=True)
 class Clause:
@@ -301,8 +324,7 @@ class Clause:
     def holds(self, value: float, st: DiagnosisSettings) -> bool:
         if value is None or not math.isfinite(float(value)):
             return False
-        t = float(getattr(st, self.threshold))
-        return float(value) < t if self.op == "<" else float(value) >= t
+        return bool(compare(float(value), self.op, getattr(st, self.threshold)))
 
     def text(self, st: DiagnosisSettings) -> str:
         sign = "<" if self.op == "<" else "≥"
@@ -756,7 +778,7 @@ def _measure_rule(
             vals = rows[m].to_numpy(dtype=float)
             t = float(getattr(st, c.threshold))
             with np.errstate(invalid="ignore"):
-                mask &= (vals < t) if c.op == "<" else (vals >= t)
+                mask &= compare(vals, c.op, t)
         key = next((i for i, c in enumerate(r.clauses) if c.op == "<"), 0)
         ascending = r.clauses[key].op == "<"
         if holds_all:
@@ -1092,13 +1114,15 @@ def _core_rule(
                 continue
             type_share = float((part["core_groups_missed"] > 0).mean())
             type_values.append(
-                TypeValues(str(qtype), int(len(part)), {"share": type_share}, type_share >= t)
+                TypeValues(
+                    str(qtype), int(len(part)), {"share": type_share}, compare(type_share, ">=", t)
+                )
             )
         holding = [tv for tv in type_values if tv.holds]
-        if share < t and not holding:
+        if compare(share, "<", t) and not holding:
             continue
         ordered = hit.sort_values(["core_groups_missed", s.QID], ascending=[False, True])
-        if share >= t:
+        if compare(share, ">=", t):
             scope = "all"
             named = holding if len(holding) < len(type_values) else []
             count, shown_share = len(hit), share
@@ -1210,11 +1234,11 @@ def k_advice(
         steps = np.diff(np.asarray(values, dtype=float))
         advised_i = len(ladder) - 1
         for i in range(len(steps) - 1, -1, -1):
-            if steps[i] < epsilon:
+            if compare(steps[i], "<", epsilon):
                 advised_i = i
             else:
                 break
-        growing = bool(steps[-1] >= epsilon)
+        growing = bool(compare(steps[-1], ">=", epsilon))
         n = int(results.aggregates.loc[system, "n"]) if system in results.aggregates.index else 0
         out[str(system)] = KAdvice(
             system=str(system),
@@ -1331,7 +1355,12 @@ def _type_gap_rule(
         if len(typed) < 2 or not math.isfinite(mean):
             continue
         type_values = tuple(
-            TypeValues(t["type"], t["n"], t["values"], mean - t["values"][name] >= st.type_gap)
+            TypeValues(
+                t["type"],
+                t["n"],
+                t["values"],
+                bool(compare(mean - t["values"][name], ">=", st.type_gap)),
+            )
             for t in typed
         )
         holding = sorted((t for t in type_values if t.holds), key=lambda t: t.values[name])

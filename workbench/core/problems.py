@@ -115,6 +115,31 @@ def count_levels(problems) -> tuple[int, int, int]:
     return errors, warnings, infos
 
 
+#: each level's word, as every list of problems shows it (Korean, English)
+LEVEL_WORDS = {
+    Severity.ERROR: ("오류", "error"),
+    Severity.WARNING: ("경고", "warning"),
+    Severity.INFO: ("정보", "info"),
+}
+
+
+def level_word(severity: Severity, lang: str = "ko") -> str:
+    """"오류" / "경고" / "정보" ("error" / "warning" / "info")."""
+    ko, en = LEVEL_WORDS[severity]
+    return ko if lang == "ko" else en
+
+
+def levels_text(problems, lang: str = "ko") -> str:
+    """The three counts apart, e.g. ``오류 0 · 경고 2 · 정보 1`` (``0 errors · 2 warnings · 1 info``)."""
+    errors, warnings, infos = count_levels(problems)
+    if lang == "ko":
+        return f"오류 {errors} · 경고 {warnings} · 정보 {infos}"
+    return (
+        f"{errors} error{'s' if errors != 1 else ''} · "
+        f"{warnings} warning{'s' if warnings != 1 else ''} · {infos} info"
+    )
+
+
 @dataclass
 class InputError(Exception):
     """A file could not be used. ``problems`` holds every error found (and the warnings)."""

@@ -116,6 +116,7 @@ from workbench.core.diagnosis import THRESHOLDS, DiagnosisSettings, diagnose, lo
 from workbench.core.diagnosis import missed_by_role as _missed_by_role
 from workbench.core.evidence_text import evidence_map, find_spans, split_by_spans
 from workbench.core.metrics import parse_measure
+from workbench.core.problems import level_word, levels_text
 from workbench.core.results import Results
 from workbench.core.schema import SourceFile
 from workbench.core.system_cards import (
@@ -246,9 +247,8 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "settings_line": ("설정", "Settings"),
     "warnings": ("경고", "Warnings"),
-    "no_warnings": ("경고 없음", "No warnings"),
-    "warning": ("경고", "warning"),
-    "error": ("오류", "error"),
+    "messages": ("오류·경고·정보", "Errors, warnings and info"),
+    "no_messages": ("없음", "None"),
     "legend": ("지표 설명", "Measures"),
     "measure": ("지표", "Measure"),
     "measure_name": ("이름", "Name"),
@@ -1049,14 +1049,15 @@ class _Report:
             [None, INT_FORMAT, INT_FORMAT],
         )
 
-        # warnings: shown, never hidden
+        # errors, warnings and info: shown, never hidden, the three counted apart (a
+        # normal event such as "both judgment sheets were read" is no warning)
         row += 2
-        sh.title(row, f"{sh.t('warnings')} ({len(r.warnings)})")
+        sh.title(row, f"{sh.t('messages')} ({levels_text(r.warnings, self.lang)})")
         row += 1
         if not r.warnings:
-            _put(ws, row, 1, sh.t("no_warnings"))
+            _put(ws, row, 1, sh.t("no_messages"))
         for p in r.warnings:
-            _put(ws, row, 1, sh.t("error" if p.is_error else "warning"))
+            _put(ws, row, 1, level_word(p.severity, self.lang))
             _put(ws, row, 2, p.message(self.lang))
             row += 1
 

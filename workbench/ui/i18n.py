@@ -123,6 +123,21 @@ class LiveText(str):
             return str(self)
 
 
+class ScoreTitle(LiveText):
+    """The title of a drill-down from one system's score on one measure (a bar of
+    the Overview's chart): the Question review lists those questions by that
+    system's score on that measure, worst first, not by the mean over systems."""
+
+    system: str
+    measure: str
+
+    def __new__(cls, make: Callable[[], str], system: str, measure: str) -> ScoreTitle:
+        text = super().__new__(cls, make)
+        text.system = system
+        text.measure = measure
+        return text
+
+
 def again(text: str) -> str:
     """``text`` in the language in force: made again when it is a :class:`LiveText`."""
     return text.again() if isinstance(text, LiveText) else text

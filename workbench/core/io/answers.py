@@ -711,10 +711,10 @@ def _score(
 def _read_as_warnings(
     col: Collector, sh: _Sheet, read_as: dict[tuple[str, str, int], list[int]]
 ) -> None:
-    """One warning per rating text read as a level: the user sees what was done."""
+    """One info per rating text read as a level: the user sees what was done."""
     for (header, shown, level), rows in read_as.items():
         where = rows_text(rows)
-        col.warning(
+        col.info(
             "rating_read_as",
             f"'{shown}' in column '{header}' was read as {level} (rows {where}).",
             f"'{header}' 열의 {josa(shown, '은', quoted=True)} {level}점으로 읽었습니다"

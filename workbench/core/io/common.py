@@ -22,6 +22,7 @@ from workbench.core.problems import (
     InputError,
     Problem,
     error,
+    info,
     warning,
 )
 
@@ -175,6 +176,15 @@ class Collector:
         where = self._where(where)
         if len(self.warnings) < MAX_PROBLEMS_PER_FILE:
             self.warnings.append(warning(code, en, ko, **where))
+        else:
+            self.dropped_warnings += 1
+
+    def info(self, code: str, en: str, ko: str, **where) -> None:
+        """A normal event worth telling (what was read, as expected or as confirmed):
+        kept with the warnings, shown and counted as info (never as a warning)."""
+        where = self._where(where)
+        if len(self.warnings) < MAX_PROBLEMS_PER_FILE:
+            self.warnings.append(info(code, en, ko, **where))
         else:
             self.dropped_warnings += 1
 

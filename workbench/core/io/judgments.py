@@ -288,7 +288,7 @@ def _judgments_of_sheets(
     counts = both.groupby("_sheet", sort=False)[S.ASSESSOR].agg(lambda a: sorted(set(a)))
     shown_en = "; ".join(f"'{s}' ({', '.join(names)})" for s, names in counts.items())
     shown_ko = "; ".join(f"'{s}'({', '.join(names)})" for s, names in counts.items())
-    col.warning(
+    col.info(
         "several_judgment_sheets",
         f"{len(sheets)} sheets hold judgments and were all read, with their assessors: "
         f"{shown_en}. A sheet without an assessor column is the assessor named after it. In the "

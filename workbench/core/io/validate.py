@@ -313,13 +313,13 @@ def _number_with_unit(pattern: re.Pattern, value: str) -> float:
 def report_numbers_with_units(
     col: Collector, sheet: str | None, header: str, rows: np.ndarray, typed: list, read_as: list
 ) -> None:
-    """One warning for a rank or score column whose numbers carried a unit."""
+    """One info for a rank or score column whose numbers carried a unit (read as expected)."""
     n = int(rows.size)
     shown = list(zip(rows[:_ROWS_QUOTED].tolist(), typed[:_ROWS_QUOTED], read_as[:_ROWS_QUOTED]))
     more = " …" if n > _ROWS_QUOTED else ""
     en = ", ".join(f"row {r}: '{v}' → {x:g}" for r, v, x in shown) + more
     ko = ", ".join(f"{r}행 '{v}' → {x:g}" for r, v, x in shown) + more
-    col.warning(
+    col.info(
         "numbers_with_units",
         f"{n} cell(s) of column '{header}' were read as numbers without their unit ({en}).",
         f"'{header}' 열의 {n}개 칸은 단위를 떼고 숫자로 읽었습니다({ko}).",
@@ -419,8 +419,8 @@ def _converted(
     conversions: Mapping[str, int],
 ) -> np.ndarray:
     """Apply the user's conversions to the refused cells ``bad`` (their grades go
-    into ``out``), warn once per conversion, record the values still refused on
-    ``col.failed_grades``; returns the cells still refused."""
+    into ``out``), tell once per conversion (an info: the user confirmed it), record
+    the values still refused on ``col.failed_grades``; returns the cells still refused."""
     codes, uniques = pd.factorize(pd.Series(raw[bad], dtype=object), use_na_sentinel=False)
     keys = [grade_key(u) for u in uniques]
     still = np.ones(bad.size, dtype=bool)
@@ -438,7 +438,7 @@ def _converted(
             found = rows[cells]
             shown = rows_text(found.tolist())
             typed = display_text(raw[cells[0]])
-            col.warning(
+            col.info(
                 "grade_converted",
                 f"{name}: '{typed}' was read as {grade}, as you confirmed, in {cells.size} "
                 f"row(s): {shown}.",
@@ -561,14 +561,10 @@ def report_bad_grade(
         )
         return
     looks = proposed_grade(shown)
-    hint_en = (
-        f" (It looks like {looks}: confirm it in the import preview, or give "
-        f"--read-grade '{shown}={looks}' on the command line.)"
-    )
-    hint_ko = (
-        f" ({josa(str(looks), '으로')} 보입니다. 불러오기 미리보기에서 확인하거나 "
-        f"명령줄에서 --read-grade '{shown}={looks}' 옵션을 주세요.)"
-    )
+    # the app's words: the command line adds its own option for the same value
+    # (cli.py, from FileErrors.failed_grades), never shown in the app
+    hint_en = f" (It looks like {looks}: check the conversion in the import preview.)"
+    hint_ko = f" ({josa(str(looks), '으로')} 보입니다. 미리보기에서 변환을 확인하세요.)"
     col.error(
         "grade_invalid",
         f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "

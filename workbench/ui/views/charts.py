@@ -51,7 +51,7 @@ from workbench.core.atomic import atomic_write
 from workbench.core.korean import Word
 from workbench.core.results import Results
 from workbench.ui import dialogs, palette
-from workbench.ui.i18n import LiveText
+from workbench.ui.i18n import LiveText, ScoreTitle
 from workbench.ui.when_shown import WhenShown
 
 #: points within this many pixels of the cursor are "under" it
@@ -101,6 +101,10 @@ class Hit:
     question_ids: list[str] = field(default_factory=list)
     title: str = ""
     point: bool = False
+    #: one system's score on one measure (a bar of the scores chart): the
+    #: questions are listed by it
+    system: str = ""
+    measure: str = ""
 
     def contains(self, x: float, y: float) -> bool:
         lo_y, hi_y = min(self.y0, self.y1), max(self.y0, self.y1)
@@ -361,7 +365,11 @@ class ChartWidget(QWidget):
             now = current.title if current is not None and current.question_ids == ids else element
             return self.tr("Chart '{name}' · {element}").format(name=self.chart_name(), element=now)
 
-        self.questions_requested.emit(ids, LiveText(describe))
+        if hit.system and hit.measure:
+            title = ScoreTitle(describe, hit.system, hit.measure)
+        else:
+            title = LiveText(describe)
+        self.questions_requested.emit(ids, title)
         return True
 
     def chart_name(self) -> str:
@@ -629,6 +637,8 @@ class MetricBarChart(ChartWidget):
                         tip + "\n" + self.tr("Click to list its questions, worst first."),
                         list(rec["question_ids"]),
                         f"{system} · {metric}",
+                        system=system,
+                        measure=metric,
                     )
                 )
         self.set_legend(entries)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core import schema as s
 from workbench.core.chart_data import significance_marks, significance_tooltips
+from workbench.core.problems import Severity, count_levels
 from workbench.core.results import Results
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy, percent
 from workbench.ui.models.metrics_table import (
@@ -640,23 +641,33 @@ class OverviewPage(QWidget):
         }
 
     def _fill_warnings(self) -> None:
+        """Errors, warnings and info, each with its own icon (a normal event such as
+        "both judgment sheets were read" is info, not a warning); the item's
+        UserRole holds the level ("error", "warning", "info")."""
         self.warnings_list.clear()
         res = self.results
-        icon_warn = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        icon_err = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
+        icons = {
+            Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
+            Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+            Severity.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
+        }
         for problem in res.warnings if res is not None else []:
-            item = QListWidgetItem(
-                icon_err if problem.is_error else icon_warn, problem.message(self.lang)
-            )
+            icon = self.style().standardIcon(icons[problem.severity])
+            item = QListWidgetItem(icon, problem.message(self.lang))
+            item.setData(Qt.ItemDataRole.UserRole, problem.severity.value)
             item.setToolTip(problem.message(self.lang))
             self.warnings_list.addItem(item)
 
     def _update_counts(self) -> None:
-        n_warn = self.warnings_list.count()
+        res = self.results
+        errors, warnings, infos = count_levels(res.warnings if res is not None else [])
         self.warnings_title.setText(
-            self.tr("Warnings (%1)").replace("%1", str(n_warn))
-            if n_warn
-            else self.tr("No warnings")
+            self.tr("Errors %1 · Warnings %2 · Info %3")
+            .replace("%1", str(errors))
+            .replace("%2", str(warnings))
+            .replace("%3", str(infos))
+            if errors or warnings or infos
+            else self.tr("No errors, warnings or info")
         )
         n_un = self.unanswerable_list.count()
         self.unanswerable_label.setText(

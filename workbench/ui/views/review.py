@@ -264,6 +264,11 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._note_qid = ""
         self._sorted_once = False
         self._sized_for: tuple = ()
+        #: the busy line says "Preparing the question review…" (made again in the
+        #: language in force after a switch, cleared when the index is shown)
+        self._preparing = False
+        #: (system, measure) of a bar clicked before the index arrived: the list's order
+        self._score_order: tuple[str, str] | None = None
         #: the study's one undo stack, shared with every page
         self.undo_stack = state.undo_stack
 
@@ -565,6 +570,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
             )
         )
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
+        if self._preparing:
+            self.busy_label.setText(self._preparing_text())
         manual = self.state.study.manual_in_force(lang)
         self._manual_shown = manual
         for action in self._grade_actions:
@@ -687,6 +694,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             box.setToolTip(system_tooltip(info, infos, card=card) if info is not None else "")
 
     def _on_busy(self, busy: bool, text: str) -> None:
+        self._preparing = False
         self.busy_label.setText(text if busy else "")
 
     def _on_results(self, results: Results | None) -> None:
@@ -703,6 +711,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._show_empty(True)
             return
         if self.index is None:
+            self._preparing = True
             self.busy_label.setText(self._preparing_text())
         handle = self.state.runner.start(
             INDEX_TASK, _build_index_task, results, self.state.study.snapshot()
@@ -712,6 +721,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         handle.failed.connect(self._on_index_failed)
 
     def _on_index_failed(self, exc: Exception) -> None:
+        self._preparing = False
         self.busy_label.setText("")
         self.state.failed.emit(exc)  # the main window explains it
 
@@ -731,7 +741,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
         if index is None:
             return
         results = index.results
-        if self.busy_label.text() == self._preparing_text():
+        if self._preparing:
+            self._preparing = False
             self.busy_label.setText("")
         self._show_empty(False)
         self._fill_measures(results)
@@ -750,6 +761,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._select_row(0)
         elif not self.model.rowCount():
             self._open("")
+        self._apply_score_order()  # a bar clicked before the index was there
         self.index_ready.emit()
 
     def _clear_list(self) -> None:
@@ -942,7 +954,9 @@ class ReviewPage(QuestionListNavigation, QWidget):
         ``system``: make sure this system is among the columns (first).
         ``title``: where they were chosen ("Chart 'First relevant rank' · Vector ·
         rank 2–3"), shown in the banner; a :class:`~workbench.ui.i18n.LiveText`
-        follows a language switch.
+        follows a language switch. A :class:`~workbench.ui.i18n.ScoreTitle` (a
+        bar: one system's score on one measure) lists the questions by that
+        system's score on that measure, worst first, with its cards first.
         """
         self._when_shown.flush()  # the list of the latest index first
         ids = {str(q) for q in question_ids}
@@ -950,10 +964,33 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self.banner_box.setVisible(True)
         self._banner_source = title
         self._show_banner()
+        system = system or getattr(title, "system", None)
+        measure = getattr(title, "measure", "")
+        # applied now, or when the index of the latest scores arrives
+        self._score_order = (system, measure) if system and measure else None
+        self._apply_score_order()
         if system and system in self._system_boxes:
             rest = [x for x in self.chosen_systems if x != system]
             self.set_systems([system, *rest][:MAX_SYSTEMS])
         self._update_count()
+        if self.model.rowCount():
+            self._select_row(0)
+
+    def _apply_score_order(self) -> None:
+        """The list by one system's score on one measure, worst first (a bar of
+        the scores chart was clicked), once the index is there."""
+        if self._score_order is None or self.index is None:
+            return
+        system, measure = self._score_order
+        self._score_order = None
+        self._sorted_once = True  # this order, not the first list's mean
+        self.set_measure(measure)  # the list's scores are of this measure
+        if system in self.model.systems:
+            column = self.model.system_column(self.model.systems.index(system))
+            self.table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
+        if system in self._system_boxes:
+            rest = [x for x in self.chosen_systems if x != system]
+            self.set_systems([system, *rest][:MAX_SYSTEMS])
         if self.model.rowCount():
             self._select_row(0)
 
@@ -1352,6 +1389,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
             return False
         qid = self.current_qid
         if self.index.results.settings.unit == "document":
+            self._preparing = False
             self.busy_label.setText(
                 self.tr("Grades are given to passages: switch the unit to passages to grade.")
             )

@@ -532,7 +532,9 @@ class SystemsPage(QWidget):
             table.setRowCount(0)
             table.setColumnCount(0)
             self.questions_model.set_frame(pd.DataFrame())
-            self.losses_table.setRowCount(0)
+            # its columns name the stages' systems ("#Vector (top 10)"): emptied
+            # with the rows, or a new study without stages keeps the old ones
+            self._show_losses()
             return
         plan, measures, pairs = data
         lang = self._lang()
