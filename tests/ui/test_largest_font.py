@@ -66,3 +66,25 @@ def test_check_boxes_and_radio_buttons_grow_with_the_font(qtbot, largest):
     # at the normal font the platform's own size, not a smaller one
     base = QStyle.PixelMetric.PM_IndicatorWidth
     assert normal[0] == flag.style().baseStyle().pixelMetric(base, None, flag)
+
+
+def test_the_first_answers_rating_keys_are_in_view_without_scrolling(qtbot, largest):
+    """Every criterion's 0–3 keys of the first answer lie inside the answers'
+    visible area (they sat below a long answer, out of view)."""
+    window = largest
+    window.show_page("answers")
+    panel = window.page("answers").review
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60000)
+    qtbot.waitUntil(lambda: any(c.rows for c in panel.area.columns), timeout=60000)
+    qtbot.wait(200)
+    seen = panel.scroll.viewport()
+    assert panel.scroll.verticalScrollBar().value() == 0
+    first = next(c for c in panel.area.columns if c.isVisible() and c.rows)
+    assert len(first.rows) >= 3
+    for row in first.rows:
+        for key in row.buttons:
+            assert key.isVisible()
+            top_left = key.mapTo(seen, key.rect().topLeft())
+            assert 0 <= top_left.y() and top_left.y() + key.height() <= seen.height(), key.text()
+            assert 0 <= top_left.x() and top_left.x() + key.width() <= seen.width(), key.text()
+    assert window.height() <= 800
