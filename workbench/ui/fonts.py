@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle
 
 from workbench.paths import resources_dir
 
@@ -104,10 +104,38 @@ def apply_font(size: str = "normal", app: QApplication | None = None) -> QFont:
         font.setFamilies([family, *font.families()] if font.families() else [family])
     before = app.font().pointSizeF()
     font.setPointSizeF(POINT_SIZES.get(size, POINT_SIZES["normal"]))
+    if not isinstance(app.style(), FontScaledStyle):
+        app.setStyle(FontScaledStyle(app.style().name()))
     app.setFont(font)
     if before > 0 and font.pointSizeF() != before:
         follow_font_size(app, font.pointSizeF() / before)
     return font
+
+
+#: the check boxes' and radio buttons' squares and circles: Qt sizes them in
+#: pixels, whatever the font, so at "very large" a tiny box sat beside big text
+_INDICATOR_METRICS = (
+    QStyle.PixelMetric.PM_IndicatorWidth,
+    QStyle.PixelMetric.PM_IndicatorHeight,
+    QStyle.PixelMetric.PM_ExclusiveIndicatorWidth,
+    QStyle.PixelMetric.PM_ExclusiveIndicatorHeight,
+)
+
+
+class FontScaledStyle(QProxyStyle):
+    """The platform's style with check box and radio button indicators that grow
+    with the font: their size at the normal font times the font's size over the
+    normal one (unchanged at the normal font, 1.5 × at "very large")."""
+
+    def pixelMetric(self, metric, option=None, widget=None) -> int:  # noqa: N802 (Qt override)
+        size = super().pixelMetric(metric, option, widget)
+        if metric not in _INDICATOR_METRICS:
+            return size
+        font = widget.font() if widget is not None else QApplication.font()
+        points = font.pointSizeF()
+        if points <= 0:
+            return size
+        return max(size, round(size * points / POINT_SIZES["normal"]))
 
 
 def follow_font_size(app: QApplication, ratio: float) -> None:

@@ -138,7 +138,7 @@ class CriterionRow(QFrame):
         self.setObjectName("criterionRow")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         box = QVBoxLayout(self)
-        box.setContentsMargins(4, 3, 4, 3)
+        box.setContentsMargins(4, 1, 4, 1)
         box.setSpacing(2)
         self.name_label = QLabel()
         self.name_label.setWordWrap(True)
@@ -162,9 +162,12 @@ class CriterionRow(QFrame):
         self.note_button.clicked.connect(lambda: self.note_requested.emit(self.criterion.key))
         keys.addWidget(self.note_button)
         box.addLayout(keys)
+        # the level's text, shown by the answer's column under all its criteria
+        # (see AnswerColumn.level_note): under each row it pushed the next row's
+        # keys out of view at a large font
         self.level_label = _muted(QLabel())
         self.level_label.setWordWrap(True)
-        box.addWidget(self.level_label)
+        self.level_label.hide()
         self.set_current(False)
         self.retranslate()
 
@@ -227,7 +230,7 @@ class AnswerColumn(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         box = QVBoxLayout(self)
         box.setContentsMargins(6, 6, 6, 6)
-        box.setSpacing(6)
+        box.setSpacing(4)
         self.header = QLabel()
         self.header.setFont(fonts.scaled(self.font(), 1.15, bold=True))
         self.header.setWordWrap(True)
@@ -251,10 +254,20 @@ class AnswerColumn(QFrame):
         self.cited.setTextFormat(Qt.TextFormat.RichText)
         self.cited.linkActivated.connect(self._on_link)
         self.ratings_box = QVBoxLayout()
-        self.ratings_box.setSpacing(4)
-        for w in (self.header, self.meta, self.flags, self.text, self.cited):
-            box.addWidget(w)
+        self.ratings_box.setSpacing(3)
+        #: the rated level (or "not rated yet") of the criterion the keys rate
+        self.level_note = _muted(QLabel())
+        self.level_note.setObjectName("levelNote")
+        self.level_note.setWordWrap(True)
+        self.level_note.hide()
+        self._cursor: int | None = None
+        # the rating keys right under the system's name: at a large font a long
+        # answer pushed them below the fold and every rating needed a scroll
+        box.addWidget(self.header)
         box.addLayout(self.ratings_box)
+        box.addWidget(self.level_note)
+        for w in (self.meta, self.flags, self.text, self.cited):
+            box.addWidget(w)
         box.addStretch(1)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
@@ -315,6 +328,7 @@ class AnswerColumn(QFrame):
             score, note = mine.get(row.criterion.key, (None, ""))
             row.set_rating(score, note)
             row.setEnabled(bool(mine) or True)
+        self._show_level()
 
     def _flags_html(self, flags: tuple, lang: str) -> str:
         if not flags:
@@ -377,8 +391,16 @@ class AnswerColumn(QFrame):
         return "<br>".join(lines)
 
     def set_cursor(self, criterion: int | None) -> None:
+        self._cursor = criterion
         for i, row in enumerate(self.rows):
             row.set_current(criterion == i)
+        self._show_level()
+
+    def _show_level(self) -> None:
+        at = self._cursor
+        text = self.rows[at].level_label.text() if at is not None and at < len(self.rows) else ""
+        self.level_note.setText(text)
+        self.level_note.setVisible(bool(text))
 
 
 def _nan_none(value):
@@ -582,14 +604,16 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         self.systems_menu = QMenu(self.systems_button)
         self.systems_button.setMenu(self.systems_menu)
         self._actions: dict[str, QAction] = {}
-        picker = QHBoxLayout()
-        picker.setContentsMargins(0, 0, 0, 0)
-        picker.addWidget(self.systems_button)
-        picker.addStretch(1)
-        self.picker = QWidget()
-        self.picker.setLayout(picker)
         self.keys_hint = _muted(QLabel())
         self.keys_hint.setWordWrap(True)
+        # the keys' hint beside the menu, not on a row of its own: the answers
+        # below keep that height (at a large font their rating keys need it)
+        picker = QHBoxLayout()
+        picker.setContentsMargins(0, 0, 0, 0)
+        picker.addWidget(self.systems_button, 0, Qt.AlignmentFlag.AlignTop)
+        picker.addWidget(self.keys_hint, 1)
+        self.picker = QWidget()
+        self.picker.setLayout(picker)
         self.area = AnswersArea()
         self.area.key_pressed.connect(self._on_arrow)
         self.scroll = QScrollArea()
@@ -600,7 +624,6 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         bbox = QVBoxLayout(bottom)
         bbox.setContentsMargins(0, 0, 0, 0)
         bbox.addWidget(self.picker)
-        bbox.addWidget(self.keys_hint)
         bbox.addWidget(self.scroll, 1)
 
         self.right = QSplitter(Qt.Orientation.Vertical)
@@ -610,6 +633,10 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         self.right.setStretchFactor(0, 2)
         self.right.setStretchFactor(1, 5)
         self.right.setChildrenCollapsible(False)
+        # the question and its gold evidence at their least height (a few lines
+        # of passage, see _fit_gold_height), the answers and their rating keys
+        # the rest; a size the user dragged to is restored over this
+        self.right.setSizes([1, 10_000])
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.setObjectName("answers_split")  # its sizes are kept between sessions
         self.split.addWidget(left)

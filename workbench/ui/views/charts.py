@@ -144,6 +144,11 @@ class ChartWidget(QWidget):
         self.plot.hideButtons()
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.vb = self.plot.getViewBox()
+        #: the left axis's ticks as the chart set them; fewer are labelled when
+        #: the plot is too short for them all (see :meth:`_thin_left_ticks`)
+        self._left_ticks: list[tuple[float, str]] | None = None
+        self.vb.sigResized.connect(self._thin_left_ticks)
+        self.vb.sigYRangeChanged.connect(self._thin_left_ticks)
 
         self.controls = QHBoxLayout()
         self.controls.setContentsMargins(0, 0, 0, 0)
@@ -499,12 +504,59 @@ class ChartWidget(QWidget):
         self.plot.addItem(item)
         return item
 
+    def set_left_ticks(self, ticks: list[tuple[float, str]]) -> None:
+        """The left axis's labelled values, thinned to what the plot's height holds."""
+        self._left_ticks = list(ticks)
+        self._thin_left_ticks()
+
+    def _thin_left_ticks(self, *_: object) -> None:
+        """Every k-th of the left ticks, so that labels stand at least a line and a
+        bit apart, and only those whose label lies inside the plot's height
+        (pyqtgraph drops the others): at a large font a short plot drew 0.0 … 1.0
+        on top of each other. Of the spacings that work, the smallest k and the
+        start showing the most labels win."""
+        ticks = self._left_ticks
+        if not ticks:
+            return
+        axis = self.plot.getAxis("left")
+        low, high = self.vb.viewRange()[1]
+        height = self.vb.height()
+        if not (high > low and height > 0):
+            axis.setTicks([ticks])
+            return
+        line = QFontMetrics(axis.style.get("tickFont") or _app_font()).height()
+        half = 0.4 * line + 1  # pyqtgraph counts 0.8 of a label's height
+
+        def px(value: float) -> float:
+            return (high - value) * height / (high - low)
+
+        def inside(value: float) -> bool:
+            return half <= px(value) <= height - half
+
+        best: list[tuple[float, str]] = []
+        for k in range(1, len(ticks) + 1):
+            for start in range(k):
+                shown = [t for t in ticks[start::k] if inside(t[0])]
+                gaps = [abs(px(a[0]) - px(b[0])) for a, b in zip(shown, shown[1:])]
+                if all(g >= 1.25 * line for g in gaps) and len(shown) > len(best):
+                    best = shown
+            if len(best) >= 2:
+                break
+        axis.setTicks([best])
+
     def _percent_axis(self, axis: str = "left") -> None:
         ticks = [(v / 10, f"{v * 10}%") for v in range(0, 11, 2)]
-        self.plot.getAxis(axis).setTicks([ticks])
+        if axis == "left":
+            self.set_left_ticks(ticks)
+        else:
+            self.plot.getAxis(axis).setTicks([ticks])
 
     def _unit_axis(self, axis: str = "left") -> None:
-        self.plot.getAxis(axis).setTicks([[(v / 10, f"{v / 10:.1f}") for v in range(0, 11, 2)]])
+        ticks = [(v / 10, f"{v / 10:.1f}") for v in range(0, 11, 2)]
+        if axis == "left":
+            self.set_left_ticks(ticks)
+        else:
+            self.plot.getAxis(axis).setTicks([ticks])
 
 
 # ---------------------------------------------------------------------------
@@ -1096,7 +1148,7 @@ class HistogramChart(ChartWidget):
                 )
         self.set_legend(entries)
         self.plot.getAxis("bottom").setTicks([[(v / 10, f"{v / 10:.1f}") for v in range(0, 11)]])
-        self.plot.getAxis("left").setTicks([_count_ticks(top)])
+        self.set_left_ticks(_count_ticks(top))
         self.plot.setXRange(-0.02, 1.02, padding=0)
         self.plot.setYRange(0, top * 1.08, padding=0)
 
@@ -1231,9 +1283,9 @@ class ScatterChart(ChartWidget):
         )
         ticks = [[(v / 10, f"{v / 10:.1f}") for v in range(0, 11, 2)]]
         self.plot.getAxis("bottom").setTicks(ticks)
-        self.plot.getAxis("left").setTicks(ticks)
         self.plot.setXRange(-0.05, 1.05, padding=0)
         self.plot.setYRange(-0.05, 1.05, padding=0)
+        self.set_left_ticks(ticks[0])  # after the range: thinned for this height
 
     def retranslate(self) -> None:
         super().retranslate()
@@ -1348,7 +1400,7 @@ class DifferenceHistogramChart(ChartWidget):
                 ]
             ]
         )
-        self.plot.getAxis("left").setTicks([_count_ticks(top)])
+        self.set_left_ticks(_count_ticks(top))
         self.plot.setXRange(lo, hi, padding=0.01)
         self.plot.setYRange(0, top * 1.08, padding=0)
 

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableView,
     QTextBrowser,
     QVBoxLayout,
@@ -219,6 +220,13 @@ class ComparisonModel(QAbstractTableModel):
         return None
 
 
+#: whole rows of measures the list shows at any font size (it scrolls for more)
+METRIC_ROWS = 3
+#: the charts' least height in lines of text: title, legend, a plot whose
+#: axis numbers (0.0 … 1.0) stand apart, and the axis title
+CHART_LINES = 12
+
+
 class ComparePage(QWidget):
     """System-vs-baseline significance table, sentences, scatter and difference histogram."""
 
@@ -247,7 +255,6 @@ class ComparePage(QWidget):
             self.test_combo.addItem("", test)
         self.metrics_label = QLabel(self)
         self.metrics_list = QListWidget(self)
-        self.metrics_list.setMaximumHeight(130)
         # checkboxes flow in rows, so many measures fit without scrolling
         self.metrics_list.setFlow(QListWidget.Flow.LeftToRight)
         self.metrics_list.setWrapping(True)
@@ -302,6 +309,7 @@ class ComparePage(QWidget):
 
         # charts get their parent at creation (see OverviewCharts: PySide6 6.12)
         charts = QSplitter(Qt.Orientation.Horizontal, self)
+        self.charts_split = charts
         charts.setObjectName("compare_charts_split")  # its sizes are kept between sessions
         self.scatter = ScatterChart(charts, with_controls=False)
         self.diff_hist = DifferenceHistogramChart(charts)
@@ -328,7 +336,7 @@ class ComparePage(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
-        charts.setMinimumHeight(320)  # room for the plots even at a large font
+        self._fit_to_font()
 
         box = QVBoxLayout(self)
         box.addLayout(controls)
@@ -435,6 +443,7 @@ class ComparePage(QWidget):
             item = QListWidgetItem(name, self.metrics_list)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if name in chosen else Qt.CheckState.Unchecked)
+        self._fit_to_font()  # rows of the real items
         self._filling = False
         self.compare_now()
 
@@ -619,7 +628,26 @@ class ComparePage(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "model"):
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange and hasattr(self, "charts_split"):
+            QTimer.singleShot(0, self, self._fit_to_font)  # once the children have the font
         super().changeEvent(event)
+
+    def _fit_to_font(self) -> None:
+        """Room measured in the font in use: the measure list keeps
+        :data:`METRIC_ROWS` whole rows of check boxes (at the largest font a fixed
+        130 px showed one and a half), and the charts enough lines of height
+        that their axis numbers do not run into each other."""
+        box = self.metrics_list
+        if box.count():
+            row = box.sizeHintForIndex(box.model().index(0, 0)).height()
+        else:
+            indicator = box.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorHeight, None, box)
+            row = max(box.fontMetrics().height(), indicator) + 4
+        pitch = row + 2 * box.spacing()
+        height = METRIC_ROWS * pitch + box.spacing() + 2 * box.frameWidth()
+        box.setMinimumHeight(height)
+        box.setMaximumHeight(max(height, 130))
+        self.charts_split.setMinimumHeight(max(320, CHART_LINES * self.fontMetrics().lineSpacing()))
 
 
 def _html(text: str) -> str:

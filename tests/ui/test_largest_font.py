@@ -1,0 +1,90 @@
+"""At the largest font on a 1280×800 window the working pages stay usable:
+the measure list shows whole rows, chart labels stand apart, check boxes grow."""
+
+from __future__ import annotations
+
+import pytest
+from _demo_window import demo_window
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QStyle
+
+from workbench.ui import fonts
+
+
+@pytest.fixture
+def largest(qtbot):
+    fonts.apply_font("very_large")
+    try:
+        yield demo_window(qtbot)
+    finally:
+        fonts.apply_font("normal")
+
+
+def _whole_rows(box) -> int:
+    """Rows of the measure list's check boxes wholly inside its viewport."""
+    bottom = box.viewport().height()
+    tops = {
+        box.visualItemRect(box.item(i)).top()
+        for i in range(box.count())
+        if box.visualItemRect(box.item(i)).top() >= 0
+        and box.visualItemRect(box.item(i)).bottom() < bottom
+    }
+    return len(tops)
+
+
+def test_compare_shows_three_rows_of_measures_and_apart_axis_labels(qtbot, largest):
+    window = largest
+    page = window.page("compare")
+    window.show_page("compare")
+    qtbot.waitUntil(lambda: page.model.rowCount() > 0, timeout=60000)
+    qtbot.wait(200)
+    assert page.metrics_list.count() > 6
+    assert _whole_rows(page.metrics_list) >= 3
+    assert window.height() <= 800
+    # the scatter's y labels: at least two, a line and more apart, inside the plot
+    chart = page.scatter
+    axis = chart.plot.getAxis("left")
+    low, high = chart.vb.viewRange()[1]
+    height = chart.vb.height()
+    line = QFontMetrics(axis.style["tickFont"]).height()
+    values = [v for v, _label in axis._tickLevels[0]]
+    assert len(values) >= 2
+    pixels = sorted((high - v) * height / (high - low) for v in values)
+    assert all(b - a >= line for a, b in zip(pixels, pixels[1:]))
+    assert all(0 <= p - 0.4 * line and p + 0.4 * line <= height for p in pixels)
+
+
+def test_check_boxes_and_radio_buttons_grow_with_the_font(qtbot, largest):
+    window = largest
+    flag = window.page("questions").flag_check
+    metrics = (QStyle.PixelMetric.PM_IndicatorWidth, QStyle.PixelMetric.PM_ExclusiveIndicatorWidth)
+    large = [flag.style().pixelMetric(m, None, flag) for m in metrics]
+    window.font_actions["normal"].trigger()
+    qtbot.waitUntil(lambda: flag.font().pointSizeF() == fonts.POINT_SIZES["normal"])
+    normal = [flag.style().pixelMetric(m, None, flag) for m in metrics]
+    assert all(big >= small * 1.4 for big, small in zip(large, normal)), (large, normal)
+    # at the normal font the platform's own size, not a smaller one
+    base = QStyle.PixelMetric.PM_IndicatorWidth
+    assert normal[0] == flag.style().baseStyle().pixelMetric(base, None, flag)
+
+
+def test_the_first_answers_rating_keys_are_in_view_without_scrolling(qtbot, largest):
+    """Every criterion's 0–3 keys of the first answer lie inside the answers'
+    visible area (they sat below a long answer, out of view)."""
+    window = largest
+    window.show_page("answers")
+    panel = window.page("answers").review
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=60000)
+    qtbot.waitUntil(lambda: any(c.rows for c in panel.area.columns), timeout=60000)
+    qtbot.wait(200)
+    seen = panel.scroll.viewport()
+    assert panel.scroll.verticalScrollBar().value() == 0
+    first = next(c for c in panel.area.columns if c.isVisible() and c.rows)
+    assert len(first.rows) >= 3
+    for row in first.rows:
+        for key in row.buttons:
+            assert key.isVisible()
+            top_left = key.mapTo(seen, key.rect().topLeft())
+            assert 0 <= top_left.y() and top_left.y() + key.height() <= seen.height(), key.text()
+            assert 0 <= top_left.x() and top_left.x() + key.width() <= seen.width(), key.text()
+    assert window.height() <= 800
