@@ -82,6 +82,12 @@ def new_window(qtbot) -> MainWindow:
 
 def shortcut(window: MainWindow, key, modifiers=Qt.KeyboardModifier.ControlModifier) -> None:
     """A menu's keyboard shortcut, typed where the focus is in the window."""
+    type_key(window, window.focusWidget() or window, key, modifiers)
+
+
+def type_key(window: MainWindow, widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    """A key typed into ``widget`` of the active window (a page's keys are shortcuts,
+    which work in the active window only, as for a person)."""
     window.activateWindow()
     # a shortcut of the window's menu works in the active window only
     for _ in range(250):
@@ -89,7 +95,7 @@ def shortcut(window: MainWindow, key, modifiers=Qt.KeyboardModifier.ControlModif
             break
         QTest.qWait(20)
     assert window.isActiveWindow(), "the window is not active"
-    QTest.keyClick(window.focusWidget() or window, key, modifiers)
+    QTest.keyClick(widget, key, modifiers)
 
 
 def go_to(qtbot, window: MainWindow, key: str):
@@ -142,10 +148,16 @@ def unjudged_card(page):
 
 
 # -- the journey ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "font"), [("en", "normal"), ("ko", "normal"), ("ko", "very_large")]
+)
 def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
-    qtbot, modals, picks, own, tmp_path
+    qtbot, modals, picks, own, tmp_path, lang, font
 ):
     window = new_window(qtbot)
+    # View ▸ Language and View ▸ Font size, as the person set them
+    window.language_actions[lang].trigger()
+    window.font_actions[font].trigger()
     # the demo, from the Start page
     with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
         press(window.start_page.buttons["demo"])
@@ -181,9 +193,9 @@ def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
     qid, pid = review.current_qid, col.cards[i].passage_id
     press(col, col.card_rect(i).center())
     modals.expect("assessorNameDialog", name_dialog_answer(ME))
-    with qtbot.waitSignal(window.state.work_changed, timeout=TIMEOUT):
-        QTest.keyClick(review.cards_area, Qt.Key.Key_3)
-    assert window.assessor_button.text() == f"Judging as: {ME}"
+    with qtbot.waitSignal(window.state.work_changed, timeout=5000):
+        type_key(window, review.cards_area, Qt.Key.Key_3)
+    assert ME in window.assessor_button.text() and window.assessor_button.isVisible()
     added = window.state.study.added_grades
     assert (added[S.QID].tolist(), added[S.PID].tolist(), added[S.ASSESSOR].tolist()) == (
         [qid],
@@ -214,7 +226,7 @@ def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
     for key in (Qt.Key.Key_3, Qt.Key.Key_0, Qt.Key.Key_2):
         pooled.append(judging.current)
         with qtbot.waitSignal(window.state.work_changed, timeout=TIMEOUT):
-            QTest.keyClick(judging.passage_view, key)
+            type_key(window, judging.passage_view, key)
     settled(qtbot, window)
 
     # answers, with the preview's Load button, then a rating
@@ -230,7 +242,7 @@ def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
     qtbot.waitUntil(lambda: page.report is not None and page.index is not None, timeout=TIMEOUT)
     rated_q = page.review.current_qid
     page.review.area.setFocus()
-    QTest.keyClick(page.review.area, Qt.Key.Key_2)
+    type_key(window, page.review.area, Qt.Key.Key_2)
     ratings = A.ratings_in_force(window.state.study)
     mine = ratings[ratings[S.ASSESSOR] == ME]
     assert len(mine) == 1 and mine[S.QID].tolist() == [rated_q]
@@ -274,7 +286,7 @@ def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
     assert modals.unexpected == []
     assert load_project(project).problems == []
     assert _what_every_page_needs(again) == saved_before
-    assert again.assessor_button.text() == f"Judging as: {ME}"
+    assert ME in again.assessor_button.text()
     assert item in set(
         zip(again.state.study.resolutions[S.QID], again.state.study.resolutions[S.PID])
     )
