@@ -88,3 +88,35 @@ def test_the_first_answers_rating_keys_are_in_view_without_scrolling(qtbot, larg
             assert 0 <= top_left.y() and top_left.y() + key.height() <= seen.height(), key.text()
             assert 0 <= top_left.x() and top_left.x() + key.width() <= seen.width(), key.text()
     assert window.height() <= 800
+
+
+def test_question_review_shows_two_whole_cards_per_system(qtbot, largest):
+    """Each system column shows at least two whole passage cards in view without
+    scrolling (at the largest font only about one fitted)."""
+    window = largest
+    window.font_actions["very_large"].trigger()
+    qtbot.wait(100)
+    window.show_page("questions")
+    review = window.page("questions")
+    qtbot.waitUntil(lambda: review.index is not None and bool(review.current_qid), timeout=60000)
+    qtbot.waitUntil(
+        lambda: any(c.isVisible() and c.shown_cards() for c in review.columns), timeout=60000
+    )
+    qtbot.wait(300)
+    seen = review.scroll.viewport()
+    assert review.scroll.verticalScrollBar().value() == 0
+    shown = [c for c in review.columns if c.isVisible()]
+    assert len(shown) >= 2
+    for col in shown:
+        assert len(col.shown_cards()) >= 2, col.title
+        whole = 0
+        for i in range(len(col.shown_cards())):
+            rect = col.card_rect(i)
+            top = col.mapTo(seen, rect.topLeft())
+            bottom = col.mapTo(seen, rect.bottomRight())
+            if 0 <= top.y() and bottom.y() < seen.height() and 0 <= top.x():
+                if bottom.x() < seen.width():
+                    whole += 1
+        heights = [col.card_rect(i).height() for i in range(len(col.shown_cards()))]
+        assert whole >= 2, (col.title, whole, seen.height(), heights)
+    assert window.height() <= 800

@@ -466,12 +466,17 @@ def test_painted_column_layout_tooltips_and_large_fonts(qtbot):
     assert "P9" in col.missed_text() and "놓친 근거의 본문" in col.missed_text()
     assert not col.grab().isNull()
 
-    # very large font: taller cards, and the grade label is never cut
-    normal_height = col.heightForWidth(320)
+    # very large font: a long passage shows its first two lines (the tooltip has
+    # it whole, with the card's source), and the grade label is never cut
+    normal_lines = col._current_layout().cards[1].text.layout.lineCount()
+    assert normal_lines > 2
     big = QFont(col.font())
     big.setPointSizeF(15.0)
     col.setFont(big)
-    assert col.heightForWidth(320) > normal_height
+    long_card = col._current_layout().cards[1]
+    assert long_card.text.layout.lineCount() == 2 and long_card.text.text.endswith("…")
+    text_tip, _ = col.tooltip_at(QPoint(rects[1].center().x(), col.card_rect(1).bottom() - 5))
+    assert long_text.strip() in text_tip and items[1].meta in text_tip
     fm = QFontMetrics(big)
     for i, item in enumerate(col.shown_cards()):
         assert col.chip_rect(i).width() >= fm.horizontalAdvance(item.chip_text)

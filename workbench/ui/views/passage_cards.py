@@ -48,11 +48,15 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from workbench.core import grades
 from workbench.core.review import Card, Column, EvidenceRow, Gap
+from workbench.ui.fonts import POINT_SIZES
 from workbench.ui.i18n import current_language
 
 #: characters of passage text shown on a card; the tooltip has the rest
 CARD_TEXT_CHARS = 700
 MISSED_TEXT_CHARS = 160
+#: lines of passage text on a card at a large font, so that two or more cards per
+#: system fit in view; the card's tooltip has the whole passage
+COMPACT_TEXT_LINES = 2
 
 ARROWS = {"higher": "↑", "lower": "↓", "same": "=", "absent": "∅", "none": ""}
 ARROW_COLOURS = {"higher": "#2e7d32", "lower": "#c62828", "same": "#777777", "absent": "#777777"}
@@ -449,12 +453,26 @@ class SystemColumnView(QWidget):
             self._invalidate()  # the chip's width may change the header row
         return hit
 
+    def compact(self) -> bool:
+        """At a larger font than the normal one the header shows one line of
+        scores and a card a few lines of its passage (the tooltips have the rest):
+        the narrow columns otherwise showed about one card each."""
+        return self._font.pointSizeF() > POINT_SIZES["normal"] + 0.5
+
+    def header_scores(self, inner: int) -> str:
+        """The scores as shown in the header at ``inner`` pixels wide."""
+        packed = packed_line_items(self.score_items, self._font, inner)
+        if not self.compact() or "\N{LINE SEPARATOR}" not in packed:
+            return packed
+        first = packed.split("\N{LINE SEPARATOR}")[0]
+        return self._fm.elidedText(first + " …", Qt.TextElideMode.ElideRight, inner)
+
     def header_parts(self, inner: int) -> list[tuple[str, QFont, str]]:
         """(text, font, colour) of the column's header at ``inner`` pixels wide:
         system, scores, warning."""
         return [
             (self.title, self._title_font, ""),
-            (packed_line_items(self.score_items, self._font, inner), self._font, META_COLOUR),
+            (self.header_scores(inner), self._font, META_COLOUR),
             (self.warning, self._font, WARNING_COLOUR),
         ]
 
@@ -643,13 +661,35 @@ class SystemColumnView(QWidget):
         meta_text = (
             item.meta if score_inline or not item.score_text else f"{item.score_text} · {item.meta}"
         )
+        if self.compact():  # one line; the card's tooltip has it whole
+            meta_text = QFontMetrics(self._small).elidedText(
+                meta_text, Qt.TextElideMode.ElideRight, card_inner
+            )
         meta = text_block(meta_text, self._small, card_inner)
         text = text_block(item.text, self._font, card_inner, item.highlights)
+        if self.compact() and text.layout is not None:
+            text = self._first_lines(item, text, card_inner)
         h = CARD_PAD_Y + header_h + ROW_GAP + meta.height + ROW_GAP + text.height + CARD_PAD_Y + 2
         return _CardGeom(
             QRect(x, y, inner, h), header_h, row_h, chip_below, meta, text, score_inline
         )
 
+    def _first_lines(self, item: CardItem, block: TextBlock, width: int) -> TextBlock:
+        """``block`` cut to its first COMPACT_TEXT_LINES lines, ending in "…" (the
+        card's tooltip then has the whole passage)."""
+        layout = block.layout
+        if layout.lineCount() <= COMPACT_TEXT_LINES:
+            return block
+        last = layout.lineAt(COMPACT_TEXT_LINES - 1)
+        end = last.textStart() + last.textLength()
+        while end > 1:
+            shown = item.text[:end].rstrip() + "…"
+            spans = clipped_spans(item.highlights, shown, item.text)
+            cut = text_block(shown, self._font, width, spans)
+            if cut.layout is None or cut.layout.lineCount() <= COMPACT_TEXT_LINES:
+                return cut
+            end -= 2
+        return block
     # header row parts, left to right: "#3", arrow, chip … score
     def _rank_rect(self, geom: _CardGeom, item: CardItem) -> QRect:
         r = geom.rect
@@ -841,8 +881,9 @@ class SystemColumnView(QWidget):
             if arrow.width() and arrow.adjusted(-3, 0, 3, 0).contains(pos):
                 return item.arrow_tip, arrow
             evidence = _evidence_tip(item.card.sentences)
-            if item.full_text != item.text:
-                return "\n\n".join(t for t in (item.full_text, evidence) if t), geom.rect
+            if item.full_text != geom.text.text:  # clipped, or cut to a few lines
+                meta = item.meta if self.compact() else ""  # its line on the card is elided
+                return "\n\n".join(t for t in (meta, item.full_text, evidence) if t), geom.rect
             return (evidence, geom.rect) if evidence else ("", QRect())
         if self.title_tooltip and layout.title_rect.contains(pos):
             return self.title_tooltip, layout.title_rect

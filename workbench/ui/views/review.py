@@ -72,6 +72,7 @@ from workbench.core.review import (
     triage,
 )
 from workbench.core.study import Study
+from workbench.ui import fonts
 from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
 from workbench.ui.state import AppState
@@ -275,6 +276,7 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._build()
         self._build_actions()
         self.retranslate()
+        self._fold_hints_at_large_font()
 
         state.study_reset.connect(self.reset_view)
         state.results_changed.connect(self._on_results)
@@ -381,7 +383,8 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self.redo_button = QToolButton()
         self.busy_label = QLabel()
         _muted(self.busy_label)
-        head = QHBoxLayout()
+        self._split_to_fit = False
+        head = self._head = QHBoxLayout()
         head.addWidget(self.prev_button)
         head.addWidget(self.next_button)
         head.addWidget(self.title_label, 1)
@@ -419,6 +422,19 @@ class ReviewPage(QuestionListNavigation, QWidget):
         self._metrics_for = ""
         self._gold_headers: list[str] = []
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        corner = QWidget()
+        corner_layout = QHBoxLayout(corner)
+        corner_layout.setContentsMargins(0, 0, 0, 0)
+        # at a large font the keys hint and the arrows' legend fold into this
+        # button's tooltip (their wrapped lines took the room of a card), beside
+        # undo, redo and the flag (the picker row above the cards has no room)
+        self.keys_help_button = QToolButton()
+        self.keys_help_button.setText("?")
+        corner_layout.addWidget(self.keys_help_button)
+        self.tabs.setCornerWidget(corner, Qt.Corner.TopRightCorner)
+        # beside the corner's buttons the tab bar scrolls rather than widen the window
+        self.tabs.setUsesScrollButtons(True)
+        corner.setVisible(False)
         self._keep_gold_rows_in_view()
 
         top = WrappedTextBox()
@@ -569,6 +585,10 @@ class ReviewPage(QuestionListNavigation, QWidget):
                 "them · = the same rank · ∅ not retrieved by the others"
             )
         )
+        self.keys_help_button.setToolTip(
+            f"{self.keys_hint.text()}\n\n{self.arrows_legend.text()}"
+        )
+        self.keys_help_button.setAccessibleName(self.keys_hint.text())
         self.empty_label.setText(self.tr("Open judgments and runs to review questions one by one."))
         if self._preparing:
             self.busy_label.setText(self._preparing_text())
@@ -634,7 +654,36 @@ class ReviewPage(QuestionListNavigation, QWidget):
             QTimer.singleShot(0, self, self._refit_to_font)
         super().changeEvent(event)
 
+    def _fold_hints_at_large_font(self) -> None:
+        large = self.font().pointSizeF() > fonts.POINT_SIZES["normal"] + 0.5
+        self.keys_hint.setVisible(not large)
+        self.arrows_legend.setVisible(not large)
+        # undo, redo and the flag beside the tabs: the title keeps one line
+        corner = self.tabs.cornerWidget(Qt.Corner.TopRightCorner)
+        target = corner.layout() if large else self._head
+        for widget in (self.undo_button, self.redo_button, self.flag_check):
+            target.addWidget(widget)
+        corner.setVisible(large)
+        self._split_to_fit = large
+        self._give_cards_the_room()
+
+    def _give_cards_the_room(self) -> None:
+        """At a large font, once after the font changes, the gold evidence keeps
+        its least height (two rows) and the cards take the rest."""
+        if not self._split_to_fit or not self.right_split.isVisible():
+            return
+        self._split_to_fit = False
+        top, bottom = self.right_split.sizes()
+        least = self.right_split.widget(0).minimumSizeHint().height()
+        if top > least:
+            self.right_split.setSizes([least, top + bottom - least])
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._give_cards_the_room)
+
     def _refit_to_font(self) -> None:
+        self._fold_hints_at_large_font()
         self._set_row_height()
         self._sized_for = ()
         if self.model.columnCount():
