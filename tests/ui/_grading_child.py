@@ -26,7 +26,9 @@ def main() -> None:
     from workbench.ui.settings import Settings, use_settings_dir
 
     use_settings_dir(settings_dir)
-    window = MainWindow(settings=Settings())
+    settings = Settings()
+    settings.assessor_name = "평가자"  # the name was given once, in an earlier session
+    window = MainWindow(settings=settings)
     window.show()
     items = [
         ("judgments", str(data / "judgments.xlsx"), {}),

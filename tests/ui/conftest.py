@@ -49,6 +49,29 @@ def no_modal_file_dialog(monkeypatch):
     monkeypatch.setattr(QFileDialog, "exec", refuse)
 
 
+@pytest.fixture(autouse=True)
+def no_unanswered_question(monkeypatch):
+    """A question box (QMessageBox.exec) nobody answers would wait forever offscreen:
+    a test that reaches one without answering it fails at once instead of hanging
+    the suite (tests answer by replacing exec, or, in tests/journeys, by clicking)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def refuse(box, *args, **kwargs):
+        raise AssertionError(
+            f"a question ({box.objectName()!r}: {box.text()!r}) opened in a test that "
+            "does not answer it"
+        )
+
+    monkeypatch.setattr(QMessageBox, "exec", refuse)
+    # nor the question of who is judging (a test gives the name in the settings)
+    from workbench.ui.views.who_judges import NameDialog
+
+    def refuse_name(dialog, *args, **kwargs):
+        raise AssertionError("the user's name was asked in a test that does not give it")
+
+    monkeypatch.setattr(NameDialog, "exec", refuse_name)
+
+
 @pytest.fixture
 def demo_files():
     folder = demo_dir()

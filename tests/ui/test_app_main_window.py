@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
@@ -90,9 +90,18 @@ def test_dropped_files_open_one_import_dialog_after_another_with_the_right_kind(
 
 
 def test_adding_the_same_run_file_twice_keeps_systems_apart_with_the_warning(
-    qtbot, demo_files
+    qtbot, demo_files, monkeypatch
 ):
-    """The app renames through the study, like the command line, and says so."""
+    """Asked about the names, the user keeps both: the app renames through the study,
+    like the command line, and says so."""
+    asked = []
+
+    def keep_both(box):
+        asked.append(box.objectName())
+        next(b for b in box.buttons() if b.text() == "Keep both").click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", keep_both)
     window = _window(qtbot)
     _demo(qtbot, window)
     with qtbot.waitSignal(window.import_dialog_opened, timeout=5000) as opened:
@@ -106,6 +115,7 @@ def test_adding_the_same_run_file_twice_keeps_systems_apart_with_the_warning(
         lambda: window.state.results is not None and len(window.state.results.systems) == 8,
         timeout=60000,
     )
+    assert asked == ["sameSystemNames"]
     assert window.state.systems[4:] == ["BM25 (2)", "Vector (2)", "Hybrid (2)", "GraphRAG (2)"]
     renamed = [p for p in window.state.results.warnings if p.code == "system.renamed"]
     assert len(renamed) == 4 and all(p.file == "runs.xlsx" for p in renamed)

@@ -67,7 +67,9 @@ def test_a_kill_between_grading_actions_loses_at_most_the_last_one(tmp_path, dem
 def test_a_file_the_reader_cannot_read_leaves_the_window_and_the_work(
     qtbot, demo_copy, tmp_path, monkeypatch
 ):
-    window = MainWindow(settings=Settings())
+    settings = Settings()
+    settings.assessor_name = "평가자"
+    window = MainWindow(settings=settings)
     qtbot.addWidget(window)
     window.show()
     items = [
