@@ -1,4 +1,4 @@
-"""Builds the optional C reader for clean TREC files (workbench/core/_fastids.c).
+"""Builds the optional C reader for clean TREC files (workbench/core/io/_fastids.c).
 
 Everything else is declared in pyproject.toml. The extension is optional: where
 no C compiler is found the install goes on, and the numpy reader does the job.
@@ -9,8 +9,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "workbench.core._fastids",
-            sources=["workbench/core/_fastids.c"],
+            "workbench.core.io._fastids",
+            sources=["workbench/core/io/_fastids.c"],
             optional=True,
         )
     ]

@@ -980,7 +980,7 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
         widths={"본문": 90},
     )
     # the manual as the app writes it (the reader's format), after the data sheets
-    from workbench.core.manual import write_manual_sheet
+    from workbench.core.protocol.manual import write_manual_sheet
 
     write_manual_sheet(wb, demo_manual(questions, judgments), "ko")
     judgments_path = out_dir / "judgments.xlsx"
@@ -1035,12 +1035,12 @@ def write(out_dir: Path, seed: int = SEED) -> tuple[Path, Path, Path, Path]:
 
 
 def demo_manual(questions: list[Question], judgments: list[list]):
-    """The demo's evaluation manual (a ``workbench.core.manual.Manual``): the
+    """The demo's evaluation manual (a ``workbench.core.protocol.manual.Manual``): the
     definitions above, and for each grade as its example the first item of an
     answerable question both assessors gave that grade."""
     sys.path.insert(0, str(ROOT))
-    from workbench.core.grades import LABELS
-    from workbench.core.manual import Example, GradeRule, Manual
+    from workbench.core.model.grades import LABELS
+    from workbench.core.protocol.manual import Example, GradeRule, Manual
 
     answerable = {q.qid for q in questions if q.answerable}
     given: dict[tuple[str, str], list[int]] = {}
@@ -1059,8 +1059,8 @@ def demo_manual(questions: list[Question], judgments: list[list]):
 def rubric_rows() -> list[list]:
     """The seeds' rubric as the app writes it (the app's default, in Korean)."""
     sys.path.insert(0, str(ROOT))
-    from workbench.core.answer_results import rubric_rows as rows
-    from workbench.core.answers import default_rubric
+    from workbench.core.protocol.answer_results import rubric_rows as rows
+    from workbench.core.protocol.answers import default_rubric
 
     return rows(default_rubric("ko"), "ko")
 

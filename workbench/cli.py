@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from workbench import __version__
 
 if TYPE_CHECKING:
-    from workbench.core.schema import EvalSettings
+    from workbench.core.model.schema import EvalSettings
     from workbench.core.study import Study
 
 EXIT_OK = 0
@@ -168,7 +168,7 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
 
 
 def _threshold_names() -> list[str]:
-    from workbench.core.diagnosis import THRESHOLDS
+    from workbench.core.protocol.diagnosis import THRESHOLDS
 
     return [t.name for t in THRESHOLDS]
 
@@ -254,7 +254,7 @@ def parse_ks(text: str) -> tuple[int, ...]:
 def parse_measures(text: str | None) -> tuple[str, ...] | None:
     if text is None:
         return None
-    from workbench.core.metrics import parse_measure_list
+    from workbench.core.measures.metrics import parse_measure_list
 
     try:
         return parse_measure_list(text)
@@ -265,13 +265,13 @@ def parse_measures(text: str | None) -> tuple[str, ...] | None:
 
 
 def _write_json(data: dict, target: str) -> None:
-    from workbench.core.results import json_text
+    from workbench.core.model.results import json_text
 
     text = json_text(data)
     if target == "-":
         sys.stdout.write(text + "\n")
         return
-    from workbench.core.atomic import atomic_write_text
+    from workbench.core.io.atomic import atomic_write_text
 
     atomic_write_text(Path(target), text + "\n")
 
@@ -299,7 +299,7 @@ def _fmt(value) -> str:
 
 # -- commands -------------------------------------------------------------------
 def _settings(args: argparse.Namespace) -> EvalSettings:
-    from workbench.core.schema import EvalSettings
+    from workbench.core.model.schema import EvalSettings
 
     if args.threshold < 1:
         raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
@@ -327,7 +327,7 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
 def _diagnosis_settings(pairs: list[str]):
     """``NAME=VALUE`` pairs on top of the default thresholds (a usage error names
     the bad one)."""
-    from workbench.core.diagnosis import DiagnosisSettings
+    from workbench.core.protocol.diagnosis import DiagnosisSettings
 
     st = DiagnosisSettings()
     for pair in pairs:
@@ -397,8 +397,8 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
 def add_answer_file(study: Study, path: str) -> None:
     """Read an answers or ratings file into the study, its systems matched to the
     runs by name (the same name, else the same name ignoring case and spaces)."""
-    from workbench.core.answers import auto_names
     from workbench.core.io.answers import load_answer_file
+    from workbench.core.protocol.answers import auto_names
 
     file = load_answer_file(path, rubric=study.answers.rubric_in_force())
     names, refs = auto_names(study, file)
@@ -408,8 +408,8 @@ def add_answer_file(study: Study, path: str) -> None:
 def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     # the report's modules (openpyxl among them) only when a report is written:
     # they cost a plain evaluation ~0.1 s of start-up
-    from workbench.core.outputs import refuse_output_onto_inputs
-    from workbench.core.results import results_to_json
+    from workbench.core.io.outputs import refuse_output_onto_inputs
+    from workbench.core.model.results import results_to_json
 
     inputs = [*args.qrels, *args.run, *(args.answers or []), *(args.ratings or [])]
     for output in (args.json, args.report):  # before any work: no output onto an input
@@ -418,13 +418,13 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     study = _study(args, _settings(args))
     study.diagnosis_settings = thresholds
     results = study.evaluate()
-    from workbench.core.diagnosis import diagnose, diagnosis_to_json
+    from workbench.core.protocol.diagnosis import diagnose, diagnosis_to_json
 
     diagnosis = diagnose(results, thresholds)
 
     answers = None
     if study.answers.loaded:
-        from workbench.core.answer_results import answer_report
+        from workbench.core.protocol.answer_results import answer_report
 
         answers = answer_report(study, results, lang=lang, seed=args.seed)
 
@@ -444,7 +444,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         data = results_to_json(results, comparisons)
         data["diagnosis"] = diagnosis_to_json(diagnosis, lang)
         if answers is not None:
-            from workbench.core.answer_results import answers_to_json
+            from workbench.core.protocol.answer_results import answers_to_json
 
             data["answers"] = answers_to_json(answers, results)
         _write_json(data, args.json)
@@ -531,7 +531,7 @@ def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None
             f"{' …' if len(results.unanswerable) > 10 else ''})"
         )
     if comparisons is not None and len(comparisons):
-        from workbench.core.stats import describe_comparison
+        from workbench.core.measures.stats import describe_comparison
 
         print()
         for row in comparisons.to_dict("records"):
@@ -543,7 +543,7 @@ def _print_eval_summary(results, comparisons, lang: str, diagnosis=None) -> None
 def print_problems(problems, lang: str) -> None:
     """Each problem on stderr after its level (오류 / 경고 / 정보: error / warning /
     info), then the three counts apart: a normal event is no warning."""
-    from workbench.core.problems import level_word, levels_text
+    from workbench.core.model.problems import level_word, levels_text
 
     problems = list(problems)
     if not problems:
@@ -554,9 +554,9 @@ def print_problems(problems, lang: str) -> None:
 
 
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
-    from workbench.core.agreement import agreement_table, kappa_band
-    from workbench.core.outputs import refuse_output_onto_inputs
-    from workbench.core.schema import EvalSettings
+    from workbench.core.io.outputs import refuse_output_onto_inputs
+    from workbench.core.measures.agreement import agreement_table, kappa_band
+    from workbench.core.model.schema import EvalSettings
 
     refuse_output_onto_inputs(args.json, list(args.qrels))
     study = _study(args, EvalSettings())
@@ -595,9 +595,9 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
 def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
     """The judgments as the scores use them: TREC qrels of the resolved grades, or
     the extended workbook (every assessor's grade, hand resolutions, dissent)."""
-    from workbench.core.atomic import atomic_write_text
     from workbench.core.export import judgments_task, refuse_inputs
-    from workbench.core.schema import EvalSettings
+    from workbench.core.io.atomic import atomic_write_text
+    from workbench.core.model.schema import EvalSettings
 
     if args.resolution == "assessor" and not args.adjudicator:
         raise UsageError("--resolution assessor needs --adjudicator NAME")
@@ -634,9 +634,9 @@ def _id_list(text: str | None) -> list[str] | None:
 def cmd_pool(args: argparse.Namespace, lang: str) -> int:
     """A judging pool for one assessor (core.pool), written as the workbook to
     fill in; prints the path and how many passages it holds."""
-    from workbench.core.outputs import refuse_output_onto_inputs
-    from workbench.core.pool import build_pool, write_pool_workbook
-    from workbench.core.schema import EvalSettings
+    from workbench.core.io.outputs import refuse_output_onto_inputs
+    from workbench.core.model.schema import EvalSettings
+    from workbench.core.protocol.pool import build_pool, write_pool_workbook
     from workbench.core.study import now_text
 
     target = Path(args.out)
@@ -685,7 +685,7 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_template(args: argparse.Namespace, lang: str) -> int:
-    from workbench.core.templates import write_templates
+    from workbench.core.export.templates import write_templates
 
     for path in write_templates(Path(args.directory)):
         print(path)
@@ -720,9 +720,9 @@ def run_command(argv: list[str]) -> int:
     lang = getattr(args, "lang", None) or default_lang()
     if lang not in ("ko", "en"):
         lang = default_lang()
-    from workbench.core.cancel import Cancelled
-    from workbench.core.memory import gc_paused
-    from workbench.core.problems import InputError
+    from workbench.core.model.cancel import Cancelled
+    from workbench.core.model.memory import gc_paused
+    from workbench.core.model.problems import InputError
 
     try:
         with gc_paused:  # as the app's tasks run: no full collections over millions of rows
@@ -793,7 +793,7 @@ def _read_inputs_ahead(argv: list[str]) -> None:
     and the workbench; with the C scanner (which runs outside the GIL) the two
     overlap on a second core. Only the plain spellings are looked for: an
     abbreviated option just starts later."""
-    from workbench.core import trec_scan
+    from workbench.core.io import trec_scan
 
     for i, word in enumerate(argv):
         for option in ("--run", "--qrels"):
@@ -806,7 +806,7 @@ def _read_inputs_ahead(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "eval":
-        from workbench.core import trec_scan
+        from workbench.core.io import trec_scan
 
         _read_inputs_ahead(argv)
         try:

@@ -27,8 +27,8 @@ def smoke_test() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from workbench.core.export import report_request
     from workbench.core.io import load_judgments, load_run
+    from workbench.core.model.schema import EvalSettings
     from workbench.core.report import write_report
-    from workbench.core.schema import EvalSettings
     from workbench.core.study import study_from_files
     from workbench.paths import demo_dir
 
@@ -66,11 +66,11 @@ def smoke_test() -> int:
 
 def _check_trec_scanner() -> None:
     """The bundles are built with the C reader of TREC files (researchers' large runs)."""
-    from workbench.core import trec_scan
+    from workbench.core.io import trec_scan
 
     if not trec_scan.available():
-        raise RuntimeError("workbench.core._fastids is missing: build it with a C compiler")
-    from workbench.core import _fastids
+        raise RuntimeError("workbench.core.io._fastids is missing: build it with a C compiler")
+    from workbench.core.io import _fastids
 
     scanner = _fastids.Scanner("sxsffs")
     scanner.feed(b"q1 Q0 d2 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n")

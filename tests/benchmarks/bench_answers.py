@@ -27,10 +27,10 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from workbench.core.answer_results import answer_report
-from workbench.core.answers import auto_names, check_answers
 from workbench.core.io import load_judgments, load_run
 from workbench.core.io.answers import load_answer_file
+from workbench.core.protocol.answer_results import answer_report
+from workbench.core.protocol.answers import auto_names, check_answers
 from workbench.core.study import Study
 
 SYSTEMS = ("BM25", "Vector", "Hybrid", "GraphRAG")

@@ -18,8 +18,8 @@ import tracemalloc
 import numpy as np
 import pandas as pd
 
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import RUN_COLUMNS, EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 
 KS = (1, 3, 5, 10, 20, 50, 100)
 

@@ -28,15 +28,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as s
-from workbench.core.pool import (
+from workbench.core.model import schema as s
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.protocol.pool import (
     add_pool_edit,
     build_pool,
     judged_by,
     pool_effect,
     write_pool_workbook,
 )
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.study import Study
 
 SYSTEMS = ("BM25", "Vector", "Hybrid", "GraphRAG")

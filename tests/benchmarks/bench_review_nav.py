@@ -32,9 +32,9 @@ import pandas as pd  # noqa: E402
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from workbench.core import schema as s  # noqa: E402
-from workbench.core.review import build_index  # noqa: E402
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet  # noqa: E402
+from workbench.core.model import schema as s  # noqa: E402
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet  # noqa: E402
+from workbench.core.protocol.review import build_index  # noqa: E402
 from workbench.core.study import study_from_files  # noqa: E402
 
 SYSTEMS = ("BM25", "Vector", "Hybrid", "GraphRAG")

@@ -29,9 +29,9 @@ from pathlib import Path
 
 from openpyxl import Workbook
 
-from workbench.core.answers import auto_names
 from workbench.core.io import load_judgments, load_run
 from workbench.core.io.answers import load_answer_file
+from workbench.core.protocol.answers import auto_names
 from workbench.core.study import Study
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.schema import EvalSettings
 
 
 def evaluated(

@@ -31,7 +31,7 @@ def main() -> int:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(120)  # killed long before this ends
 
-    from workbench.core import atomic
+    from workbench.core.io import atomic
 
     if stage == "mid_write":
         if command == "eval":
@@ -95,7 +95,7 @@ def main() -> int:
         from workbench.cli import main as cli
 
         return cli(["eval", *rest])
-    from workbench.core.project import Project, save_project
+    from workbench.core.io.project import Project, save_project
 
     target, note = rest
     save_project(target, Project(notes={"Q1": {"note": note, "flagged": True}}))

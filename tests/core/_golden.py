@@ -49,7 +49,7 @@ def _fixture_files(folder: Path) -> tuple[Path, Path]:
     """The report tests' synthetic inputs as files a user could hand over."""
     from test_report_fixtures import make_inputs
 
-    from workbench.core import schema as s
+    from workbench.core.model import schema as s
 
     qrels, runs, _questions, _passages = make_inputs(n_questions=15, systems=("BM25", "Vector", "Hybrid"))
     qrels_path = folder / "fixture_qrels.csv"

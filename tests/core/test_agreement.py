@@ -1,4 +1,4 @@
-"""Assessor agreement and grade resolution (workbench.core.agreement)."""
+"""Assessor agreement and grade resolution (workbench.core.measures.agreement)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.core import agreement as ag
-from workbench.core.problems import InputError
-from workbench.core.schema import JUDGMENT_COLUMNS
+from workbench.core.measures import agreement as ag
+from workbench.core.model.problems import InputError
+from workbench.core.model.schema import JUDGMENT_COLUMNS
 
 
 def frame(rows: list[tuple]) -> pd.DataFrame:
@@ -506,8 +506,8 @@ def test_disagreements_with_an_assessor_who_graded_none_of_them():
     note column in the queue is empty, not a column of NaN."""
     import pandas as pd
 
-    from workbench.core import schema as S
-    from workbench.core.agreement import disagreements, note_column
+    from workbench.core.measures.agreement import disagreements, note_column
+    from workbench.core.model import schema as S
 
     frame = pd.DataFrame(
         {

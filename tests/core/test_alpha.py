@@ -1,4 +1,4 @@
-"""Krippendorff's alpha computed with numpy (workbench.core.agreement.alpha_reliability).
+"""Krippendorff's alpha computed with numpy (workbench.core.measures.agreement.alpha_reliability).
 
 Hand-computed cases first, then a cross-check against the ``krippendorff``
 package, which is a test-only dependency (it is GPL-3.0, so the app does not
@@ -14,7 +14,7 @@ import krippendorff
 import numpy as np
 import pytest
 
-from workbench.core.agreement import ALPHA_LEVELS, alpha_reliability
+from workbench.core.measures.agreement import ALPHA_LEVELS, alpha_reliability
 
 NAN = math.nan
 

@@ -14,10 +14,18 @@ import pandas as pd
 import pytest
 from _answer_fixture import CITATION_SCORES, add_answers, fixture_study
 
-from workbench.core import answers as A
-from workbench.core import schema as S
-from workbench.core.agreement import agreement_table, cohen_kappa, confusion_matrix, weighted_kappa
-from workbench.core.answer_results import (
+from workbench.core.io.answers import load_answer_file
+from workbench.core.io.project import load_project, save_project
+from workbench.core.measures.agreement import (
+    agreement_table,
+    cohen_kappa,
+    confusion_matrix,
+    weighted_kappa,
+)
+from workbench.core.measures.stats import bootstrap_mean_ci
+from workbench.core.model import schema as S
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.answer_results import (
     RATING,
     answer_report,
     answers_to_json,
@@ -29,9 +37,6 @@ from workbench.core.answer_results import (
     spearman,
     write_ratings_workbook,
 )
-from workbench.core.io.answers import load_answer_file
-from workbench.core.project import load_project, save_project
-from workbench.core.stats import bootstrap_mean_ci
 from workbench.core.study import Study, study_from_project, study_to_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,7 +150,7 @@ def test_citation_precision_and_core_coverage_by_hand(study, results):
 
 
 def test_an_alternative_alone_covers_its_core_group(tmp_path, study, results):
-    from workbench.core.answers import AnswerFile
+    from workbench.core.protocol.answers import AnswerFile
 
     frame = pd.DataFrame(
         [["S1", "q1", "대체 근거만 [p2]", ("p2",), "", "", "", 2]], columns=A.ANSWER_COLUMNS
@@ -319,7 +324,7 @@ def test_means_per_system_with_the_bootstrap_ci(study, results):
 
 
 def _seed(rep, metric, system):
-    from workbench.core.stats import _derived_seed
+    from workbench.core.measures.stats import _derived_seed
 
     return _derived_seed(rep.seed, metric, system)
 
@@ -469,7 +474,7 @@ def test_rubric_and_ratings_round_trip_through_the_ratings_sheet(tmp_path, study
 
 
 def test_the_ratings_workbook_never_replaces_an_input(tmp_path, study):
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     with pytest.raises(InputError):
         write_ratings_workbook(tmp_path / "answers.xlsx", study)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from workbench.core import atomic
-from workbench.core.atomic import (
+from workbench.core.io import atomic
+from workbench.core.io.atomic import (
     STALE_AFTER_S,
     TEMP_NAME,
     LockedFileError,
@@ -24,7 +24,7 @@ from workbench.core.atomic import (
     sweep_stale_temporaries,
     temp_path_for,
 )
-from workbench.core.problems import InputError
+from workbench.core.model.problems import InputError
 
 
 @pytest.fixture(autouse=True)
@@ -317,7 +317,7 @@ def test_sweep_of_a_missing_folder_is_quiet(tmp_path):
 
 
 def test_project_save_uses_the_same_writer(tmp_path, monkeypatch):
-    from workbench.core.project import Project, save_project
+    from workbench.core.io.project import Project, save_project
 
     target = tmp_path / "study.wbproj"
     save_project(target, Project(notes={"Q1": {"note": "첫 저장", "flagged": False}}))
@@ -345,7 +345,7 @@ def test_a_special_file_is_written_to_never_replaced(tmp_path):
     import stat
     import threading
 
-    from workbench.core.atomic import atomic_write_text
+    from workbench.core.io.atomic import atomic_write_text
 
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)

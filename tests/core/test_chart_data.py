@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.core import chart_data as cd
-from workbench.core import stats
-from workbench.core.evaluate import evaluate
-from workbench.core.metrics import Measure, score_rankings
-from workbench.core.schema import EvalSettings
+from workbench.core.measures import chart_data as cd
+from workbench.core.measures import stats
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.measures.metrics import Measure, score_rankings
+from workbench.core.model.schema import EvalSettings
 
 SYSTEMS = ("BM25", "벡터 RAG", "GraphRAG")
 TYPES = ("사실 확인", "개념 관계", "시대 변화", "")
@@ -140,7 +140,7 @@ def test_curve_max_k_beyond_the_deepest_ranking_stays_flat(results):
 
 
 def test_curve_cancel_raises():
-    from workbench.core.cancel import Cancelled
+    from workbench.core.model.cancel import Cancelled
 
     res = synthetic(n_questions=6)
     with pytest.raises(Cancelled):

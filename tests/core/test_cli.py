@@ -524,7 +524,7 @@ def test_eval_without_a_report_does_not_load_the_report_writer(trec_files, tmp_p
 def test_eval_reads_its_trec_inputs_ahead_once_each(trec_files, capsys, monkeypatch):
     """`workbench eval` starts reading --run / --qrels while Python is still importing;
     the loaders take those readings (each file scanned once) and give the same result."""
-    from workbench.core import trec_scan
+    from workbench.core.io import trec_scan
 
     if not trec_scan.available():
         pytest.skip("the C scanner was not built here (no C compiler at install)")

@@ -210,7 +210,7 @@ def test_demo_loads_with_the_project_reader_and_agreement():
         == 2
         * js.judgments[["question_id", "passage_id"]].drop_duplicates(ignore_index=True).shape[0]
     )
-    from workbench.core.agreement import agreement_table, resolve_grades
+    from workbench.core.measures.agreement import agreement_table, resolve_grades
 
     summary = agreement_table(js.judgments)
     assert summary.assessors == ["평가자A", "평가자B"]
@@ -225,7 +225,7 @@ def test_the_demo_judgments_bring_their_own_manual(demo):
     that both assessors gave that grade, and principles that name no assessor,
     system, rank or score (the manual is shown beside blind judging)."""
     from workbench.core.io import load_judgments
-    from workbench.core.manual import default_manual
+    from workbench.core.protocol.manual import default_manual
     from workbench.core.study import study_from_files
 
     js = load_judgments(JUDGMENTS)
@@ -260,8 +260,8 @@ def test_the_demo_judgments_bring_their_own_manual(demo):
 
 def test_system_info_sheet_tells_the_systems_apart_and_warns_on_chunking():
     from workbench.core.io import load_run
+    from workbench.core.protocol.system_cards import pipelines
     from workbench.core.study import Study
-    from workbench.core.system_cards import pipelines
 
     rs = load_run(RUNS)
     assert rs.systems == SYSTEMS  # the 시스템 정보 sheet is not a system
@@ -277,7 +277,7 @@ def test_system_info_sheet_tells_the_systems_apart_and_warns_on_chunking():
 
 
 def test_a_few_evidence_sentences_each_found_in_its_passage(demo):
-    from workbench.core.evidence_text import find_spans
+    from workbench.core.model.evidence_text import find_spans
 
     judgments, _, passages, _ = demo
     text = {p["문단ID"]: p["본문"] for p in passages}
@@ -310,7 +310,7 @@ def test_the_planted_answer_cases(demo):
     """A made-up citation, a grade-0 citation, a citation the system never
     retrieved, an answer without citation, a false and correct abstentions —
     each where the generator put it."""
-    from workbench.core import answers as A
+    from workbench.core.protocol import answers as A
 
     judgments, questions, passages, runs = demo
     known = {p["문단ID"] for p in passages}

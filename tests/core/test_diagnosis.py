@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from _diagnosis_fixtures import evaluated, filler
 
-from workbench.core.diagnosis import (
+from workbench.core.protocol.diagnosis import (
     RULES,
     DiagnosisSettings,
     compare,

@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from workbench.core.cancel import Cancelled
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import RUN_COLUMNS, EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 
 
 def qrels(rows: list[tuple]) -> pd.DataFrame:

@@ -7,10 +7,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from workbench.core import schema as S
-from workbench.core.evidence_text import evidence_map, find_spans, split_by_spans
 from workbench.core.io import load_judgments, load_run
-from workbench.core.review import build_index
+from workbench.core.model import schema as S
+from workbench.core.model.evidence_text import evidence_map, find_spans, split_by_spans
+from workbench.core.protocol.review import build_index
 from workbench.core.study import study_from_files
 
 TEXT = "참사랑은 먼저 주는 마음입니다.  그리고\n준 것을 잊어버리는 마음입니다. 끝."

@@ -13,10 +13,10 @@ from openpyxl import load_workbook
 from python_calamine import CalamineWorkbook
 from test_report_fixtures import make_results
 
-from workbench.core import atomic
-from workbench.core import schema as s
-from workbench.core.atomic import LockedFileError, SaveError, excel_lock_file
 from workbench.core.export import csv_safe, write_judgments_workbook, write_per_question_csv
+from workbench.core.io import atomic
+from workbench.core.io.atomic import LockedFileError, SaveError, excel_lock_file
+from workbench.core.model import schema as s
 
 BOM = b"\xef\xbb\xbf"
 

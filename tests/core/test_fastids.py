@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.core import evaluate as evaluate_module
+from workbench.core.measures import evaluate as evaluate_module
 
 _fastids = evaluate_module._fastids
 pytestmark = pytest.mark.skipif(
@@ -54,7 +54,7 @@ def test_a_large_lookup_equals_pandas():
 
 def test_the_evaluation_is_the_same_without_the_c_lookup(monkeypatch):
     from workbench.core.io import load_judgments, load_run
-    from workbench.core.schema import EvalSettings
+    from workbench.core.model.schema import EvalSettings
     from workbench.core.study import study_from_files
     from workbench.paths import demo_dir
 

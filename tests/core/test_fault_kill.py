@@ -23,8 +23,8 @@ from pathlib import Path
 import _hostile_files as H
 import pytest
 
-from workbench.core.atomic import STALE_AFTER_S, is_workbench_temporary
-from workbench.core.project import Project, load_project, save_project
+from workbench.core.io.atomic import STALE_AFTER_S, is_workbench_temporary
+from workbench.core.io.project import Project, load_project, save_project
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

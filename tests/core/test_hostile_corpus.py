@@ -22,8 +22,8 @@ import _hostile_files as H
 import pytest
 
 from workbench.cli import main
-from workbench.core import atomic
-from workbench.core.atomic import is_workbench_temporary
+from workbench.core.io import atomic
+from workbench.core.io.atomic import is_workbench_temporary
 
 MEMORY_CAP = 4 << 30  # a subprocess that tries to allocate past this fails
 
@@ -135,7 +135,7 @@ def test_hostile_workbook_is_refused_with_a_message(tmp_path, case):
 def test_hostile_workbooks_fail_in_process_too(tmp_path):
     """The process survives every one of them (the app loads files in-process)."""
     from workbench.core.io import inspect_file, load_judgments, load_run
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     for case, (make, _needles) in sorted(EXCEL_CASES.items()):
         if case.startswith("zip_bomb_3"):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from workbench.core.id_match import look_alike_hint, look_alike_pairs
 from workbench.core.io import load_judgments, load_run
-from workbench.core.schema import EvalSettings
+from workbench.core.model.id_match import look_alike_hint, look_alike_pairs
+from workbench.core.model.schema import EvalSettings
 from workbench.core.study import study_from_files
 
 

@@ -8,10 +8,10 @@ import json
 import pytest
 from openpyxl import Workbook
 
-from workbench.core import answers as A
-from workbench.core import schema as S
 from workbench.core.io.answers import detect_mapping, inspect_answers, load_answer_file
-from workbench.core.problems import InputError
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
+from workbench.core.protocol import answers as A
 
 
 def _book(path, sheets: dict[str, list[list]]):

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import workbench.core.cancel
-from workbench.core import schema as S
+import workbench.core.model.cancel
 from workbench.core.io import Cancelled, common, ids, load_judgments, load_run, reading
 from workbench.core.io.ids import factorize_ids, normalize_ids, str_array
-from workbench.core.problems import InputError
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
 
 NFD = unicodedata.normalize("NFD", "말씀")
 
@@ -57,8 +57,8 @@ def small_slices(monkeypatch):
 
 
 def test_shared_cancelled_class():
-    assert Cancelled is workbench.core.cancel.Cancelled
-    assert common.Cancelled is workbench.core.cancel.Cancelled
+    assert Cancelled is workbench.core.model.cancel.Cancelled
+    assert common.Cancelled is workbench.core.model.cancel.Cancelled
 
 
 def test_csv_run_same_in_slices(tmp_path, monkeypatch):

@@ -19,10 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_io_malformed import CASES
 
-from workbench.core import schema as S
-from workbench.core import trec_scan
-from workbench.core.io import fast_trec, load_judgments, load_run
-from workbench.core.problems import InputError
+from workbench.core.io import fast_trec, load_judgments, load_run, trec_scan
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
 
 
 @pytest.fixture(params=["scanner", "numpy"])

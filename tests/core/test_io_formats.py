@@ -15,7 +15,6 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import (
     Cancelled,
     ColumnMapping,
@@ -23,7 +22,8 @@ from workbench.core.io import (
     load_judgments,
     load_run,
 )
-from workbench.core.problems import InputError
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
 
 
 def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> Path:
@@ -661,7 +661,7 @@ def test_documents_that_are_not_tables_say_what_they_are(tmp_path, name, head, w
     a run: one message naming what the file is and how to get the table out (a
     PDF was read as text: "expected a question id column … found headers: %PDF-1.4";
     a Hangul file was "a damaged workbook, open it in Excel")."""
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     path = tmp_path / name
     path.write_bytes(head)

@@ -6,7 +6,7 @@ import numpy as np
 
 from workbench.core.io import load_judgments, load_run, normalize_id
 from workbench.core.io.ids import INVISIBLE, is_blank, normalize_ids, normalize_ids_counted
-from workbench.core.schema import EvalSettings
+from workbench.core.model.schema import EvalSettings
 from workbench.core.study import study_from_files
 
 

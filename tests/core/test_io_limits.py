@@ -14,9 +14,9 @@ import pytest
 import python_calamine as pc
 
 from workbench.core.io import limits
+from workbench.core.io.jsonload import LineCounter, json_depth, loads
 from workbench.core.io.limits import check_workbook, column_letters, column_number
-from workbench.core.jsonload import LineCounter, json_depth, loads
-from workbench.core.problems import InputError
+from workbench.core.model.problems import InputError
 
 NS = ' xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
@@ -140,7 +140,7 @@ _FUZZ = r"""
 import random, sys
 from pathlib import Path
 from workbench.core.io import load_judgments
-from workbench.core.problems import InputError
+from workbench.core.model.problems import InputError
 rng = random.Random(int(sys.argv[1]))
 sources = [Path(a) for a in sys.argv[2:]]
 for i in range(60):

@@ -19,10 +19,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import inspect_file, load_judgments, load_run
 from workbench.core.io import reading as reading_module
-from workbench.core.problems import MAX_PROBLEMS_PER_FILE, InputError, Problem
+from workbench.core.model import schema as S
+from workbench.core.model.problems import MAX_PROBLEMS_PER_FILE, InputError, Problem
 
 J_HEAD = ["질문ID", "문단ID", "등급"]
 R_HEAD = ["질문ID", "순위", "문단ID", "점수"]

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.core import schema as S
 from workbench.core.io import ColumnMapping, normalize_id, role_label, wide_rank
 from workbench.core.io.ids import display_text, is_blank, normalize_ids
 from workbench.core.io.mapping import (
@@ -20,6 +19,7 @@ from workbench.core.io.mapping import (
     sheet_name_kind,
     wide_position,
 )
+from workbench.core.model import schema as S
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import load_judgments, load_run
-from workbench.core.metrics import gain_values
-from workbench.core.problems import InputError
-from workbench.core.schema import EvalSettings
+from workbench.core.measures.metrics import gain_values
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
+from workbench.core.model.schema import EvalSettings
 from workbench.core.study import study_from_files
 
 

@@ -7,7 +7,6 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import (
     FailedGrade,
     FileErrors,
@@ -20,9 +19,10 @@ from workbench.core.io import (
     proposed_grade,
     rows_around,
 )
-from workbench.core.project import ProjectSource, load_project, save_project
+from workbench.core.io.project import ProjectSource, load_project, save_project
+from workbench.core.model import schema as S
+from workbench.core.model.schema import EvalSettings
 from workbench.core.report import ReportRequest, build_report
-from workbench.core.schema import EvalSettings
 from workbench.core.study import Study, read_options, study_from_project, study_to_project
 
 
@@ -239,7 +239,7 @@ def test_run_coverage_on_codes_equals_the_plain_pandas_reading():
     import numpy as np
 
     from workbench.core.io.check import run_coverage_problems
-    from workbench.core.schema import RunSet
+    from workbench.core.model.schema import RunSet
 
     rng = np.random.default_rng(5)
     n = 400
@@ -374,7 +374,7 @@ def test_the_report_settings_sheet_lists_conversions_and_rows_left_out(tmp_path)
 
 def test_a_grade_that_looks_like_one_points_to_the_preview_not_to_the_command_line(tmp_path):
     from workbench.core.io import load_judgments
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     path = tmp_path / "qrels.csv"
     path.write_text("qid,docid,grade\nq1,A,3점\n", encoding="utf-8")

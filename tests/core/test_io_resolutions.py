@@ -7,12 +7,12 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from workbench.core import schema as S
-from workbench.core.agreement import dissent_record, resolve_grades
 from workbench.core.export import write_judgments_workbook
 from workbench.core.io import load_judgments, load_run
-from workbench.core.problems import InputError
-from workbench.core.schema import EvalSettings, JudgmentSet
+from workbench.core.measures.agreement import dissent_record, resolve_grades
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
+from workbench.core.model.schema import EvalSettings, JudgmentSet
 from workbench.core.study import Study, study_from_files
 
 

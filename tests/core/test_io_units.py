@@ -6,9 +6,9 @@ import numpy as np
 import openpyxl
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import load_run
 from workbench.core.io.common import FileErrors
+from workbench.core.model import schema as S
 
 
 def _run_book(path, ranks, scores):

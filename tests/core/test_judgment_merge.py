@@ -8,15 +8,15 @@ import json
 import pytest
 
 from workbench.cli import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, main
-from workbench.core import schema as s
-from workbench.core.agreement import agreement_table
 from workbench.core.io import (
     assessor_from_file_name,
     load_judgments,
     merge_judgment_sets,
     name_assessor,
 )
-from workbench.core.problems import InputError
+from workbench.core.measures.agreement import agreement_table
+from workbench.core.model import schema as s
+from workbench.core.model.problems import InputError
 from workbench.core.study import Study
 
 

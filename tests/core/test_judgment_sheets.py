@@ -6,10 +6,10 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import load_judgments
 from workbench.core.io.common import FileErrors
-from workbench.core.problems import count_levels
+from workbench.core.model import schema as S
+from workbench.core.model.problems import count_levels
 
 
 def _book(path, sheets: dict[str, list[list]]):
@@ -126,7 +126,7 @@ def test_a_run_chosen_as_judgments_keeps_its_score(tmp_path):
 
 
 def test_the_sheets_read_are_kept_in_the_project_and_read_again(tmp_path):
-    from workbench.core.project import load_project, save_project
+    from workbench.core.io.project import load_project, save_project
     from workbench.core.study import Study, read_options, study_from_project, study_to_project
 
     path = _book(

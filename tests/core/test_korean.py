@@ -2,7 +2,7 @@
 
 import pytest
 
-from workbench.core.korean import Word, final_consonant, josa, particle
+from workbench.core.model.korean import Word, final_consonant, josa, particle
 
 # word, 은/는, 이/가, 을/를, 과/와, 으로/로
 TABLE = [

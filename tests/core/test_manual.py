@@ -7,10 +7,12 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from workbench.core import grades
 from workbench.core.export import judgments_task, report_request
 from workbench.core.io import load_judgments, load_run
-from workbench.core.manual import (
+from workbench.core.io.project import load_project, save_project
+from workbench.core.model import grades
+from workbench.core.model.schema import EvalSettings
+from workbench.core.protocol.manual import (
     Example,
     GradeRule,
     Manual,
@@ -18,9 +20,7 @@ from workbench.core.manual import (
     manual_from_dict,
     write_manual_sheet,
 )
-from workbench.core.project import load_project, save_project
 from workbench.core.report import build_report
-from workbench.core.schema import EvalSettings
 from workbench.core.study import Study, study_from_project, study_to_project
 
 SEED_TABLE = {

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from workbench.core.memory import gc_paused, pausing_gc
+from workbench.core.model.memory import gc_paused, pausing_gc
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from workbench.core.metrics import (
+from workbench.core.measures.metrics import (
     FAMILIES,
     Measure,
     gain_values,

@@ -7,8 +7,8 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import RUN_COLUMNS, EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 
 POOL = [f"p{i}" for i in range(10)]
 KS = (1, 3, 5)

@@ -17,11 +17,17 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import EXIT_OK, main
-from workbench.core.atomic import LockedFileError, atomic_write_bytes, excel_lock_file
 from workbench.core.io import load_judgments, load_run
-from workbench.core.project import Project, ProjectSource, file_sha256, load_project, save_project
+from workbench.core.io.atomic import LockedFileError, atomic_write_bytes, excel_lock_file
+from workbench.core.io.project import (
+    Project,
+    ProjectSource,
+    file_sha256,
+    load_project,
+    save_project,
+)
+from workbench.core.model.schema import EvalSettings
 from workbench.core.report import ReportRequest, write_report
-from workbench.core.schema import EvalSettings
 from workbench.core.study import study_from_files
 from workbench.paths import (
     WINDOWS_MAX_PATH,
@@ -325,8 +331,8 @@ def test_a_workbook_open_in_excel_is_reported_and_left_alone(tmp_path, monkeypat
         def refuse(src, dst):
             raise PermissionError(13, "The process cannot access the file", str(dst))
 
-        monkeypatch.setattr("workbench.core.atomic.os.replace", refuse)
-        monkeypatch.setattr("workbench.core.atomic._REPLACE_DELAY_S", 0)
+        monkeypatch.setattr("workbench.core.io.atomic.os.replace", refuse)
+        monkeypatch.setattr("workbench.core.io.atomic._REPLACE_DELAY_S", 0)
     with pytest.raises(LockedFileError) as caught:
         atomic_write_bytes(target, b"new")
     assert "평가 보고서.xlsx" in caught.value.message("ko")

@@ -7,9 +7,9 @@ import unicodedata
 
 import pytest
 
-from workbench.core import outputs
-from workbench.core.outputs import is_case_insensitive, refuse_output_onto_inputs, same_file
-from workbench.core.problems import InputError
+from workbench.core.io import outputs
+from workbench.core.io.outputs import is_case_insensitive, refuse_output_onto_inputs, same_file
+from workbench.core.model.problems import InputError
 
 KOREAN = "평가 결과 v2.xlsx"  # Hangul and spaces
 NFD = unicodedata.normalize("NFD", KOREAN)  # how macOS may hand the same name over

@@ -11,9 +11,11 @@ import sys
 import openpyxl
 import pytest
 
-from workbench.core import schema as s
 from workbench.core.io import load_judgments, load_run
-from workbench.core.pool import (
+from workbench.core.io.project import load_project, save_project
+from workbench.core.model import schema as s
+from workbench.core.model.schema import EvalSettings
+from workbench.core.protocol.pool import (
     CANNOT,
     LATER,
     Pool,
@@ -33,8 +35,6 @@ from workbench.core.pool import (
     remove_pool_edit,
     write_pool_workbook,
 )
-from workbench.core.project import load_project, save_project
-from workbench.core.schema import EvalSettings
 from workbench.core.study import Study, study_from_project, study_to_project
 
 JUDGMENTS = "질문ID,문단ID,등급,평가자\nq1,p1,3,A\nq1,p2,0,A\nq1,p3,2,B\nq2,p5,1,A\n"
@@ -140,7 +140,7 @@ def test_the_order_groups_questions_and_shuffles_them_and_their_passages():
 
 
 _ORDER_SCRIPT = (
-    "import json; from workbench.core.pool import judging_order;"
+    "import json; from workbench.core.protocol.pool import judging_order;"
     "items=[(f'q{q}', f'p{q}{p}') for q in range(1, 6) for p in range(1, 5)];"
     "print(json.dumps(judging_order(set(items), 20261129)))"
 )
@@ -390,7 +390,7 @@ def test_the_english_pool_workbook_reads_back_too(study, tmp_path):
 
 
 def test_the_pool_workbook_never_replaces_an_input(study):
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     pool = _added(study, "A")
     with pytest.raises(InputError):

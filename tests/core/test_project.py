@@ -10,8 +10,7 @@ import shutil
 import pandas as pd
 import pytest
 
-from workbench.core.problems import InputError
-from workbench.core.project import (
+from workbench.core.io.project import (
     FORMAT,
     PROJECT_FIELDS,
     SOURCE_FIELDS,
@@ -25,6 +24,7 @@ from workbench.core.project import (
     records_to_frame,
     save_project,
 )
+from workbench.core.model.problems import InputError
 
 
 def _project(tmp_path):

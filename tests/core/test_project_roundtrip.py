@@ -17,23 +17,23 @@ from _answer_fixture import write_answers, write_judgments, write_ratings, write
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from workbench.core import answers as A
-from workbench.core.diagnosis import DiagnosisSettings
 from workbench.core.io import load_judgments, load_run
 from workbench.core.io.answers import load_answer_file
 from workbench.core.io.mapping import ROLE_CHOICES, ColumnMapping
-from workbench.core.manual import Example, GradeRule, Manual
-from workbench.core.pool import CANNOT, LATER, add_pool_edit, build_pool, mark_edit
-from workbench.core.project import (
+from workbench.core.io.project import (
     Project,
     ProjectSource,
     file_sha256,
     load_project,
     save_project,
 )
-from workbench.core.schema import EvalSettings
+from workbench.core.model.schema import EvalSettings
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.diagnosis import DiagnosisSettings
+from workbench.core.protocol.manual import Example, GradeRule, Manual
+from workbench.core.protocol.pool import CANNOT, LATER, add_pool_edit, build_pool, mark_edit
+from workbench.core.protocol.system_cards import SystemCard
 from workbench.core.study import Study, read_options, study_from_project, study_to_project
-from workbench.core.system_cards import SystemCard
 
 #: names a user really types: spaces, the two spellings of Hangul (macOS writes
 #: NFD), an emoji, Latin with a combining accent, brackets

@@ -19,12 +19,13 @@ from openpyxl.utils.cell import range_boundaries
 from python_calamine import CalamineWorkbook
 from test_report_fixtures import make_inputs, make_results
 
-from workbench.core import atomic
-from workbench.core import schema as s
-from workbench.core.atomic import LockedFileError, SaveError, excel_lock_file
-from workbench.core.cancel import Cancelled
-from workbench.core.evaluate import evaluate
-from workbench.core.manual import default_manual
+from workbench.core.io import atomic
+from workbench.core.io.atomic import LockedFileError, SaveError, excel_lock_file
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model import schema as s
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.schema import EvalSettings, SourceFile
+from workbench.core.protocol.manual import default_manual
 from workbench.core.report import (
     FONT_NAME,
     SHEET_KEYS,
@@ -35,7 +36,6 @@ from workbench.core.report import (
     primary_measure,
     write_report,
 )
-from workbench.core.schema import EvalSettings, SourceFile
 
 TOL = 1e-9
 
@@ -631,8 +631,8 @@ def test_report_on_real_evaluate_output(tmp_path, real):
 
 
 def test_report_with_real_comparisons_and_agreement_objects(tmp_path, real):
-    from workbench.core import agreement as agreement_mod
-    from workbench.core import stats
+    from workbench.core.measures import agreement as agreement_mod
+    from workbench.core.measures import stats
     results, questions, _ = real
     comparisons = stats.compare_systems(
         results.per_question, ["nDCG@10", "MRR"], n_permutations=200, n_resamples=200, seed=3
@@ -697,7 +697,7 @@ def test_any_question_text_reads_back_as_the_same_text(text):
 def test_the_summary_counts_errors_warnings_and_info_apart(tmp_path, synthetic):
     from dataclasses import replace
 
-    from workbench.core.problems import info, warning
+    from workbench.core.model.problems import info, warning
 
     results = replace(
         synthetic[0],

@@ -7,12 +7,12 @@ import openpyxl
 import pytest
 from _answer_fixture import add_answers
 
-from workbench.core import answers as A
 from workbench.core.export import report_task
 from workbench.core.io import load_judgments, load_run
-from workbench.core.pool import add_pool_edit, build_pool, write_pool_workbook
+from workbench.core.model.schema import EvalSettings
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.pool import add_pool_edit, build_pool, write_pool_workbook
 from workbench.core.report import SHEET_KEYS, SHEET_NAMES, ReportRequest, write_report
-from workbench.core.schema import EvalSettings
 from workbench.core.study import Study
 
 T_RESOLVED = "2026-03-01T10:00:00+09:00"
@@ -240,8 +240,8 @@ def test_the_english_report_names_the_decisions_in_english(tmp_path, decided):
 def test_a_files_resolution_names_its_file_and_taking_it_back_is_recorded(tmp_path):
     import pandas as pd
 
-    from workbench.core import schema as s
     from workbench.core.export import write_judgments_workbook
+    from workbench.core.model import schema as s
 
     judgments = pd.DataFrame(
         {

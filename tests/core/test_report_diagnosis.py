@@ -9,10 +9,10 @@ from _diagnosis_fixtures import evaluated
 from openpyxl import load_workbook
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 
-from workbench.core import schema as S
-from workbench.core.diagnosis import DiagnosisSettings, diagnose, missed_by_role
+from workbench.core.model import schema as S
+from workbench.core.protocol.diagnosis import DiagnosisSettings, diagnose, missed_by_role
+from workbench.core.protocol.system_cards import SystemCard
 from workbench.core.report import ReportRequest, write_report
-from workbench.core.system_cards import SystemCard
 
 REL = {"q1": {"A": 3, "B": 2, "C": 1, "D": 3}, "q2": {"A": 3, "E": 2}}
 RANKINGS = {

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as s
-from workbench.core.problems import warning
-from workbench.core.results import Results
-from workbench.core.schema import EvalSettings
+from workbench.core.model import schema as s
+from workbench.core.model.problems import warning
+from workbench.core.model.results import Results
+from workbench.core.model.schema import EvalSettings
 
 TYPES = ["사실 확인", "개념 관계", "시대 변화", "전역 주제"]
 

@@ -1,4 +1,4 @@
-"""workbench.core.review and workbench.core.grades: per-question view data, triage."""
+"""workbench.core.protocol.review and workbench.core.model.grades: per-question view data, triage."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import math
 import pandas as pd
 import pytest
 
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.results import Results
-from workbench.core.review import (
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.model.results import Results
+from workbench.core.model.schema import EvalSettings, JudgmentSet
+from workbench.core.protocol.review import (
     ALL_FAIL,
     NONE_FAIL,
     SOME_FAIL,
@@ -22,7 +23,6 @@ from workbench.core.review import (
     relation,
     triage,
 )
-from workbench.core.schema import EvalSettings, JudgmentSet
 
 NAN = math.nan
 
@@ -327,7 +327,7 @@ def test_row_texts_from_categories_equal_the_text_of_every_row():
     import numpy as np
     import pandas as pd
 
-    from workbench.core.review import _non_blank, _text_of_rows
+    from workbench.core.protocol.review import _non_blank, _text_of_rows
 
     for values in (["a", None, "b", "a"], ["", " x", None, "  ", "y"], []):
         col = pd.Series(pd.Categorical(values))

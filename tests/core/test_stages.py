@@ -7,8 +7,8 @@ import math
 import pytest
 from _diagnosis_fixtures import evaluated
 
-from workbench.core.diagnosis import DiagnosisSettings
-from workbench.core.stages import (
+from workbench.core.protocol.diagnosis import DiagnosisSettings
+from workbench.core.protocol.stages import (
     StageStep,
     stage_losses,
     stage_measures,
@@ -16,7 +16,7 @@ from workbench.core.stages import (
     stage_plans,
     stage_questions,
 )
-from workbench.core.system_cards import SystemCard
+from workbench.core.protocol.system_cards import SystemCard
 
 REL = {"q1": {"A": 3, "B": 2, "C": 1, "D": 3}, "q2": {"A": 3, "E": 2}}
 RANKINGS = {

@@ -1,4 +1,4 @@
-"""Tests of workbench.core.stats: paired tests, bootstrap CIs, Holm, sentences."""
+"""Tests of workbench.core.measures.stats: paired tests, bootstrap CIs, Holm, sentences."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from workbench.core import stats as S
-from workbench.core.problems import InputError
+from workbench.core.measures import stats as S
+from workbench.core.model.problems import InputError
 
 
 def _frame(scores: dict[str, dict[str, list[float]]], qids: dict[str, list[str]] | None = None):

@@ -8,11 +8,16 @@ import re
 import pandas as pd
 import pytest
 
-from workbench.core import schema as S
-from workbench.core.agreement import POLICIES, agreement_data, dissent_record, resolve_grades
 from workbench.core.export import judgments_task, write_judgments_workbook
 from workbench.core.io import load_judgments, load_run
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet, SourceFile
+from workbench.core.measures.agreement import (
+    POLICIES,
+    agreement_data,
+    dissent_record,
+    resolve_grades,
+)
+from workbench.core.model import schema as S
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet, SourceFile
 from workbench.core.study import (
     FROM_APP,
     FROM_FILE,
@@ -309,7 +314,7 @@ def test_a_snapshot_does_not_change_with_the_study(judgments_file):
 
 # -- the project file ----------------------------------------------------------------------
 def test_the_study_round_trips_through_the_project_file(judgments_file, tmp_path):
-    from workbench.core.project import load_project, save_project
+    from workbench.core.io.project import load_project, save_project
     from workbench.core.study import study_from_project, study_to_project
 
     run_a, run_b = tmp_path / "a.csv", tmp_path / "b.csv"

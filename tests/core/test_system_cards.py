@@ -8,12 +8,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from workbench.core import schema as S
 from workbench.core.io import inspect_file, load_run
 from workbench.core.io.system_info import detect_info_mapping, info_role
-from workbench.core.problems import InputError
-from workbench.core.study import Study, SystemRef
-from workbench.core.system_cards import (
+from workbench.core.model import schema as S
+from workbench.core.model.problems import InputError
+from workbench.core.protocol.system_cards import (
     SystemCard,
     card_text,
     comparability_warnings,
@@ -21,6 +20,7 @@ from workbench.core.system_cards import (
     pipelines,
     whole_number,
 )
+from workbench.core.study import Study, SystemRef
 
 RUN = [["질문ID", "순위", "문단ID"], ["q1", 1, "p1"], ["q1", 2, "p2"]]
 INFO_HEADER = [
@@ -208,7 +208,7 @@ def test_cards_on_the_study_survive_renames_and_go_to_warnings(run_book):
 
 
 def test_typed_cards_and_thresholds_round_trip_through_the_project(run_book, tmp_path):
-    from workbench.core.project import load_project, save_project
+    from workbench.core.io.project import load_project, save_project
     from workbench.core.study import study_from_project, study_to_project
 
     study = Study()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import openpyxl
 
-from workbench.core import schema as S
+from workbench.core.export.templates import JUDGMENTS_TEMPLATE, RUN_TEMPLATE, write_templates
 from workbench.core.io import inspect_file, load_judgments, load_run
-from workbench.core.manual import default_manual
-from workbench.core.templates import JUDGMENTS_TEMPLATE, RUN_TEMPLATE, write_templates
+from workbench.core.model import schema as S
+from workbench.core.protocol.manual import default_manual
 
 
 def test_templates_have_korean_headers_and_a_grade_dropdown(tmp_path):

@@ -11,11 +11,11 @@ import pandas as pd
 import pytest
 
 from workbench.cli import EXIT_OK, EXIT_USAGE, main
-from workbench.core.agreement import _dedup, _resolve_items, resolve_grades
-from workbench.core.evaluate import evaluate
 from workbench.core.io import load_judgments, load_run
-from workbench.core.results import json_text, results_to_json
-from workbench.core.schema import RUN_COLUMNS, EvalSettings
+from workbench.core.measures.agreement import _dedup, _resolve_items, resolve_grades
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.results import json_text, results_to_json
+from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 from workbench.core.study import study_from_files
 
 pytrec_eval = pytest.importorskip("pytrec_eval")

@@ -19,8 +19,8 @@ import pandas as pd
 import pytest
 import pytrec_eval  # noqa: E402 - a test dependency, the independent implementation
 
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import RUN_COLUMNS, EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 
 KS = (1, 3, 5, 10, 20)
 

@@ -17,8 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from workbench.core import trec_scan
-from workbench.core.io import fast_trec
+from workbench.core.io import fast_trec, trec_scan
 
 pytestmark = pytest.mark.skipif(
     not trec_scan.available(), reason="the C scanner was not built here (no C compiler at install)"
@@ -26,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def scan(data: bytes, kinds: str, chunk: int = 1 << 20):
-    from workbench.core import _fastids
+    from workbench.core.io import _fastids
 
     scanner = _fastids.Scanner(kinds)
     for at in range(0, len(data), chunk):
@@ -183,7 +182,7 @@ def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
 
 LOCALE_CHECK = """
 import locale, sys
-from workbench.core import _fastids
+from workbench.core.io import _fastids
 locale.setlocale(locale.LC_ALL, "de_DE.UTF-8")
 assert locale.localeconv()["decimal_point"] == ","
 scanner = _fastids.Scanner("sxsf")
@@ -256,7 +255,7 @@ def test_hostile_bytes_never_crash_and_never_disagree(data, kinds, chunk):
 
 
 def test_a_scanner_is_used_once():
-    from workbench.core import _fastids
+    from workbench.core.io import _fastids
 
     scanner = _fastids.Scanner("sxsf")
     scanner.feed(b"q 0 d 1\n")

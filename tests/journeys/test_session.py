@@ -16,9 +16,9 @@ from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from workbench.core import answers as A
-from workbench.core import schema as S
-from workbench.core.project import load_project
+from workbench.core.io.project import load_project
+from workbench.core.model import schema as S
+from workbench.core.protocol import answers as A
 from workbench.ui import dialogs
 from workbench.ui.errors import open_error_boxes
 from workbench.ui.main_window import MainWindow

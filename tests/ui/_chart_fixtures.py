@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from workbench.core.evaluate import evaluate
-from workbench.core.schema import EvalSettings
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model.schema import EvalSettings
 
 SYSTEMS = ("BM25", "벡터 RAG", "GraphRAG")
 TYPES = ("사실 확인", "개념 관계", "시대 변화")

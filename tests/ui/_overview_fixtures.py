@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from workbench.core import schema as s
-from workbench.core.problems import warning
-from workbench.core.results import Results
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.model import schema as s
+from workbench.core.model.problems import warning
+from workbench.core.model.results import Results
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.study import study_from_files
 
 # question → {passage: grade}; q4 has no relevant evidence (unanswerable at θ=1),

@@ -8,9 +8,8 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.agreement import (
+from workbench.core.io import load_judgments, load_run
+from workbench.core.measures.agreement import (
     agreement_data,
     agreement_table,
     disagreements,
@@ -18,8 +17,9 @@ from workbench.core.agreement import (
     grade_column,
     resolve_grades,
 )
-from workbench.core.io import load_judgments, load_run
-from workbench.core.schema import JudgmentSet
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.model.schema import JudgmentSet
 from workbench.paths import demo_dir
 from workbench.ui import settings as ui_settings
 from workbench.ui.state import AppState

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import answers as A
-from workbench.core import schema as S
+from workbench.core.model import schema as S
+from workbench.core.protocol import answers as A
 from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings

@@ -7,7 +7,7 @@ import sys
 
 from PySide6.QtWidgets import QMessageBox
 
-from workbench.core.problems import InputError, error
+from workbench.core.model.problems import InputError, error
 from workbench.ui import errors
 
 

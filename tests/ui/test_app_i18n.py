@@ -188,7 +188,7 @@ def _catalog_words() -> tuple[set[str], set[str]]:
 
 def _registry_words() -> tuple[set[str], set[str]]:
     """The same for the measure registry's names and explanations (core, not the catalog)."""
-    from workbench.core.metrics import parse_measure
+    from workbench.core.measures.metrics import parse_measure
 
     english, kept = set(), set()
     for name in (
@@ -228,7 +228,7 @@ def _data_strings(window: MainWindow) -> list[str]:
             out += [v for v in values if isinstance(v, str)]
     out += window.state.systems
     # the diagnosis quotes the study articles' sentences it applies, as written
-    from workbench.core.diagnosis import RULES
+    from workbench.core.protocol.diagnosis import RULES
 
     out += [rule.source for rule in RULES]
     for source in study.sources():

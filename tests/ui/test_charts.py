@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTranslator
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
-from workbench.core import chart_data as cd
-from workbench.core import stats
+from workbench.core.measures import chart_data as cd
+from workbench.core.measures import stats
 from workbench.ui import palette
 from workbench.ui.views import charts
 

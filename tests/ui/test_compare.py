@@ -7,8 +7,8 @@ import pytest
 from _chart_fixtures import synthetic_results
 from PySide6.QtCore import QCoreApplication, Qt
 
-from workbench.core import chart_data as cd
-from workbench.core import stats
+from workbench.core.measures import chart_data as cd
+from workbench.core.measures import stats
 from workbench.ui.state import AppState
 from workbench.ui.views.compare import ComparePage, ComparisonModel, significance_marks
 

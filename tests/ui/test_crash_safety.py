@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from workbench.core.project import load_project
+from workbench.core.io.project import load_project
 from workbench.ui.main_window import MainWindow, pending_recovery
 from workbench.ui.settings import Settings
 
@@ -110,7 +110,7 @@ def test_a_file_the_reader_cannot_read_leaves_the_window_and_the_work(
 
 
 def test_start_up_removes_old_leftovers_of_killed_writes_and_nothing_else(tmp_path):
-    from workbench.core.atomic import temp_path_for
+    from workbench.core.io.atomic import temp_path_for
     from workbench.ui.app import sweep_work_folders
 
     folder = tmp_path / "연구"

@@ -14,13 +14,13 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 
 from workbench.core import export as core_export
-from workbench.core import schema as s
-from workbench.core.atomic import excel_lock_file
-from workbench.core.cancel import Cancelled
 from workbench.core.io import load_judgments, load_run
+from workbench.core.io.atomic import excel_lock_file
+from workbench.core.measures.stats import DEFAULT_SEED, compare_systems
+from workbench.core.model import schema as s
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.schema import JudgmentSet, RunSet
 from workbench.core.report import SHEET_KEYS, SHEET_NAMES
-from workbench.core.schema import JudgmentSet, RunSet
-from workbench.core.stats import DEFAULT_SEED, compare_systems
 from workbench.paths import demo_dir
 from workbench.ui import dialogs, i18n
 from workbench.ui.state import AppState
@@ -144,8 +144,8 @@ def test_report_sheets_chosen_are_written_and_numbers_equal_aggregates(
 def test_full_korean_report_has_every_sheet_and_the_page_dialog_defaults(
     qtbot, page, state, dialog, tmp_path
 ):
-    from workbench.core.answers import auto_names
     from workbench.core.io.answers import load_answer_file
+    from workbench.core.protocol.answers import auto_names
 
     for name in ("answers.xlsx", "ratings.xlsx"):  # the answer sheets need answers
         file = load_answer_file(demo_dir() / name)
@@ -433,7 +433,7 @@ def test_rename_refused_by_windows_is_a_locked_file(qtbot, page, dialog, tmp_pat
         return real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", refuse)
-    monkeypatch.setattr("workbench.core.atomic._REPLACE_DELAY_S", 0.0)
+    monkeypatch.setattr("workbench.core.io.atomic._REPLACE_DELAY_S", 0.0)
     dialog.answers.append(target)
     _export(qtbot, page, "csv", "export_failed")
     assert "busy.csv" in page.status_message()

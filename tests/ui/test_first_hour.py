@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from workbench.core import schema as S
+from workbench.core.model import schema as S
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
 from workbench.ui.views.import_dialog import ImportDialog
@@ -181,7 +181,7 @@ def test_cancelling_the_question_keeps_the_demo_and_skips_the_rest(qtbot, own, a
 
 def test_a_project_opened_after_the_demo_asks_too(qtbot, own, answers, tmp_path):
     from workbench.core.io import load_judgments, load_run
-    from workbench.core.project import save_project
+    from workbench.core.io.project import save_project
     from workbench.core.study import Study, read_options, study_to_project
 
     study = Study()

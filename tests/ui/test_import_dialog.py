@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
-from workbench.core import schema as S
+from workbench.core.model import schema as S
 from workbench.ui import fonts, i18n
 from workbench.ui.settings import Settings
 from workbench.ui.tables import text_margin

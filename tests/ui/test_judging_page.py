@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as s
-from workbench.core.pool import CANNOT, judged_by, pool_progress
+from workbench.core.model import schema as s
+from workbench.core.protocol.pool import CANNOT, judged_by, pool_progress
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
 

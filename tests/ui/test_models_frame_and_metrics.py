@@ -10,7 +10,7 @@ from _overview_fixtures import make_results
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
-from workbench.core.metrics import parse_measure
+from workbench.core.measures.metrics import parse_measure
 from workbench.ui.models import metrics_table
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
 from workbench.ui.models.metrics_table import (

@@ -8,7 +8,7 @@ import pytest
 from _overview_fixtures import judgment_set, make_results, run_set
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 
-from workbench.core.schema import EvalSettings
+from workbench.core.model.schema import EvalSettings
 from workbench.ui.models import metrics_table
 from workbench.ui.state import AppState
 from workbench.ui.views.overview import OverviewPage

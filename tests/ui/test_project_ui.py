@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from workbench.core.project import FORMAT
-from workbench.core.schema import EvalSettings
+from workbench.core.io.project import FORMAT
+from workbench.core.model.schema import EvalSettings
 from workbench.ui import dialogs
 from workbench.ui.main_window import MainWindow, clean_exit_path, recovery_path
 from workbench.ui.settings import Settings

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QHeaderView
 
-from workbench.core import grades
-from workbench.core import schema as s
 from workbench.core.io import load_judgments, load_run
+from workbench.core.model import grades
+from workbench.core.model import schema as s
 from workbench.paths import demo_dir
 from workbench.ui import settings as ui_settings
 from workbench.ui.state import AppState
@@ -385,7 +385,7 @@ def test_the_list_columns_are_sized_without_measuring_every_row(page):
 
 
 def _column_with_everything():
-    from workbench.core.review import Card, Column, EvidenceRow, Gap, OtherPosition, Source
+    from workbench.core.protocol.review import Card, Column, EvidenceRow, Gap, OtherPosition, Source
 
     long_text = "참사랑은 위하여 사는 것입니다. " * 60  # longer than a card shows
     cards = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from workbench.core.chart_data import significance_marks
 from workbench.core.io import load_judgments, load_run
+from workbench.core.measures.chart_data import significance_marks
 from workbench.paths import demo_dir
 from workbench.ui.main_window import MainWindow
 from workbench.ui.state import AppState

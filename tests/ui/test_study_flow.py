@@ -4,8 +4,8 @@ exported judgments and after the project is reopened."""
 
 from __future__ import annotations
 
-from workbench.core import schema as s
 from workbench.core.io import load_judgments
+from workbench.core.model import schema as s
 from workbench.core.study import study_from_files
 from workbench.ui import settings as ui_settings
 from workbench.ui.main_window import MainWindow

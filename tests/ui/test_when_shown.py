@@ -161,7 +161,7 @@ def test_charts_never_looked_at_are_drawn_with_the_latest_scores_when_saved(
     # the worker-fed charts were computed for the save, from the new scores
     import pandas as pd
 
-    from workbench.core import chart_data as cd
+    from workbench.core.measures import chart_data as cd
 
     pd.testing.assert_frame_equal(
         panel.coverage.frame, cd.coverage_data(results, 10).reset_index(drop=True)

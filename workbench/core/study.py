@@ -2,9 +2,9 @@
 
 A :class:`Study` holds
 
-- the judgments read from a file (:class:`~workbench.core.schema.JudgmentSet`)
+- the judgments read from a file (:class:`~workbench.core.model.schema.JudgmentSet`)
   and the run files (:class:`RunSource`: a :class:`RunSet` and how it was read);
-- the evaluation settings (:class:`~workbench.core.schema.EvalSettings`);
+- the evaluation settings (:class:`~workbench.core.model.schema.EvalSettings`);
 - the user's work: grades given in the app, grades resolved by hand, notes and
   flags per question, and the names the user gave systems.
 
@@ -26,8 +26,8 @@ below instead of working them out itself, so they cannot disagree:
   assessor column can be given the assessor's name, ``options["assessor"]``).
 - :meth:`Study.manual_in_force`: the evaluation manual — edited in the app,
   else the judgments file's 매뉴얼 sheet, else the seed table
-  (:mod:`workbench.core.manual`).
-- :attr:`Study.pools`: the judging pools (:mod:`workbench.core.pool`).
+  (:mod:`workbench.core.protocol.manual`).
+- :attr:`Study.pools`: the judging pools (:mod:`workbench.core.protocol.pool`).
 - :attr:`Study.systems` and :meth:`Study.runs`: every system under one unique
   name. A system keeps the name its file gives unless another loaded system
   has it already; then it is called ``NAME (2)`` (with a warning) until the
@@ -47,29 +47,41 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 import pandas as pd
 
-from workbench.core import schema as s
-from workbench.core.agreement import resolve_grades
-from workbench.core.answers import SECTION as ANSWERS_SECTION
-from workbench.core.answers import AnswerWork, answers_section, restore_answers_section
-from workbench.core.cancel import CancelCheck, Progress
-from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
-from workbench.core.evaluate import evaluate
 from workbench.core.io.merge import merge_judgment_sets, name_assessor
+from workbench.core.io.project import (
+    Project,
+    ProjectSource,
+    frame_to_records,
+    records_to_frame,
+    stored_mappings,
+)
 from workbench.core.io.runs import concat_runs, rename_systems
-from workbench.core.korean import josa
-from workbench.core.manual import Manual, ManualEdit, default_manual, manual_from_dict
-from workbench.core.pool import POOL_SECTION, PoolWork, pools_from_project
-from workbench.core.problems import InputError, Problem, warning
-from workbench.core.project import Project, frame_to_records, records_to_frame, stored_mappings
-from workbench.core.results import Results
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet, setting_ok
-from workbench.core.system_cards import (
+from workbench.core.measures.agreement import resolve_grades
+from workbench.core.measures.evaluate import evaluate
+from workbench.core.model import schema as s
+from workbench.core.model.cancel import CancelCheck, Progress
+from workbench.core.model.korean import josa
+from workbench.core.model.problems import InputError, Problem, warning
+from workbench.core.model.refs import (
+    FROM_APP,
+    FROM_FILE,
+    Item,
+    SystemRef,
+    now_text,
+)
+from workbench.core.model.results import Results
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet, setting_ok
+from workbench.core.protocol.answers import SECTION as ANSWERS_SECTION
+from workbench.core.protocol.answers import AnswerWork, answers_section, restore_answers_section
+from workbench.core.protocol.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
+from workbench.core.protocol.manual import Manual, ManualEdit, default_manual, manual_from_dict
+from workbench.core.protocol.pool import POOL_SECTION, PoolWork, pools_from_project
+from workbench.core.protocol.system_cards import (
     CardEdit,
     SystemCard,
     cards_from_project,
@@ -81,9 +93,6 @@ from workbench.core.system_cards import (
 ADDED_GRADE_COLUMNS = [*s.JUDGMENT_COLUMNS, "time", "reason"]
 #: hand resolutions in force: who decided (``by``), why, when, and ``origin``
 RESOLUTION_IN_FORCE_COLUMNS = [*s.RESOLUTION_COLUMNS, "origin"]
-#: ``origin`` of a hand resolution read from the judgments file / made in the app
-FROM_FILE = "file"
-FROM_APP = "app"
 
 #: the project file's section of the manual edited in the app
 MANUAL_SECTION = "manual"
@@ -91,12 +100,8 @@ MANUAL_SECTION = "manual"
 CARDS_SECTION = "system_cards"
 DIAGNOSIS_SECTION = "diagnosis"
 
-Item = tuple[str, str]
 
 
-def now_text() -> str:
-    """The local time as the study records it (ISO 8601, seconds)."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def _empty(columns: Sequence[str]) -> pd.DataFrame:
@@ -121,14 +126,6 @@ def _item_mask(frame: pd.DataFrame, question_id: str, passage_id: str) -> pd.Ser
     return (frame[s.QID] == question_id) & (frame[s.PID] == passage_id)
 
 
-# -- systems --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SystemRef:
-    """A system as its file names it: the run source (``source``, the id the study
-    gave the file) and the name in the file. Stays the same across renames."""
-
-    source: int
-    original: str
 
 
 @dataclass(frozen=True)
@@ -335,7 +332,7 @@ class Study:
         self.chosen_names: dict[SystemRef, str] = {}
         #: system cards typed in the app, by system (they replace the file's card)
         self.system_cards: dict[SystemRef, SystemCard] = {}
-        #: the thresholds of the diagnosis (:mod:`workbench.core.diagnosis`)
+        #: the thresholds of the diagnosis (:mod:`workbench.core.protocol.diagnosis`)
         self.diagnosis_settings: DiagnosisSettings = DiagnosisSettings()
         #: the evaluation manual edited in the app (None: the file's, else the seed table)
         self.manual: Manual | None = None
@@ -410,7 +407,7 @@ class Study:
 
     def merged_with(self, judgment_set: JudgmentSet, options: dict | None = None) -> JudgmentSet:
         """The judgments loaded with one more file (nothing changes). Raises
-        :class:`~workbench.core.problems.InputError` when an assessor graded an
+        :class:`~workbench.core.model.problems.InputError` when an assessor graded an
         item differently in two files."""
         named = name_assessor(judgment_set, dict(options or {}).get("assessor") or "")
         return merge_judgment_sets([*(src.judgment_set for src in self.judgment_sources), named])
@@ -420,7 +417,7 @@ class Study:
     ) -> JudgmentSource:
         """Add one more judgments file (another assessor's) to those loaded.
 
-        Raises :class:`~workbench.core.problems.InputError` (the study
+        Raises :class:`~workbench.core.model.problems.InputError` (the study
         unchanged) when an assessor graded an item differently in two files."""
         source = self._judgment_source(judgment_set, options)
         sets = [*(src.judgment_set for src in self.judgment_sources), source.judgment_set]
@@ -1105,7 +1102,7 @@ def study_from_files(
 # -- the project file ------------------------------------------------------------------
 def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, list[Problem]]:
     """The settings a project file kept; a setting of the wrong type or value
-    (by the rules of :data:`workbench.core.schema.SETTING_RULES`) is left at its
+    (by the rules of :data:`workbench.core.model.schema.SETTING_RULES`) is left at its
     default with a warning naming it."""
     defaults = EvalSettings()
     good: dict[str, Any] = {}
@@ -1133,7 +1130,6 @@ def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, lis
 def study_to_project(study: Study, view: dict | None = None) -> Project:
     """The study as a project file keeps it: every source with how it was read
     (and the names the user gave its systems), the settings and the work."""
-    from workbench.core.project import ProjectSource
 
     def source(kind: str, file: s.SourceFile, options: dict, names=None) -> ProjectSource:
         return ProjectSource(

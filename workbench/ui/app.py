@@ -15,7 +15,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from workbench import __version__
-from workbench.core.atomic import sweep_stale_temporaries
+from workbench.core.io.atomic import sweep_stale_temporaries
 from workbench.paths import resources_dir
 from workbench.ui import errors, fonts, i18n
 from workbench.ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -134,7 +134,7 @@ def work_folders(settings: Settings) -> list[Path]:
 
 def sweep_work_folders(settings: Settings) -> list[Path]:
     """Remove the workbench's own stale temporary files (only those: see
-    :func:`workbench.core.atomic.sweep_stale_temporaries`) from :func:`work_folders`."""
+    :func:`workbench.core.io.atomic.sweep_stale_temporaries`) from :func:`work_folders`."""
     removed: list[Path] = []
     for folder in work_folders(settings):
         removed.extend(sweep_stale_temporaries(folder))

@@ -16,8 +16,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from workbench.core.cancel import Cancelled
-from workbench.core.korean import Word
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.korean import Word
 from workbench.ui.i18n import current_language
 
 log = logging.getLogger("workbench")

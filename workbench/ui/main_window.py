@@ -45,12 +45,10 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core import io
-from workbench.core.answers import auto_names
-from workbench.core.atomic import atomic_write_text
+from workbench.core.export.templates import write_templates
+from workbench.core.io.atomic import atomic_write_text
 from workbench.core.io.mapping import ColumnMapping
-from workbench.core.korean import Word
-from workbench.core.problems import InputError
-from workbench.core.project import (
+from workbench.core.io.project import (
     Project,
     ProjectSource,
     SourceStatus,
@@ -59,9 +57,11 @@ from workbench.core.project import (
     load_project,
     save_project,
 )
-from workbench.core.schema import EvalSettings
+from workbench.core.model.korean import Word
+from workbench.core.model.problems import InputError
+from workbench.core.model.schema import EvalSettings
+from workbench.core.protocol.answers import auto_names
 from workbench.core.study import Study, read_options, study_from_project, study_to_project
-from workbench.core.templates import write_templates
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error

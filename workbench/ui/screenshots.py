@@ -86,7 +86,7 @@ def _load_demo(window) -> bool:
 def _judge_a_little(window) -> None:
     """A judging pool for the demo's first assessor with three passages judged,
     so the Judging page (and the pools' effect) show something."""
-    from workbench.core.pool import add_pool_edit, build_pool
+    from workbench.core.protocol.pool import add_pool_edit, build_pool
 
     state = window.state
     assessor = state.study.assessors[0] if state.study.assessors else "평가자A"

@@ -18,13 +18,14 @@ import pandas as pd
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
-from workbench.core import answers as A
-from workbench.core.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
-from workbench.core.korean import Word
-from workbench.core.manual import ManualEdit
-from workbench.core.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
-from workbench.core.results import Results
-from workbench.core.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.model.korean import Word
+from workbench.core.model.results import Results
+from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
+from workbench.core.protocol.manual import ManualEdit
+from workbench.core.protocol.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
+from workbench.core.protocol.system_cards import CardEdit, SystemCard, card_text
 from workbench.core.study import (
     Edit,
     GradeEdit,
@@ -33,7 +34,6 @@ from workbench.core.study import (
     ResolutionEdit,
     Study,
 )
-from workbench.core.system_cards import CardEdit, SystemCard, card_text
 from workbench.ui.workers import TaskRunner
 
 #: QUndoCommand id of note edits, so consecutive edits of one question merge
@@ -353,7 +353,7 @@ class AppState(QObject):
 
     def add_judgments(self, judgment_set: JudgmentSet, options: dict | None = None) -> None:
         """Add another judgments file (another assessor's) to those loaded. Raises
-        :class:`~workbench.core.problems.InputError` (nothing changes) when an
+        :class:`~workbench.core.model.problems.InputError` (nothing changes) when an
         assessor graded an item differently in two files."""
         self.study.add_judgments(judgment_set, options)
         self.data_changed.emit()

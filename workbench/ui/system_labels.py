@@ -9,9 +9,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-from workbench.core.korean import Word
+from workbench.core.model.korean import Word
+from workbench.core.protocol.system_cards import SystemCard, card_lines
 from workbench.core.study import SystemInfo
-from workbench.core.system_cards import SystemCard, card_lines
 from workbench.ui.i18n import current_language
 
 

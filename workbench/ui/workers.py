@@ -20,8 +20,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 
-from workbench.core.cancel import Cancelled
-from workbench.core.memory import gc_paused
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.memory import gc_paused
 
 log = logging.getLogger(__name__)
 

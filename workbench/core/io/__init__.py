@@ -12,7 +12,7 @@ Public API::
     GradeConversion, propose_grade_conversions
     ColumnMapping, normalize_id, Cancelled
 
-Frames use the canonical columns of :mod:`workbench.core.schema`. Input
+Frames use the canonical columns of :mod:`workbench.core.model.schema`. Input
 files are only ever read.
 """
 

@@ -1,4 +1,4 @@
-"""Answers, ratings and rubrics: workbook, CSV or JSON → :class:`~workbench.core.answers.AnswerFile`.
+"""Answers, ratings and rubrics: workbook, CSV or JSON → :class:`~workbench.core.protocol.answers.AnswerFile`.
 
 One file may hold any of three kinds of sheet (each found by its columns or
 its name, or chosen by the user in the preview):
@@ -39,10 +39,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from workbench.core import answers as A
-from workbench.core import schema as S
 from workbench.core.io.common import CancelCheck, Collector, Progress, Steps
 from workbench.core.io.ids import display_text, normalize_id, normalize_ids
+from workbench.core.io.jsonload import LineCounter, check_depth, invalid_json
 from workbench.core.io.mapping import ColumnMapping, header_role, normalize_header
 from workbench.core.io.reading import (
     HEADER_SEARCH_ROWS,
@@ -59,9 +58,10 @@ from workbench.core.io.reading import (
 )
 from workbench.core.io.recover import proposed_grade, rows_text
 from workbench.core.io.validate import ids_checked, non_empty_rows, texts, to_numbers
-from workbench.core.jsonload import LineCounter, check_depth, invalid_json
-from workbench.core.korean import josa
-from workbench.core.problems import InputError, error
+from workbench.core.model import answer_model as A
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
+from workbench.core.model.problems import InputError, error
 
 # -- roles ----------------------------------------------------------------------------
 ANSWER = A.ANSWER_TEXT

@@ -9,6 +9,7 @@ import numpy as np
 
 from workbench.core.io import common
 from workbench.core.io.common import Collector, Steps, breathe, slices
+from workbench.core.io.info_sheet_names import info_header_index, is_info_sheet_name
 from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_roles
 from workbench.core.io.reading import (
     Table,
@@ -141,7 +142,6 @@ def _trec_head(data: bytes, nrows: int) -> tuple[bytes, int] | None:
 
 
 def _sheets_of(book: Book, raws: list, col: Collector, mappings: dict | None) -> None:
-    from workbench.core.io.system_info import info_header_index, is_info_sheet_name
 
     for raw in raws:
         given = (mappings or {}).get(raw.name)

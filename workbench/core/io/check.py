@@ -21,9 +21,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as S
-from workbench.core.cancel import CancelCheck, Progress
-from workbench.core.id_match import look_alike_hint
 from workbench.core.io.common import FileErrors
 from workbench.core.io.judgments import load_judgments
 from workbench.core.io.mapping import ColumnMapping
@@ -34,8 +31,11 @@ from workbench.core.io.recover import (
     rows_text,
 )
 from workbench.core.io.runs import load_run
-from workbench.core.problems import InputError, Problem, warning
-from workbench.core.schema import JudgmentSet, RunSet
+from workbench.core.model import schema as S
+from workbench.core.model.cancel import CancelCheck, Progress
+from workbench.core.model.id_match import look_alike_hint
+from workbench.core.model.problems import InputError, Problem, warning
+from workbench.core.model.schema import JudgmentSet, RunSet
 
 #: question ids named in a coverage warning
 IDS_SHOWN = 10
@@ -100,7 +100,7 @@ def check_file(
     judgments about to replace those of a study are compared with its runs, so a
     file of another study is named before it is loaded. Every problem, also one with the file as a whole
     (a run file checked as judgments), comes back in the :class:`FileCheck`;
-    a cancelled check raises :class:`~workbench.core.cancel.Cancelled`."""
+    a cancelled check raises :class:`~workbench.core.model.cancel.Cancelled`."""
     try:
         if kind == "judgments":
             result: JudgmentSet | RunSet = load_judgments(

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from workbench.core.cancel import CancelCheck, Cancelled, Progress
-from workbench.core.problems import (
+from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.model.problems import (
     MAX_PROBLEMS_PER_FILE,
     InputError,
     Problem,

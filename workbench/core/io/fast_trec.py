@@ -40,7 +40,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core import trec_scan
+from workbench.core.io import trec_scan
 from workbench.core.io.common import breathe
 
 #: bytes parsed per numpy call (~50k lines, ~10 ms holding the GIL)
@@ -141,7 +141,7 @@ def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
     comes: a 300 MB run never sits in memory as text next to its columns.
     A file that cannot be opened gives None too: the general path then
     reads it and says why. Where the C scanner is built it reads the file
-    first (:mod:`workbench.core.trec_scan`); this numpy reader takes over
+    first (:mod:`workbench.core.io.trec_scan`); this numpy reader takes over
     from it on anything it does not accept.
     """
     scanned = trec_scan.scan_file(path, kinds)

@@ -14,10 +14,10 @@ and ``이견``/``dissent``, which is derived from the rest and ignored. Neither
 is ever taken for the judgments, questions or passages sheet.
 
 A ``매뉴얼``/``manual`` sheet (the evaluation manual, see
-:mod:`workbench.core.manual`) is read into ``JudgmentSet.manual``; its
+:mod:`workbench.core.protocol.manual`) is read into ``JudgmentSet.manual``; its
 problems are warnings, so a damaged manual never keeps the grades out.
 
-A pool workbook (:mod:`workbench.core.pool`, for an assessor judging in
+A pool workbook (:mod:`workbench.core.protocol.pool`, for an assessor judging in
 Excel) has a ``풀 안내``/``pool guide`` sheet: there a row whose grade is still
 blank is a passage not judged yet — it is left out (one warning counts
 them), not an error.
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as S
+from workbench.core.io import fast_trec
 from workbench.core.io.book import (
     Book,
     Sheet,
@@ -47,15 +47,19 @@ from workbench.core.io.ids import (
     display_texts,
     factorize_ids,
     is_blank,
+    normalize_ids,
     str_array,
 )
+from workbench.core.io.manual_sheet import is_manual_sheet, manual_from_sheet
 from workbench.core.io.mapping import (
     ColumnMapping,
     as_judgments_mapping,
     normalize_header,
     sheet_name_kind,
 )
+from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
+from workbench.core.io.runs import _peek
 from workbench.core.io.text_formats import own_trec_choices
 from workbench.core.io.validate import (
     column,
@@ -70,11 +74,12 @@ from workbench.core.io.validate import (
     to_numbers,
     yesno,
 )
-from workbench.core.korean import josa
-from workbench.core.manual import is_manual_sheet, manual_from_sheet
-from workbench.core.memory import give_back_memory, pausing_gc
-from workbench.core.problems import InputError, error
-from workbench.core.schema import JudgmentSet, SourceFile
+from workbench.core.model import schema as S
+from workbench.core.model.evidence_text import find_spans
+from workbench.core.model.korean import josa
+from workbench.core.model.memory import give_back_memory, pausing_gc
+from workbench.core.model.problems import InputError, error
+from workbench.core.model.schema import JudgmentSet, SourceFile
 
 #: Passes over the judgments sheet's rows while it is checked (for progress only).
 _SHEET_PASSES = 12
@@ -648,7 +653,6 @@ def _extras_from_judgments(sheet: Sheet, judgments: pd.DataFrame):
     keep = non_empty_rows(table, mapping)
     rows = table.rows[keep]
     n = int(keep.sum())
-    from workbench.core.io.ids import normalize_ids
 
     qid = normalize_ids(column(table, mapping, S.QID, keep))
     pid = normalize_ids(column(table, mapping, S.PID, keep))
@@ -694,7 +698,6 @@ def evidence_from_sheet(sheet: Sheet) -> pd.DataFrame | None:
     table, mapping = sheet.table, sheet.mapping
     if table is None or not mapping.has(S.EVIDENCE):
         return None
-    from workbench.core.io.ids import normalize_ids
 
     keep = non_empty_rows(table, mapping)
     rows = table.rows[keep]
@@ -719,7 +722,6 @@ def evidence_from_sheet(sheet: Sheet) -> pd.DataFrame | None:
 def _check_evidence(col: Collector, sheet: Sheet, evidence: pd.DataFrame, passages) -> None:
     """A sentence that is not in its passage's text cannot be highlighted: say so
     (only for passages whose text the files give)."""
-    from workbench.core.evidence_text import find_spans
 
     if passages is None or not len(passages) or S.TEXT not in passages.columns:
         return
@@ -917,9 +919,6 @@ def load_judgments(
 
 def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | None:
     """A clean 4-field TREC qrels file read straight into columns; None → the general path."""
-    from workbench.core.io import fast_trec
-    from workbench.core.io.reading import detect_kind
-    from workbench.core.io.runs import _peek
 
     head = _peek(path)
     if head is None or detect_kind(path, head) != "trec_qrels":

@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.core.io.common import breathe
-from workbench.core.jsonload import MAX_JSON_DEPTH as _JSON_DEPTH
-from workbench.core.problems import InputError, error
+from workbench.core.io.jsonload import MAX_JSON_DEPTH as _JSON_DEPTH
+from workbench.core.model.problems import InputError, error
 
 #: Rows of one sheet, counted from row 1 to its last used row.
 MAX_ROWS = 2_000_000
@@ -67,7 +67,7 @@ MAX_ZIP_ENTRIES = 10_000
 #: Shared texts of a workbook (declared or present).
 MAX_SHARED_STRINGS = 10_000_000
 #: Nesting of arrays and objects in a JSON file: defined with the JSON reader
-#: (:mod:`workbench.core.jsonload`, which project files use too, outside core.io)
+#: (:mod:`workbench.core.io.jsonload`, which project files use too, outside core.io)
 MAX_JSON_DEPTH = _JSON_DEPTH
 #: Excel error cells remembered per sheet (for their own message instead of "blank").
 MAX_ERROR_CELLS = 10_000

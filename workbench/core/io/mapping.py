@@ -1,7 +1,7 @@
 """Column mapping: which header of a sheet holds which canonical column.
 
 Headers are matched to roles (the canonical column names of
-:mod:`workbench.core.schema`) through Korean and English synonyms, after
+:mod:`workbench.core.model.schema`) through Korean and English synonyms, after
 normalising case, spaces, underscores, hyphens, dots and a trailing
 parenthesised remark (``등급 (0~3)`` → ``등급``). The hand-typed "wide" run
 layout has one column per rank (``1, 2, 3…``, ``rank1…``, ``1위…``,
@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from workbench.core import schema as S
+from workbench.core.model import schema as S
 
 SheetKind = Literal["judgments", "questions", "passages", "run", "run_wide", "unknown"]
 

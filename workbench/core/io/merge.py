@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from workbench.core import schema as S
 from workbench.core.io.common import Collector
-from workbench.core.problems import warning
-from workbench.core.schema import JudgmentSet
+from workbench.core.model import schema as S
+from workbench.core.model.problems import warning
+from workbench.core.model.schema import JudgmentSet
 
 __all__ = ["assessor_from_file_name", "merge_judgment_sets", "name_assessor"]
 
@@ -152,7 +152,7 @@ def _more(col: Collector, conflicting: bool, n: int) -> None:
 def merge_judgment_sets(sets: Sequence[JudgmentSet]) -> JudgmentSet:
     """One judgment set of several files (see the module doc).
 
-    Raises :class:`~workbench.core.problems.InputError` when one assessor gave
+    Raises :class:`~workbench.core.model.problems.InputError` when one assessor gave
     one item different grades in two files (every such item is listed with
     both files and rows, the first 150 of them, the rest counted).
     """

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 
-from workbench.core import schema as S
 from workbench.core.io.book import open_book
 from workbench.core.io.common import Collector
 from workbench.core.io.ids import display_text
@@ -15,7 +14,8 @@ from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import HEADER_SEARCH_ROWS
 from workbench.core.io.system_info import detect_info_mapping, is_info_sheet
 from workbench.core.io.validate import report_missing
-from workbench.core.problems import Problem
+from workbench.core.model import schema as S
+from workbench.core.model.problems import Problem
 
 #: Data rows shown in a preview.
 PREVIEW_ROWS = 50
@@ -94,7 +94,7 @@ def inspect_file(path: str | Path) -> FilePreview:
     Reads only what a preview needs. ``problems`` holds structural problems
     (empty sheets, missing required columns); row-level checks happen in
     :func:`load_judgments` / :func:`load_run`. A file that cannot be read at
-    all raises :class:`~workbench.core.problems.InputError`.
+    all raises :class:`~workbench.core.model.problems.InputError`.
     """
     path = Path(path)
     col = Collector(path.name)
@@ -162,7 +162,7 @@ def rows_around(
 
     ``mapping``: the mapping the user confirmed (it fixes which row is the header
     row). Reads the file up to a little past ``row``; a row past the end gives
-    the last rows. Raises :class:`~workbench.core.problems.InputError` for a
+    the last rows. Raises :class:`~workbench.core.model.problems.InputError` for a
     file that cannot be read, ``KeyError`` for a sheet it does not have.
     """
     path = Path(path)

@@ -3,7 +3,7 @@
 Nothing here knows about judgments or runs; it turns a path into
 :class:`RawSheet` cells (Excel via python-calamine, CSV via :mod:`csv`) or
 the decoded text of a TREC/JSON file, and every way that can fail into a
-:class:`~workbench.core.problems.Problem` a user can act on. Files are only
+:class:`~workbench.core.model.problems.Problem` a user can act on. Files are only
 ever opened for reading; the bytes are read once, hashed, and parsed from
 memory, so the checksum describes exactly what was read.
 """
@@ -33,7 +33,8 @@ from workbench.core.io.fast_csv import csv_columns
 from workbench.core.io.ids import display_text, is_blank
 from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
 from workbench.core.io.mapping import header_score
-from workbench.core.problems import InputError, Problem, error
+from workbench.core.model.cancel import Cancelled
+from workbench.core.model.problems import InputError, Problem, error
 
 EXCEL_EXTS = {".xlsx", ".xlsm", ".xls", ".ods", ".xlsb", ".xltx", ".xltm"}
 CSV_EXTS = {".csv", ".tsv", ".tab"}
@@ -346,9 +347,8 @@ def reader_failed(exc: BaseException) -> bool:
     python-calamine raises its own errors, ``MemoryError`` and pyo3's
     ``PanicException`` — a ``BaseException`` that ``except Exception`` does not
     catch (a date cell holding 1e300, for one). Interrupts, exits and
-    :class:`~workbench.core.cancel.Cancelled` are not failures of the reader.
+    :class:`~workbench.core.model.cancel.Cancelled` are not failures of the reader.
     """
-    from workbench.core.cancel import Cancelled
 
     if isinstance(exc, KeyboardInterrupt | SystemExit | GeneratorExit | Cancelled):
         return False

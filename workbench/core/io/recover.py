@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from workbench.core.grades import LABELS
 from workbench.core.io.common import Collector
 from workbench.core.io.ids import display_text
+from workbench.core.model.grades import LABELS
 
 GRADE_MIN, GRADE_MAX = 0, 3
 #: rows named in a message ("rows 57, 88, 120 …")

@@ -31,8 +31,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as S
-from workbench.core.evaluate import first_occurrences
 from workbench.core.io import fast_trec
 from workbench.core.io.book import (
     Book,
@@ -49,6 +47,7 @@ from workbench.core.io.ids import (
     display_text,
     empty_mask,
     id_categorical,
+    is_blank,
     normalize_id,
     normalize_ids,
     sorted_codes,
@@ -58,6 +57,7 @@ from workbench.core.io.reading import detect_kind
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.text_formats import own_trec_choices
+from workbench.core.io.trec_scan import is_plain_file
 from workbench.core.io.validate import (
     column,
     ids_checked,
@@ -69,11 +69,12 @@ from workbench.core.io.validate import (
     texts,
     to_numbers,
 )
-from workbench.core.korean import josa
-from workbench.core.memory import give_back_memory, pausing_gc, prefer_mapped_memory
-from workbench.core.problems import InputError, error
-from workbench.core.schema import RunSet, SourceFile
-from workbench.core.trec_scan import is_plain_file
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
+from workbench.core.model.memory import give_back_memory, pausing_gc, prefer_mapped_memory
+from workbench.core.model.positions import first_occurrences
+from workbench.core.model.problems import InputError, error
+from workbench.core.model.schema import RunSet, SourceFile
 
 _GENERIC = re.compile(
     r"^(sheet|시트|워크시트|tabelle|feuil|data|데이터|runs?|results?|결과|검색결과)\d*$"
@@ -235,7 +236,6 @@ def _numbers_checked(
 
 
 def _blank_cells(raw: np.ndarray) -> np.ndarray:
-    from workbench.core.io.ids import is_blank
 
     return is_blank(raw)
 
@@ -754,7 +754,7 @@ def _finish(
 
 
 #: a run file from this size on (~5M lines) makes memory map big arrays (see
-#: workbench.core.memory.prefer_mapped_memory)
+#: workbench.core.model.memory.prefer_mapped_memory)
 BIG_FILE_BYTES = 160 << 20
 
 

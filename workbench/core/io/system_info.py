@@ -2,7 +2,7 @@
 
 One row per system: 시스템, 검색 방식, 임베딩 모델, 재순위 모델, 청크 크기, 겹침,
 단위, LLM에 넘기는 K, 단계 (후보 검색 / 재순위 / 최종 컨텍스트), 파이프라인, 메모
-(:mod:`workbench.core.system_cards`). The sheet is found by its name
+(:mod:`workbench.core.protocol.system_cards`). The sheet is found by its name
 (``시스템 정보``, ``system info`` …) or chosen in the import preview; it is
 never read as a run. Headers are matched to the card fields through their own
 Korean and English synonyms (a confirmed mapping from the preview is used as
@@ -17,14 +17,25 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as S
 from workbench.core.io.book import Book, Sheet, visible_sheets
 from workbench.core.io.common import Collector
 from workbench.core.io.ids import display_texts, normalize_ids
+from workbench.core.io.info_sheet_names import (
+    _LOOKUP,
+    info_header_index,
+    is_info_sheet_name,
+)
 from workbench.core.io.mapping import ColumnMapping, normalize_header
 from workbench.core.io.validate import non_empty_rows
-from workbench.core.korean import josa
-from workbench.core.system_cards import CARD_FIELDS, FIELD_LABELS, NUMBER_FIELDS, parse_stage
+from workbench.core.model import schema as S
+from workbench.core.model.card_fields import (
+    CARD_FIELDS,
+    FIELD_LABELS,
+    NUMBER_FIELDS,
+    parse_stage,
+    whole_number,
+)
+from workbench.core.model.korean import josa
 
 __all__ = [
     "INFO_COLUMNS",
@@ -53,16 +64,6 @@ INFO_ROLES: tuple[str, ...] = (S.SYSTEM, *(info_role(f) for f in CARD_FIELDS))
 #: columns of ``RunSet.system_info``
 INFO_COLUMNS: list[str] = [S.SYSTEM, *CARD_FIELDS, S.ROW]
 
-_SHEET_NAMES = (
-    "시스템 정보",
-    "시스템정보",
-    "시스템 카드",
-    "시스템 설명",
-    "system info",
-    "system information",
-    "system cards",
-    "systems info",
-)
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     S.SYSTEM: ("시스템", "시스템명", "시스템 이름", "system", "system name", "name", "run", "tag"),
     "retriever": (
@@ -111,31 +112,13 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "pipeline": ("파이프라인", "pipeline", "pipeline name"),
     "note": ("메모", "비고", "note", "notes", "comment"),
 }
-_LOOKUP: dict[str, str] = {}
 for _field, _names in _SYNONYMS.items():
     for _name in _names:
         _LOOKUP.setdefault(normalize_header(_name), _field)
-_NAMES = {normalize_header(n) for n in _SHEET_NAMES}
 
 
-def info_header_index(rows: list[list]) -> int | None:
-    """The header row of a system info sheet (0-based): the first of the top rows
-    naming at least two card columns by their synonyms — the generic header search
-    would take a data row like ``BM25, 300, 문단, 5`` (numbers look like the wide
-    run layout's rank columns); None to let the generic search decide."""
-    from workbench.core.io.reading import HEADER_SEARCH_ROWS
-
-    best, best_hits = None, 1
-    for i, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        hits = sum(1 for c in row if isinstance(c, str) and normalize_header(c) in _LOOKUP)
-        if hits > best_hits:
-            best, best_hits = i, hits
-    return best
 
 
-def is_info_sheet_name(name: str) -> bool:
-    """Whether a sheet's name says it is the system info sheet."""
-    return normalize_header(name) in _NAMES
 
 
 def is_info_mapping(mapping: ColumnMapping) -> bool:
@@ -277,7 +260,7 @@ def read_system_info(col: Collector, sheet: Sheet, systems: list[str]) -> pd.Dat
 
 def _cell(col: Collector, sheet: Sheet, mapping: ColumnMapping, field: str, text: str, row: int):
     """One checked card value: a whole number, a stage key or text ('' / None when blank)."""
-    from workbench.core.system_cards import whole_number
+
 
     label_ko, label_en = FIELD_LABELS[field]
     header = mapping.header_for(info_role(field))

@@ -23,11 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from workbench.core import schema as S
 from workbench.core.io.common import Collector, slices
-from workbench.core.io.mapping import ColumnMapping
-from workbench.core.io.reading import Table
-from workbench.core.jsonload import (
+from workbench.core.io.jsonload import (
     DuplicateKey,
     KeyRepeats,
     LineCounter,
@@ -36,7 +33,10 @@ from workbench.core.jsonload import (
     invalid_json,
     report_duplicates,
 )
-from workbench.core.korean import josa
+from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.reading import Table
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
 #: fields per line the C parser keeps (a longer line is counted again exactly)
@@ -244,8 +244,8 @@ def _items_with_lines(text: str, path: Path, col: Collector) -> list[tuple[Any, 
     """Top-level items and the line each starts on (JSON array, object or JSON lines).
 
     Linear in the file: the nesting depth is checked before parsing
-    (:func:`~workbench.core.jsonload.check_depth`), and line numbers come from
-    one :class:`~workbench.core.jsonload.LineCounter` pass. Objects repeating a
+    (:func:`~workbench.core.io.jsonload.check_depth`), and line numbers come from
+    one :class:`~workbench.core.io.jsonload.LineCounter` pass. Objects repeating a
     key get a warning naming the key, the line and the value kept.
     """
     check_depth(text, file=path.name)

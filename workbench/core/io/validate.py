@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from workbench.core import schema as S
 from workbench.core.io.common import Collector, slices
 from workbench.core.io.ids import (
     display_text,
@@ -37,7 +36,8 @@ from workbench.core.io.recover import (
     proposed_grade,
     rows_text,
 )
-from workbench.core.korean import josa
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
 
 GRADE_MIN = 0
 GRADE_MAX = 3

@@ -4,7 +4,7 @@ Rows are systems, columns ``n`` then the measures of :class:`Results` in its
 display order. Cells keep the raw float in ``UserRole`` (sorting, export) and
 show 3 decimals; the best value of each measure is bold. Header tooltips give
 each measure's plain-language explanation from the measure registry
-(:mod:`workbench.core.metrics`), in the UI language.
+(:mod:`workbench.core.measures.metrics`), in the UI language.
 
 Significance marks are set by the comparison code through
 :meth:`SystemsMetricsModel.set_marks`; the column chooser
@@ -23,7 +23,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
-from workbench.core.results import Results
+from workbench.core.model.results import Results
 from workbench.ui.models.frame_model import FrameModel, format_value
 
 SYSTEM_COLUMN = "system"
@@ -45,7 +45,7 @@ _NAME_RE = re.compile(r"^(.*?)@(\d+)$")
 
 def _parse(name: str):
     try:
-        from workbench.core.metrics import parse_measure
+        from workbench.core.measures.metrics import parse_measure
 
         return parse_measure(name)
     except (ImportError, ValueError):

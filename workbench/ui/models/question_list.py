@@ -17,7 +17,7 @@ import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from workbench.core import schema as s
+from workbench.core.model import schema as s
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 QID_ROLE = Qt.ItemDataRole.UserRole + 2

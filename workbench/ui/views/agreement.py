@@ -69,17 +69,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.agreement import (
+from workbench.core.measures.agreement import (
     AgreementData,
     agreement_data,
     grade_column,
     kappa_band,
     note_column,
 )
-from workbench.core.korean import Word
-from workbench.core.review import Source
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.model.korean import Word
+from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout

@@ -38,12 +38,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import answers as A
-from workbench.core import schema as S
 from workbench.core.io import answers as AIO
 from workbench.core.io.mapping import ColumnMapping
-from workbench.core.korean import josa
-from workbench.core.problems import Problem, error
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
+from workbench.core.model.problems import Problem, error
+from workbench.core.protocol import answers as A
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
 from workbench.ui.i18n import current_language

@@ -41,10 +41,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import answers as A
-from workbench.core import schema as s
-from workbench.core.agreement import kappa_band
-from workbench.core.answer_results import (
+from workbench.core.measures.agreement import kappa_band
+from workbench.core.model import schema as s
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.answer_results import (
     ALL,
     RATING,
     AnswerReport,

@@ -59,11 +59,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import answers as A
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.answer_results import RATING, AnswerReport, answer_report
-from workbench.core.review import ReviewIndex, build_index
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.protocol import answers as A
+from workbench.core.protocol.answer_results import RATING, AnswerReport, answer_report
+from workbench.core.protocol.review import ReviewIndex, build_index
 from workbench.ui import dialogs, fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
@@ -1565,7 +1565,7 @@ class AnswerPage(QWidget):
         self.state.remove_answer_files()
 
     def export_ratings(self, path: str | None = None):
-        from workbench.core.answer_results import write_ratings_workbook
+        from workbench.core.protocol.answer_results import write_ratings_workbook
 
         if not path:
             path, _ = dialogs.get_save_file_name(

@@ -5,7 +5,7 @@ it never hides data), the plot, an optional note, and a "Save chart…"
 button (PNG or SVG). Hovering a bar, segment or point shows its exact value
 and n; clicking it emits ``questions_requested(question_ids, title)`` with
 the questions behind it (the integrator opens them in the Question review
-page). Data comes from :mod:`workbench.core.chart_data`; a chart never
+page). Data comes from :mod:`workbench.core.measures.chart_data`; a chart never
 computes anything slow itself — :class:`OverviewCharts` runs the curves and
 the bootstrap CIs in the app's task runner. Plot items are created once and
 updated with ``setOpts``/``setData`` when the results change.
@@ -46,10 +46,10 @@ from PySide6.QtWidgets import (
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401 - registers ImageExporter
 
-from workbench.core import chart_data as cd
-from workbench.core.atomic import atomic_write
-from workbench.core.korean import Word
-from workbench.core.results import Results
+from workbench.core.io.atomic import atomic_write
+from workbench.core.measures import chart_data as cd
+from workbench.core.model.korean import Word
+from workbench.core.model.results import Results
 from workbench.ui import dialogs, palette
 from workbench.ui.i18n import LiveText, ScoreTitle
 from workbench.ui.when_shown import WhenShown
@@ -604,7 +604,7 @@ class MetricBarChart(ChartWidget):
             self.metrics_chosen.emit(chosen)
 
     def set_data(self, frame: pd.DataFrame, systems: list[str]) -> None:
-        """``frame``: :func:`workbench.core.chart_data.bar_data`."""
+        """``frame``: :func:`workbench.core.measures.chart_data.bar_data`."""
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
         self.metrics = list(pd.unique(frame["metric"])) if len(frame) else []
@@ -745,8 +745,8 @@ class CurveChart(ChartWidget):
     def set_data(
         self, curves: pd.DataFrame, first_ranks: pd.DataFrame, ks: list[int], systems: list[str]
     ) -> None:
-        """``curves``: :func:`~workbench.core.chart_data.curve_data`; ``first_ranks``:
-        :func:`~workbench.core.chart_data.first_relevant_ranks`; ``ks``: the settings' K."""
+        """``curves``: :func:`~workbench.core.measures.chart_data.curve_data`; ``first_ranks``:
+        :func:`~workbench.core.measures.chart_data.first_relevant_ranks`; ``ks``: the settings' K."""
         self.curves = curves
         self.first_ranks = first_ranks
         self.ks = sorted(int(k) for k in ks)
@@ -865,7 +865,7 @@ class RankDistributionChart(ChartWidget):
         self._ready = True
 
     def set_data(self, frame: pd.DataFrame, systems: list[str]) -> None:
-        """``frame``: :func:`~workbench.core.chart_data.rank_distribution`."""
+        """``frame``: :func:`~workbench.core.measures.chart_data.rank_distribution`."""
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
         self.redraw()
@@ -999,7 +999,7 @@ class ByTypeChart(ChartWidget):
         self._ready = True
 
     def set_data(self, frame: pd.DataFrame, metric: str, systems: list[str]) -> None:
-        """``frame``: :func:`~workbench.core.chart_data.by_type_data` for ``metric``."""
+        """``frame``: :func:`~workbench.core.measures.chart_data.by_type_data` for ``metric``."""
         self.frame = frame.reset_index(drop=True)
         self.metric_name = metric
         self.systems = [str(s) for s in systems]
@@ -1094,7 +1094,7 @@ class HistogramChart(ChartWidget):
         self._ready = True
 
     def set_data(self, frame: pd.DataFrame, metric: str, systems: list[str]) -> None:
-        """``frame``: :func:`~workbench.core.chart_data.metric_histogram`."""
+        """``frame``: :func:`~workbench.core.measures.chart_data.metric_histogram`."""
         self.frame = frame.reset_index(drop=True)
         self.metric_name = metric
         self.systems = [str(s) for s in systems]
@@ -1222,7 +1222,7 @@ class ScatterChart(ChartWidget):
         return self._samples[key]
 
     def set_data(self, data: pd.DataFrame, metric: str, a: str, b: str, systems: list[str]) -> None:
-        """``data``: :func:`~workbench.core.chart_data.scatter_data` (x = A, y = B)."""
+        """``data``: :func:`~workbench.core.measures.chart_data.scatter_data` (x = A, y = B)."""
         self.data = data.reset_index(drop=True)
         # Words: the Korean texts pick the particle after each system's name
         self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
@@ -1323,7 +1323,7 @@ class DifferenceHistogramChart(ChartWidget):
     def set_data(
         self, frame: pd.DataFrame, metric: str, a: str, b: str, systems: list[str]
     ) -> None:
-        """``frame``: :func:`~workbench.core.chart_data.difference_histogram` (B − A)."""
+        """``frame``: :func:`~workbench.core.measures.chart_data.difference_histogram` (B − A)."""
         self.frame = frame.reset_index(drop=True)
         # Words: the Korean texts pick the particle after each system's name
         self.metric_name, self.a, self.b = metric, Word(str(a)), Word(str(b))
@@ -1459,7 +1459,7 @@ class CoverageChart(ChartWidget):
         self.plot.setYRange(0, 1.0 + max(share / (1 - share), 0.05), padding=0)
 
     def set_data(self, frame: pd.DataFrame, systems: list[str]) -> None:
-        """``frame``: :func:`~workbench.core.chart_data.coverage_data`."""
+        """``frame``: :func:`~workbench.core.measures.chart_data.coverage_data`."""
         self.frame = frame.reset_index(drop=True)
         self.systems = [str(s) for s in systems]
         self.redraw()

@@ -1,12 +1,12 @@
 """The Compare page: is one system really better than another?
 
 Pick a baseline, the metrics and the test; every other system is compared
-with the baseline by :func:`workbench.core.stats.compare_systems` in the
+with the baseline by :func:`workbench.core.measures.stats.compare_systems` in the
 app's task runner (task ``compare``). The table shows, per system and
 metric, the mean difference Δ (system − baseline), its 95% bootstrap CI, the
 p-value, the Holm-adjusted p-value and wins/ties/losses; the model keeps raw
 floats (sorting works) and formats only for display. Below it: one plain
-sentence per row (:func:`~workbench.core.stats.describe_comparison`, in the
+sentence per row (:func:`~workbench.core.measures.stats.describe_comparison`, in the
 UI language), and for the selected row the per-question scatter (baseline
 vs system) and the histogram of the differences.
 
@@ -51,10 +51,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import chart_data as cd
-from workbench.core import stats
-from workbench.core.korean import Word
-from workbench.core.results import Results
+from workbench.core.measures import chart_data as cd
+from workbench.core.measures import stats
+from workbench.core.model.korean import Word
+from workbench.core.model.results import Results
 from workbench.ui import palette
 from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
@@ -69,7 +69,7 @@ ALPHA = 0.05
 
 
 def significance_marks(comparisons: pd.DataFrame | None, alpha: float = ALPHA) -> dict:
-    """``(system, metric) → "▲"/"▼"`` for the Overview table (see :mod:`workbench.core.chart_data`)."""
+    """``(system, metric) → "▲"/"▼"`` for the Overview table (see :mod:`workbench.core.measures.chart_data`)."""
     return cd.significance_marks(comparisons, alpha=alpha)
 
 

@@ -3,7 +3,7 @@
 Three tabs over one background computation (:func:`diagnosis_task`, in
 ``state.runner``):
 
-- **Findings**: per system, the sentences of :func:`workbench.core.diagnosis.diagnose`
+- **Findings**: per system, the sentences of :func:`workbench.core.protocol.diagnosis.diagnose`
   (the seeds' rules applied to the measured values), each with a button
   opening the questions behind it in Question review
   (``questions_requested(ids, title)``); then the rules the data could not
@@ -42,9 +42,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as s
-from workbench.core.chart_data import curve_data
-from workbench.core.diagnosis import (
+from workbench.core.measures.chart_data import curve_data
+from workbench.core.model import schema as s
+from workbench.core.model.results import Results
+from workbench.core.protocol.diagnosis import (
     THRESHOLDS,
     Diagnosis,
     DiagnosisSettings,
@@ -54,7 +55,6 @@ from workbench.core.diagnosis import (
     missed_by_role,
     rule,
 )
-from workbench.core.results import Results
 from workbench.ui import palette
 from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy

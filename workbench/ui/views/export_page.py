@@ -66,10 +66,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core.atomic import LockedFileError
 from workbench.core.export import STEP_COMPARE, csv_task, judgments_task, report_task
-from workbench.core.korean import Word
-from workbench.core.problems import InputError
+from workbench.core.io.atomic import LockedFileError
+from workbench.core.model.korean import Word
+from workbench.core.model.problems import InputError
 from workbench.core.report import SHEET_KEYS
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import friendly_message
@@ -607,7 +607,7 @@ class ExportPage(QWidget):
         return out
 
     def _has_pipeline(self) -> bool:
-        from workbench.core.system_cards import pipelines
+        from workbench.core.protocol.system_cards import pipelines
 
         return any(len(stages) >= 2 for stages in pipelines(self.state.study.cards()).values())
 

@@ -57,8 +57,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core import schema as S
 from workbench.core.io import ROLE_CHOICES
 from workbench.core.io.answers import looks_like_answers
 from workbench.core.io.judgments import special_sheet
@@ -70,8 +68,10 @@ from workbench.core.io.system_info import (
     info_role,
     is_info_mapping,
 )
-from workbench.core.korean import josa
-from workbench.core.problems import Problem, error
+from workbench.core.model import grades
+from workbench.core.model import schema as S
+from workbench.core.model.korean import josa
+from workbench.core.model.problems import Problem, error
 from workbench.core.study import Study
 from workbench.ui import fonts
 from workbench.ui.errors import friendly_message
@@ -177,7 +177,7 @@ def check_task(path, kind, options, study=None, verify=None, progress=None, canc
     if verify is None or check.result is None or kind != "judgments":
         return check
     from workbench.core.io.check import FileCheck
-    from workbench.core.problems import InputError
+    from workbench.core.model.problems import InputError
 
     assessor = options.get("assessor") or ""
     try:

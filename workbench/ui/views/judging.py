@@ -1,6 +1,6 @@
 """The Judging page: blind pooled judging, one passage at a time.
 
-An assessor judges the passages of their pool (:mod:`workbench.core.pool`):
+An assessor judges the passages of their pool (:mod:`workbench.core.protocol.pool`):
 the question, the passage text and its source (권 · 강연 · 페이지), and the
 evaluation manual beside it — and nothing else: no system name, no rank, no
 score and no other assessor's grade anywhere on the page (nor in its
@@ -12,7 +12,7 @@ assessor: it reaches the scores and the Agreement page), L leaves it for
 later, X marks it "cannot judge" (asking why), Backspace or Ctrl+Z takes back
 the last judging step made here. Everything is undoable and saved with the
 project after every edit; reopening the project goes on where judging
-stopped (:func:`~workbench.core.pool.next_item`).
+stopped (:func:`~workbench.core.protocol.pool.next_item`).
 
 The page also makes pools (:class:`NewPoolDialog`: assessor, questions,
 systems, depth, seed), writes a pool as an Excel workbook for an assessor who
@@ -52,9 +52,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core.korean import Word
-from workbench.core.pool import (
+from workbench.core.model import grades
+from workbench.core.model.korean import Word
+from workbench.core.protocol.pool import (
     CANNOT,
     LATER,
     PassageTexts,

@@ -1,11 +1,11 @@
 """The evaluation manual on screen: a side panel next to every grading action,
 and the editor (a dialog) that changes it.
 
-The manual itself is data of the study (:mod:`workbench.core.manual`); the
+The manual itself is data of the study (:mod:`workbench.core.protocol.manual`); the
 panel shows :meth:`~workbench.core.study.Study.manual_in_force` — each grade
 with its colour, label, definition and example passages, θ with its
 sentence, and the principles — and the editor returns a new
-:class:`~workbench.core.manual.Manual` that the caller pushes as an
+:class:`~workbench.core.protocol.manual.Manual` that the caller pushes as an
 (undoable) edit.
 """
 
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core.manual import Example, GradeRule, Manual, default_manual
+from workbench.core.model import grades
+from workbench.core.protocol.manual import Example, GradeRule, Manual, default_manual
 from workbench.ui import fonts
 from workbench.ui.i18n import current_language
 

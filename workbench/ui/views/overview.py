@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import schema as s
-from workbench.core.chart_data import significance_marks, significance_tooltips
-from workbench.core.problems import Severity, count_levels
-from workbench.core.results import Results
+from workbench.core.measures.chart_data import significance_marks, significance_tooltips
+from workbench.core.model import schema as s
+from workbench.core.model.problems import Severity, count_levels
+from workbench.core.model.results import Results
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy, percent
 from workbench.ui.models.metrics_table import (
     MetricColumnChooser,

@@ -46,8 +46,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from workbench.core import grades
-from workbench.core.review import Card, Column, EvidenceRow, Gap
+from workbench.core.model import grades
+from workbench.core.protocol.review import Card, Column, EvidenceRow, Gap
 from workbench.ui.fonts import POINT_SIZES
 from workbench.ui.i18n import current_language
 

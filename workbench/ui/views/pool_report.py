@@ -1,7 +1,7 @@
 """What the judging pools did, on the Agreement page: passages judged and still
 waiting per assessor, Judged@K per system before the pools' grades and now,
 and the agreement over the pooled passages once two assessors overlap
-(:func:`workbench.core.pool.pool_effect`, computed in a worker).
+(:func:`workbench.core.protocol.pool.pool_effect`, computed in a worker).
 
 This box names systems, so it is never on the Judging page.
 """
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core.agreement import kappa_band
-from workbench.core.pool import PoolEffect, pool_effect
+from workbench.core.measures.agreement import kappa_band
+from workbench.core.protocol.pool import PoolEffect, pool_effect
 from workbench.ui.i18n import current_language
 from workbench.ui.workers import TaskRunner
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core.problems import Problem, count_levels
+from workbench.core.model.problems import Problem, count_levels
 from workbench.ui.i18n import current_language
 from workbench.ui.workers import TaskHandle, TaskRunner
 

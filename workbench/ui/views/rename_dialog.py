@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core.korean import Word
+from workbench.core.model.korean import Word
 from workbench.core.study import RenameRefused
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import source_text

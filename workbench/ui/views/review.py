@@ -56,12 +56,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.korean import Word
-from workbench.core.metrics import parse_measure
-from workbench.core.results import Results
-from workbench.core.review import (
+from workbench.core.measures.metrics import parse_measure
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.model.korean import Word
+from workbench.core.model.results import Results
+from workbench.core.protocol.review import (
     ALL_FAIL,
     NONE_FAIL,
     SOME_FAIL,

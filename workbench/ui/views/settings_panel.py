@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core.schema import EvalSettings
+from workbench.core.model import grades
+from workbench.core.model.schema import EvalSettings
 from workbench.ui.layouts import FlowLayout, fixed_row
 from workbench.ui.models.metrics_table import ui_language
 from workbench.ui.state import AppState
@@ -193,7 +193,7 @@ class SettingsPanel(QWidget):
 
     # -- texts ------------------------------------------------------------------------
     def grade_label(self, grade: int) -> str:
-        """The grade's words from the shared scale (:mod:`workbench.core.grades`)."""
+        """The grade's words from the shared scale (:mod:`workbench.core.model.grades`)."""
         return grades.LABELS[ui_language()][grade]
 
     def grade_scale_text(self) -> str:

@@ -1,13 +1,13 @@
 """The Systems and stages page: what each system is, and what each stage of a
 pipeline kept and lost.
 
-Top: the system cards (:mod:`workbench.core.system_cards`) — retriever,
+Top: the system cards (:mod:`workbench.core.protocol.system_cards`) — retriever,
 embedding model, reranker, chunk size and overlap, passage unit, the K passed
 to the LLM, stage and pipeline — one row per system, edited in place (a card
 typed here replaces the file's ``시스템 정보`` row of that system; undoable),
 with the warning the Recall article asks for when chunk settings differ.
 
-Bottom: the stages of a pipeline (:mod:`workbench.core.stages`): the
+Bottom: the stages of a pipeline (:mod:`workbench.core.protocol.stages`): the
 stage-appropriate measures side by side (Recall@N for candidate search,
 MRR/nDCG@K for reranking, P@K for the final context) and, per question, the
 relevant passages in the candidate top N that the reranked top K dropped,
@@ -40,11 +40,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import grades
-from workbench.core import schema as s
-from workbench.core.korean import Word
-from workbench.core.results import Results
-from workbench.core.stages import (
+from workbench.core.model import grades
+from workbench.core.model import schema as s
+from workbench.core.model.korean import Word
+from workbench.core.model.results import Results
+from workbench.core.protocol.stages import (
     StagePlan,
     StageStep,
     stage_losses,
@@ -52,7 +52,7 @@ from workbench.core.stages import (
     stage_plans,
     stage_questions,
 )
-from workbench.core.system_cards import (
+from workbench.core.protocol.system_cards import (
     CARD_FIELDS,
     FIELD_LABELS,
     NUMBER_FIELDS,

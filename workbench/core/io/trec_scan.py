@@ -1,0 +1,177 @@
+"""Clean TREC files read by the optional C scanner, and read ahead on request.
+
+:mod:`workbench.core.io.fast_trec` reads clean TREC runs and qrels with
+numpy. Where the C extension ``workbench.core.io._fastids`` was built (``pip
+install`` builds it when a C compiler is there; the bundles' smoke test checks
+they have it), this module reads them instead: one pass over the bytes outside
+the GIL, with the same columns (a 2M-line run: 0.5 s instead of 1.25 s). It accepts a strict subset
+of what the numpy reader accepts; on anything else :func:`scan_file` says so
+and the numpy reader takes over (and the general path after it).
+
+:func:`read_ahead` starts reading a file in a background thread, so that
+``workbench eval`` reads its inputs while Python is still importing pandas;
+:func:`scan_file` then takes that reading if the file has not changed since.
+
+This module imports neither numpy nor pandas, so reading ahead can start
+before they are loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    from workbench.core.io import _fastids
+except ImportError:  # built without a C compiler: the numpy reader does it all
+    _fastids = None
+
+#: bytes handed to the scanner per call (outside the GIL; few calls, so few waits for
+#: the GIL while the main thread imports)
+CHUNK_BYTES = 16 << 20
+
+
+@dataclass
+class Scanned:
+    """A clean TREC file as the scanner gives it (see ``_fastids.c``)."""
+
+    sha256: str
+    rows: int
+    ids: dict[int, tuple[bytearray, list[str]]]  # int32 codes, uniques in text order
+    numbers: dict[int, bytearray]  # float64
+
+
+def available() -> bool:
+    return _fastids is not None
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def is_plain_file(path: Path | str) -> bool:
+    """A file on disk, not a pipe or a device: those can be read only once (every
+    reader here looks at a file more than once) or never end. Here, not in the
+    readers, so that reading ahead can ask before numpy and pandas are loaded."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _scan(path: Path, kinds: str) -> Scanned | None:
+    """Read and scan the file; None if it is not clean or cannot be read."""
+    if _fastids is None or not is_plain_file(path):
+        return None
+    hasher = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:  # read-only: inputs are never modified
+            # the size lets the scanner make room for every row at once
+            scanner = _fastids.Scanner(kinds, size_hint=os.fstat(fh.fileno()).st_size)
+            while chunk := fh.read(CHUNK_BYTES):
+                hasher.update(chunk)  # hashlib and the scanner both release the GIL
+                if not scanner.feed(chunk):
+                    return None
+    except OSError:
+        return None
+    found = scanner.finish()
+    if found is None:
+        return None
+    rows, ids, numbers = found
+    return Scanned(hasher.hexdigest(), rows, ids, numbers)
+
+
+class _ReadAhead:
+    def __init__(self, path: Path, kinds: str):
+        self.kinds = kinds
+        self.before = _signature(path)
+        self.result: Scanned | None = None
+        #: what the reading raised (out of memory, say): raised again in the thread
+        #: that takes the reading, where the caller turns it into a message
+        self.error: Exception | None = None
+        self.thread = threading.Thread(
+            target=self._run, args=(path,), name="read-ahead", daemon=True
+        )
+        self.thread.start()
+
+    def _run(self, path: Path) -> None:
+        try:
+            self.result = _scan(path, self.kinds)
+        except Exception as exc:  # noqa: BLE001 - handed to the taker, which raises it
+            self.error = exc
+
+
+_ahead: dict[str, _ReadAhead] = {}
+_ahead_lock = threading.Lock()
+
+
+def _key(path: Path | str) -> str:
+    return os.path.abspath(os.fspath(path))
+
+
+def read_ahead(path: Path | str, kinds: str) -> None:
+    """Start scanning ``path`` as ``kinds`` in the background (no-op without the scanner)."""
+    if _fastids is None:
+        return
+    key = _key(path)
+    with _ahead_lock:
+        if key not in _ahead:
+            _ahead[key] = _ReadAhead(Path(key), kinds)
+
+
+def discard_read_aheads() -> None:
+    """Forget readings ahead nobody took (their threads end on their own)."""
+    with _ahead_lock:
+        _ahead.clear()
+
+
+#: what a TREC file's first line holds: 6 fields for a run, 4 for qrels
+_KINDS_BY_FIELDS = {6: "sxsffs", 4: "sxsf"}
+_NOT_TREC_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods", ".csv", ".tsv", ".json", ".jsonl"}
+
+
+def read_ahead_if_trec(path: Path | str) -> None:
+    """Start reading ``path`` ahead if it looks like a TREC run or qrels file.
+
+    A guess from its first line: a wrong guess costs one needless reading in
+    the background, and the loader reads the file as usual."""
+    if _fastids is None or Path(path).suffix.lower() in _NOT_TREC_SUFFIXES:
+        return
+    if not is_plain_file(path):
+        return
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return
+    kinds = _KINDS_BY_FIELDS.get(len(head.split(b"\n", 1)[0].split()))
+    if kinds:
+        read_ahead(path, kinds)
+
+
+def scan_file(path: Path | str, kinds: str) -> Scanned | None:
+    """The file scanned as ``kinds``: a reading ahead of it if one was started
+    for the same kinds and the file is unchanged since, else a new reading.
+    None when the scanner is missing, the file is not clean for it, or it cannot
+    be read (the numpy reader then tries, and says why if it must)."""
+    if _fastids is None:
+        return None
+    key = _key(path)
+    with _ahead_lock:
+        ahead = _ahead.pop(key, None)
+    if ahead is not None:
+        ahead.thread.join()
+        unchanged = ahead.before is not None and ahead.before == _signature(Path(key))
+        if ahead.kinds == kinds and unchanged:
+            if ahead.error is not None:
+                raise ahead.error
+            return ahead.result
+    return _scan(Path(key), kinds)

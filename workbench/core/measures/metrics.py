@@ -1,0 +1,313 @@
+"""Measure registry and the vectorised scoring kernel.
+
+Measures are declared as data (in the spirit of ``ir_measures``): a family,
+an optional cutoff K, display names and a one-line explanation in Korean and
+English. A measure's canonical name (``"nDCG@10"``, ``"MRR"``…) parses back to
+the same measure with :func:`parse_measure`.
+
+Conventions used by every formula below, for one question q and one ranked
+list (already ordered and de-duplicated, positions i = 1, 2, …):
+
+- ``grade(i)`` is the judged grade of the passage at position i (unjudged
+  passages have no grade and count as not relevant, gain 0);
+- a passage is *relevant* iff ``grade ≥ θ`` (the threshold, default 1);
+- ``R`` is the number of relevant passages of q in the judgments;
+- ``rel(i)`` is 1 when position i holds a relevant passage, else 0.
+
+The kernel (:func:`score_lists`) computes every measure for every
+(system, question) list at once with numpy group operations; it only looks at
+the *judged* positions of each list, since unjudged passages contribute
+nothing but their position.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from workbench.core.model.measure_names import (
+    FAMILIES,
+    Family,
+    Measure,
+    measures_for,
+    parse_measure,
+    parse_measure_list,
+)
+
+__all__ = [
+    "FAMILIES",
+    "Family",
+    "Measure",
+    "parse_measure",
+    "parse_measure_list",
+    "measures_for",
+    "gain_values",
+    "score_lists",
+    "score_rankings",
+]
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+def gain_values(grades: np.ndarray, gain: str = "exponential") -> np.ndarray:
+    """nDCG gain of each grade: ``2**g − 1`` (exponential) or ``g`` (linear).
+
+    Grades ≤ 0 and unjudged (NaN) give 0 — every positive grade gains, even one
+    below the relevance threshold, as trec_eval does.
+    """
+    g = np.nan_to_num(np.asarray(grades, dtype=float), nan=0.0)
+    g = np.where(g > 0, g, 0.0)
+    if gain == "linear":
+        return g
+    if gain == "exponential":
+        return np.exp2(g) - 1.0
+    raise ValueError(f"unknown gain {gain!r}")
+
+
+def _discount(pos: np.ndarray) -> np.ndarray:
+    return 1.0 / np.log2(pos + 1.0)
+
+
+def score_lists(
+    measures: Sequence[Measure],
+    *,
+    n_lists: int,
+    list_question: np.ndarray,
+    row_list: np.ndarray,
+    row_pos: np.ndarray,
+    row_grade: np.ndarray,
+    judged_question: np.ndarray,
+    judged_grade: np.ndarray,
+    threshold: float = 1,
+    gain: str = "exponential",
+    row_core_group: np.ndarray | None = None,
+    question_core_groups: np.ndarray | None = None,
+    row_unjudged: np.ndarray | None = None,
+) -> dict[str, np.ndarray]:
+    """Score every list at once. Returns ``{measure name: float array (n_lists,)}``.
+
+    Inputs (integer codes, no strings):
+
+    - ``list_question[l]``: question index of list l (0 ≤ l < ``n_lists``);
+    - ``row_list / row_pos / row_grade``: one entry per *judged* position of a
+      list (list index, 1-based position after ordering/de-dup, grade). Unjudged
+      positions must be left out (or given grade NaN); order does not matter.
+      A list with no rows is an empty (or unjudged) ranking and scores 0;
+    - ``judged_question / judged_grade``: every judgment (question index, grade)
+      — gives R and the ideal ordering for IDCG;
+    - ``row_core_group``: for each row, the code of the core evidence group
+      this passage covers (−1: none); ``question_core_groups[q]``: number of
+      core groups of question q. Needed only for CoreRecall.
+    - ``row_unjudged``: for each row, True when its judgment does not count as
+      one for Judged@K (trec_eval's ``unj``: a grade below 0 in TREC qrels).
+
+    Formulas (per list; see the module docstring for notation):
+
+    - P@K = Σ_{i≤K} rel(i) / K
+    - Recall@K = Σ_{i≤K} rel(i) / R
+    - Hit@K = 1 if Σ_{i≤K} rel(i) > 0 else 0
+    - MRR@K = 1 / (first i with rel(i)) if that i ≤ K else 0; MRR: no cutoff
+    - MAP@K = Σ_{i≤K, rel(i)} P@i / R; MAP: no cutoff (trec_eval ``map``)
+    - nDCG@K = DCG@K / IDCG@K, DCG@K = Σ_{i≤K} gain(grade(i)) / log2(i+1);
+      IDCG@K is the DCG@K of all judged grades of q sorted best first;
+      nDCG = 0 when IDCG = 0. nDCG without K uses the whole list.
+    - R-Prec = Σ_{i≤R} rel(i) / R
+    - Judged@K = (number of judged positions i ≤ K) / K (a row flagged in
+      ``row_unjudged`` is not counted as judged)
+    - CoreRecall@K = (core groups covered in the top K) / (core groups of q);
+      NaN when q has no core group.
+
+    Measures divided by R are NaN when R = 0 (unanswerable questions).
+    """
+    n_lists = int(n_lists)
+    list_question = np.asarray(list_question, dtype=np.int64)
+    row_list = np.asarray(row_list, dtype=np.int64)
+    row_pos = np.asarray(row_pos, dtype=np.float64)
+    row_grade = np.asarray(row_grade, dtype=np.float64)
+    judged_question = np.asarray(judged_question, dtype=np.int64)
+    judged_grade = np.asarray(judged_grade, dtype=np.float64)
+
+    n_q = int(max(list_question.max(initial=-1), judged_question.max(initial=-1)) + 1)
+    judged = ~np.isnan(row_grade)
+    if not judged.all():
+        row_list, row_pos, row_grade = row_list[judged], row_pos[judged], row_grade[judged]
+        if row_core_group is not None:
+            row_core_group = np.asarray(row_core_group)[judged]
+        if row_unjudged is not None:
+            row_unjudged = np.asarray(row_unjudged, dtype=bool)[judged]
+    rel = row_grade >= threshold
+
+    def per_list(weights: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+        if mask is None:
+            return np.bincount(row_list, weights=weights, minlength=n_lists)
+        return np.bincount(row_list[mask], weights=weights[mask], minlength=n_lists)
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        R_q = np.bincount(judged_question, weights=judged_grade >= threshold, minlength=n_q)
+        R = R_q[list_question] if n_lists else np.zeros(0)
+        R_nan = np.where(R > 0, R, np.nan)
+
+        # Relevant rows only: positions, and the relevant rank among them
+        # (1, 2, … within a list) for P@i in average precision.
+        r_list, r_pos = row_list[rel], row_pos[rel]
+        order = np.lexsort((r_pos, r_list))
+        r_list, r_pos = r_list[order], r_pos[order]
+        if r_list.size:
+            starts = np.r_[0, np.flatnonzero(np.diff(r_list)) + 1]
+            seg = np.repeat(starts, np.diff(np.r_[starts, r_list.size]))
+            r_nth = np.arange(r_list.size) - seg + 1.0
+        else:
+            starts = np.zeros(0, dtype=np.int64)
+            r_nth = np.zeros(0)
+        first = np.full(n_lists, np.inf)
+        first[r_list[starts]] = r_pos[starts]
+        prec_at = r_nth / r_pos
+
+        row_gain = gain_values(row_grade, gain)
+        row_dg = row_gain * _discount(row_pos)
+        # Ideal DCG: every judged grade of q, best first.
+        i_order = np.lexsort((-judged_grade, judged_question))
+        i_q = judged_question[i_order]
+        i_gain = gain_values(judged_grade[i_order], gain)
+        if i_q.size:
+            i_starts = np.r_[0, np.flatnonzero(np.diff(i_q)) + 1]
+            i_seg = np.repeat(i_starts, np.diff(np.r_[i_starts, i_q.size]))
+            i_pos = np.arange(i_q.size) - i_seg + 1.0
+        else:
+            i_pos = np.zeros(0)
+        i_dg = i_gain * _discount(i_pos)
+
+        core_first = None
+        if any(m.family == "CoreRecall" for m in measures):
+            if row_core_group is None or question_core_groups is None:
+                core_first = None
+            else:
+                cg = np.asarray(row_core_group, dtype=np.int64)
+                has = cg >= 0
+                pair = pd.factorize(pd.MultiIndex.from_arrays([row_list[has], cg[has]]))[0]
+                best = np.full(pair.max(initial=-1) + 1, np.inf)
+                np.minimum.at(best, pair, row_pos[has])
+                pl = np.zeros(best.size, dtype=np.int64)
+                pl[pair] = row_list[has]
+                core_first = (pl, best)
+                n_core = np.asarray(question_core_groups, dtype=float)
+                n_core = np.where(n_core > 0, n_core, np.nan)[list_question]
+
+        out: dict[str, np.ndarray] = {}
+        for m in measures:
+            k = m.cutoff
+            kk = math.inf if k is None else float(k)
+            f = m.family
+            if f in ("P", "Recall", "Hit"):
+                cnt = np.bincount(r_list[r_pos <= kk], minlength=n_lists).astype(float)
+                if f == "P":
+                    val = cnt / kk
+                elif f == "Recall":
+                    val = cnt / R_nan
+                else:
+                    val = (cnt > 0).astype(float)
+            elif f == "MRR":
+                val = np.where(first <= kk, 1.0 / first, 0.0)
+            elif f == "MAP":
+                ap = np.bincount(
+                    r_list[r_pos <= kk], weights=prec_at[r_pos <= kk], minlength=n_lists
+                )
+                val = ap / R_nan
+            elif f == "nDCG":
+                dcg = per_list(row_dg, row_pos <= kk)
+                idcg_q = np.bincount(i_q[i_pos <= kk], weights=i_dg[i_pos <= kk], minlength=n_q)
+                idcg = idcg_q[list_question]
+                val = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
+            elif f == "R-Prec":
+                cnt = np.bincount(r_list, weights=r_pos <= R[r_list], minlength=n_lists)
+                val = cnt / R_nan
+            elif f == "Judged":
+                counted = row_pos <= kk
+                if row_unjudged is not None:
+                    counted &= ~np.asarray(row_unjudged, dtype=bool)
+                val = per_list(np.ones(row_list.size), counted) / kk
+            elif f == "CoreRecall":
+                if core_first is None:
+                    val = np.full(n_lists, np.nan)
+                else:
+                    pl, best = core_first
+                    cnt = np.bincount(pl[best <= kk], minlength=n_lists).astype(float)
+                    val = cnt / n_core
+            else:  # pragma: no cover - registry and kernel out of step
+                raise ValueError(f"no kernel for {m.name}")
+            out[m.name] = np.asarray(val, dtype=float)
+    return out
+
+
+def score_rankings(
+    rankings: pd.DataFrame,
+    qrels: pd.DataFrame,
+    measures: Sequence[Measure | str],
+    threshold: float = 1,
+    gain: str = "exponential",
+) -> pd.DataFrame:
+    """Score ready-made rankings against resolved judgments (no ordering policy).
+
+    ``rankings``: ``question_id``, ``passage_id`` and optionally ``system``, in
+    ranked order within each list (row order is the ranking; a repeated
+    passage should already be removed). ``qrels``: ``question_id``,
+    ``passage_id``, ``grade`` (one row per pair). Returns one row per
+    (system, question) list present in ``rankings``, with one column per
+    measure. For the full policies (ordering, de-dup, unanswerable, missing
+    questions) use :func:`workbench.core.measures.evaluate.evaluate`.
+    """
+    ms = [parse_measure(m) for m in measures]
+    rk = rankings.reset_index(drop=True)
+    system = rk["system"] if "system" in rk.columns else pd.Series([""] * len(rk), dtype=object)
+    qcodes, quniq = pd.factorize(pd.concat([rk["question_id"], qrels["question_id"]]), sort=False)
+    rq, jq = qcodes[: len(rk)], qcodes[len(rk) :]
+    list_codes, list_uniq = pd.factorize(pd.MultiIndex.from_arrays([system, rq]))
+    n_lists = len(list_uniq)
+    list_question = np.asarray([q for _, q in list_uniq], dtype=np.int64).reshape(-1)
+    pos = pd.Series(np.ones(len(rk))).groupby(list_codes).cumsum().to_numpy()
+    jkey = pd.MultiIndex.from_arrays([qrels["question_id"], qrels["passage_id"]])
+    rkey = pd.MultiIndex.from_arrays([rk["question_id"], rk["passage_id"]])
+    idx = jkey.get_indexer(rkey)
+    grades = qrels["grade"].to_numpy(dtype=float)
+    row_grade = np.where(idx >= 0, grades[idx], np.nan)
+    vals = score_lists(
+        ms,
+        n_lists=n_lists,
+        list_question=list_question,
+        row_list=list_codes,
+        row_pos=pos,
+        row_grade=row_grade,
+        judged_question=jq,
+        judged_grade=grades,
+        threshold=threshold,
+        gain=gain,
+    )
+    frame = pd.DataFrame(
+        {
+            "system": [s for s, _ in list_uniq],
+            "question_id": np.asarray(quniq, dtype=object)[list_question],
+        }
+    )
+    for m in ms:
+        frame[m.name] = vals[m.name]
+    return frame
