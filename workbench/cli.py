@@ -244,9 +244,9 @@ def command_parser() -> argparse.ArgumentParser:
 #: the deepest cutoff --k takes: the tables hold a value per question and cutoff,
 #: and a run deeper than this is not read by a person (stated in the README)
 MAX_K = 10_000
-#: bytes of an output path and of one of its names (Linux's PATH_MAX and NAME_MAX;
-#: Windows and macOS allow less), checked before any work is done
-MAX_PATH_BYTES, MAX_NAME_BYTES = 4095, 255
+#: bytes of an output path (Linux's PATH_MAX), checked before any work is done (a name
+#: too long for its folder is the writer's message, as other write errors are)
+MAX_PATH_BYTES = 4095
 
 
 def parse_ks(text: str) -> tuple[int, ...]:
@@ -275,12 +275,10 @@ def check_output_paths(args: argparse.Namespace) -> None:
         if not value or value == "-":
             continue
         raw = os.fsencode(value)
-        longest = max((len(part) for part in raw.split(b"/")), default=0)
-        if len(raw) > MAX_PATH_BYTES or longest > MAX_NAME_BYTES:
+        if len(raw) > MAX_PATH_BYTES:
             raise UsageError(
-                f"--{option}: the path is {len(raw):,} bytes long (a name in it {longest:,}); "
-                f"the system takes at most {MAX_PATH_BYTES:,} bytes, and {MAX_NAME_BYTES} per "
-                "name. Choose a shorter path."
+                f"--{option}: the path is {len(raw):,} bytes long; the system takes at most "
+                f"{MAX_PATH_BYTES:,}. Choose a shorter path."
             )
 
 

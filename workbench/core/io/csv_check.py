@@ -98,21 +98,26 @@ def _quote_open(line: str, delim: str) -> bool:
     return inside
 
 
-def _width(line: str, delim: str) -> int:
-    """Fields of a well-formed line up to its last non-blank one (trailing empty
-    fields, as some exports write, are not fields)."""
+def _widths(line: str, delim: str) -> tuple[int, int]:
+    """A well-formed line's fields (blank lines: 0), and those up to its last
+    non-blank one (trailing empty fields, as some exports write, are not extra)."""
+    if not line.strip():
+        return 0, 0
     if '"' in line:
         record = next(csv.reader([line.rstrip("\r\n")], delimiter=delim), [])
+        raw = len(record)
         while record and not record[-1].strip():
             record.pop()
-        return len(record)
+        return raw, len(record)
     stripped = line.rstrip(delim + " \t\r\n")
-    return stripped.count(delim) + 1 if stripped else 0
+    raw = line.rstrip("\r\n").count(delim) + 1
+    return raw, stripped.count(delim) + 1 if stripped else 0
 
 
 def _header_width(widths: list[int]) -> int:
-    """The header's width: the most common width of the first non-blank lines
-    (a title line above the header is narrower; the larger width wins a tie)."""
+    """The header's width: the most common width (empty fields counted) of the
+    first non-blank lines (a title line above the header is narrower; the larger
+    width wins a tie)."""
     seen = [w for w in widths if w > 0][:_HEADER_LINES]
     if not seen:
         return 0
@@ -127,22 +132,20 @@ def check_structure(text: str, delim: str) -> tuple[str, list[MalformedRow]]:
         return _check_unquoted(text, delim)
     lines = list(text_lines(text))
     bad: list[MalformedRow] = []
-    widths: list[int] = []
-    open_at: set[int] = set()
+    widths: list[tuple[int, int]] = []
     for i, line in enumerate(lines):
         if '"' in line and _quote_open(line, delim):
-            open_at.add(i)
-            widths.append(-1)
+            widths.append((-1, -1))
         else:
-            widths.append(_width(line, delim))
+            widths.append(_widths(line, delim))
         if not i % 65536:
             breathe()
-    header = _header_width([w for w in widths if w >= 0])
-    for i, w in enumerate(widths):
-        if i in open_at:
+    header = _header_width([raw for raw, _ in widths if raw >= 0])
+    for i, (raw, used) in enumerate(widths):
+        if raw < 0:
             bad.append(MalformedRow(i + 1, "unclosed_quote"))
-        elif header and w > header:
-            bad.append(MalformedRow(i + 1, "extra_fields", w, header))
+        elif header and used > header:
+            bad.append(MalformedRow(i + 1, "extra_fields", used, header))
     if not bad:
         return text, []
     for row in bad:
@@ -156,18 +159,19 @@ def _check_unquoted(text: str, delim: str) -> tuple[str, list[MalformedRow]]:
     over all lines at once."""
     lines = text.split("\n")
     strip = delim + " \t\r"
-    widths = np.fromiter(
+    used = np.fromiter(
         (s.count(delim) + 1 if s else 0 for s in map(str.rstrip, lines, itertools.repeat(strip))),
         dtype=np.int64,
         count=len(lines),
     )
-    header = _header_width(widths[: 4 * _HEADER_LINES].tolist())
+    head = lines[: 4 * _HEADER_LINES]
+    header = _header_width([s.count(delim) + 1 if s.strip() else 0 for s in head])
     if not header:
         return text, []
-    over = np.flatnonzero(widths > header)
+    over = np.flatnonzero(used > header)
     if not over.size:
         return text, []
-    bad = [MalformedRow(int(i) + 1, "extra_fields", int(widths[i]), header) for i in over]
+    bad = [MalformedRow(int(i) + 1, "extra_fields", int(used[i]), header) for i in over]
     for i in over:
         lines[i] = "\r" if lines[i].endswith("\r") else ""
     return "\n".join(lines), bad
