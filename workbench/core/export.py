@@ -52,8 +52,9 @@ from openpyxl.utils import get_column_letter
 
 from workbench.core import schema as s
 from workbench.core.agreement import agreement_table, dissent_record
-from workbench.core.atomic import atomic_write
+from workbench.core.atomic import atomic_write, save_workbook
 from workbench.core.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.cells import FORMULA_PREFIXES
 from workbench.core.grades import role_label
 from workbench.core.outputs import refuse_output_onto_inputs
 from workbench.core.report import (
@@ -86,7 +87,7 @@ __all__ = [
 ]
 
 #: first characters a spreadsheet reads as the start of a formula (OWASP)
-CSV_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+CSV_FORMULA_PREFIXES = FORMULA_PREFIXES
 
 _CSV_HEADERS = {
     "ko": {
@@ -497,7 +498,7 @@ def write_judgments_workbook(
     wb = book.finish()
 
     def save(tmp: Path) -> None:
-        wb.save(tmp)
+        save_workbook(wb, tmp)
 
     return atomic_write(path, save)
 
