@@ -6,6 +6,9 @@ temporaries are gone after the next write into the folder."""
 
 from __future__ import annotations
 
+import os
+import sys
+
 import openpyxl
 import pytest
 
@@ -191,3 +194,48 @@ def test_a_few_assessors_still_show_every_pair(tmp_path):
     ]
     pairs = ag.agreement_table(pd.DataFrame(rows)).pairs
     assert [(p.a, p.b, p.n) for p in pairs] == [("A", "B", 1), ("A", "C", 0), ("B", "C", 0)]
+
+
+# -- a full disk ---------------------------------------------------------------------------------
+@pytest.mark.skipif(sys.platform == "win32", reason="needs RLIMIT_FSIZE")
+@pytest.mark.parametrize("limit", [5_000, 20_000])
+def test_a_report_on_a_full_disk_gives_the_message_and_no_traceback(tmp_path, limit):
+    """A file-size limit makes the save fail part-way as a full disk does; the
+    zip archive openpyxl leaves open printed "Exception ignored … OSError"
+    after the message when Python closed it at exit."""
+    import resource
+    import signal
+    import subprocess
+
+    (tmp_path / "q.txt").write_text(QRELS)
+    (tmp_path / "r.txt").write_text(RUN)
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "workbench.cli",
+            "eval",
+            "--qrels",
+            str(tmp_path / "q.txt"),
+            "--run",
+            str(tmp_path / "r.txt"),
+            "--report",
+            str(out / "report.xlsx"),
+        ],
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "WORKBENCH_LANG": "en"},
+    )
+    assert done.returncode == 3
+    assert "Cannot save" in done.stderr and "report.xlsx" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert list(out.iterdir()) == []
