@@ -239,3 +239,105 @@ def test_a_report_on_a_full_disk_gives_the_message_and_no_traceback(tmp_path, li
     assert "Cannot save" in done.stderr and "report.xlsx" in done.stderr
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
     assert list(out.iterdir()) == []
+
+
+# -- project files ---------------------------------------------------------------------------
+def _project(tmp_path, text: str):
+    path = tmp_path / "study.wbproj"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _reopen_and_save(path):
+    """load → save → load, which must raise nothing; the second load has no
+    problem left."""
+    from workbench.core.project import load_project, save_project
+
+    project = load_project(path)
+    save_project(path, project)
+    again = load_project(path)
+    assert again.problems == []
+    return project, again
+
+
+def _texts(project):
+    return [p.text("en") for p in project.problems]
+
+
+def test_a_nul_in_a_source_path_is_left_out_with_a_message_naming_it(tmp_path):
+    good = tmp_path / "run.txt"
+    good.write_text(RUN)
+    path = _project(
+        tmp_path,
+        '{"format": 2, "sources": [{"kind": "runs", "path": "a\\u0000b.txt"},'
+        ' {"kind": "runs", "path": "run.txt"}]}',
+    )
+    project, again = _reopen_and_save(path)
+    assert [s.name for s in project.sources] == ["run.txt"]
+    assert any("sources[0].path" in t and "NUL" in t for t in _texts(project))
+    assert [s.name for s in again.sources] == ["run.txt"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_a_source_that_is_a_link_loop_opens_as_missing_and_saves(tmp_path):
+    from workbench.core.project import check_sources
+
+    (tmp_path / "loop.txt").symlink_to(tmp_path / "loop.txt")
+    path = _project(tmp_path, '{"format": 2, "sources": [{"kind": "runs", "path": "loop.txt"}]}')
+    from workbench.core.project import load_project, save_project
+
+    project = load_project(path)
+    assert any("sources[0].path" in t and "link" in t for t in _texts(project))
+    assert [s.state for s in check_sources(project)] == ["missing"]
+    save_project(path, project)
+    assert [s.name for s in load_project(path).sources] == ["loop.txt"]
+
+
+def test_a_lone_surrogate_in_a_note_is_repaired_and_the_project_saves_again(tmp_path):
+    path = _project(
+        tmp_path, '{"format": 2, "notes": {"Q1": {"note": "ab\\ud800c", "flagged": true}}}'
+    )
+    project, again = _reopen_and_save(path)
+    assert any("notes.Q1.note" in t for t in _texts(project))
+    assert again.notes["Q1"] == {"note": "ab\ufffdc", "flagged": True}
+
+
+def test_an_integer_of_5000_digits_is_left_out_with_a_message_naming_it(tmp_path):
+    path = _project(
+        tmp_path,
+        '{"format": 2, "settings": {"window": ' + "9" * 5000 + ', "gain": "linear"}}',
+    )
+    project, again = _reopen_and_save(path)
+    assert any("settings.window" in t for t in _texts(project))
+    assert project.settings == {"gain": "linear"}
+    assert again.settings == {"gain": "linear"}
+
+
+@pytest.mark.parametrize(
+    "key, value",
+    [("order", 5), ("ks", [1, 1_000_000_000]), ("window", 10**12), ("depth", 0)],
+)
+def test_a_setting_out_of_range_is_left_out_with_a_message_naming_it(tmp_path, key, value):
+    import json
+
+    text = json.dumps({"format": 2, "settings": {key: value, "threshold": 2}})
+    project, again = _reopen_and_save(_project(tmp_path, text))
+    assert any(f"settings.{key}" in t for t in _texts(project))
+    assert again.settings == {"threshold": 2}
+
+
+def test_project_messages_quote_a_short_excerpt_with_escapes_made_visible(tmp_path):
+    from workbench.core.problems import InputError
+    from workbench.core.project import SHOWN_CHARS, load_project
+
+    path = _project(tmp_path, '{"format": "' + "x" * 100_000 + '"}')
+    with pytest.raises(InputError) as info:
+        load_project(path)
+    message = info.value.problems[0].text("en")
+    assert len(message) < 400 and "x" * SHOWN_CHARS + "…" in message
+
+    escape = '{"format": 2, "notes": {"\\u001b[31mred\\u0000": {"note": 5}}}'
+    project = load_project(_project(tmp_path, escape))
+    (text,) = _texts(project)
+    assert "\x1b" not in text and "\x00" not in text
+    assert "\\x1b[31mred\\x00" in text
