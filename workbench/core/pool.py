@@ -878,7 +878,8 @@ def write_pool_workbook(
     from openpyxl.workbook.protection import WorkbookProtection
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    from workbench.core.atomic import atomic_write
+    from workbench.core.atomic import atomic_write, save_workbook
+    from workbench.core.cells import put
     from workbench.core.manual import write_manual_sheet
     from workbench.core.outputs import refuse_output_onto_inputs
     from workbench.core.report import FONT_NAME
@@ -921,9 +922,7 @@ def write_pool_workbook(
         for j, key in enumerate(order, start=1):
             value = row[key]
             cell = ws.cell(row=i, column=j)
-            cell.value = value if value != "" else None
-            if isinstance(value, str) and value.startswith("="):
-                cell.data_type = "s"  # text, never a formula
+            put(cell, value if value != "" else None)
             cell.font = plain
             cell.alignment = wrap
             if key in (s.GRADE, s.NOTE):
@@ -953,7 +952,10 @@ def write_pool_workbook(
     start = len(_GUIDE[lang]) + 2
     for i, (key, value) in enumerate(zip(keys, values)):
         gws.cell(row=start + i, column=1, value=key).font = bold
-        gws.cell(row=start + i, column=2, value=value).font = plain
+        # the assessor's name and the seed are the user's text
+        cell = gws.cell(row=start + i, column=2)
+        put(cell, value)
+        cell.font = plain
     gws.column_dimensions["A"].width = 90
     gws.column_dimensions["B"].width = 30
     _protect(gws)
@@ -961,7 +963,7 @@ def write_pool_workbook(
     wb.security = WorkbookProtection(lockStructure=True)
     if cancelled is not None and cancelled():
         raise Cancelled()
-    out = atomic_write(target, wb.save)
+    out = atomic_write(target, lambda tmp: save_workbook(wb, tmp))
     if progress is not None:
         progress(1.0, "")
     return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.core.atomic import atomic_write
+from workbench.core.atomic import atomic_write, save_workbook
 
 JUDGMENTS_TEMPLATE = "평가_템플릿.xlsx"
 RUN_TEMPLATE = "실행결과_템플릿.xlsx"
@@ -84,7 +84,7 @@ def _write_workbook(
         from workbench.core.manual import default_manual, write_manual_sheet
 
         write_manual_sheet(wb, default_manual("ko"), "ko")
-    atomic_write(target, wb.save)
+    atomic_write(target, lambda tmp: save_workbook(wb, tmp))
 
 
 def write_templates(directory: str | Path) -> list[Path]:
