@@ -241,14 +241,45 @@ def command_parser() -> argparse.ArgumentParser:
 
 
 # -- helpers --------------------------------------------------------------------
+#: the deepest cutoff --k takes: the tables hold a value per question and cutoff,
+#: and a run deeper than this is not read by a person (stated in the README)
+MAX_K = 10_000
+#: bytes of an output path (Linux's PATH_MAX), checked before any work is done (a name
+#: too long for its folder is the writer's message, as other write errors are)
+MAX_PATH_BYTES = 4095
+
+
 def parse_ks(text: str) -> tuple[int, ...]:
+    parts = [part for part in text.replace(" ", "").split(",") if part]
+    if any(len(part) > 12 for part in parts):
+        raise UsageError(f"--k takes cutoffs up to {MAX_K:,}, got '{text[:40]}'")
     try:
-        ks = sorted({int(part) for part in text.replace(" ", "").split(",") if part})
+        ks = sorted({int(part) for part in parts})
     except ValueError:
         raise UsageError(f"--k expects whole numbers separated by commas, got '{text}'") from None
     if not ks or ks[0] < 1:
         raise UsageError(f"--k expects cutoffs of 1 or more, got '{text}'")
+    if ks[-1] > MAX_K:
+        raise UsageError(
+            f"--k takes cutoffs up to {MAX_K:,} (a cutoff past the deepest run only repeats its "
+            f"value), got {ks[-1]:,}"
+        )
     return tuple(ks)
+
+
+def check_output_paths(args: argparse.Namespace) -> None:
+    """An output path the system cannot hold is a usage error before any work,
+    not an "Unexpected error (OSError)" after it."""
+    for option in ("json", "report", "out"):
+        value = getattr(args, option, None)
+        if not value or value == "-":
+            continue
+        raw = os.fsencode(value)
+        if len(raw) > MAX_PATH_BYTES:
+            raise UsageError(
+                f"--{option}: the path is {len(raw):,} bytes long; the system takes at most "
+                f"{MAX_PATH_BYTES:,}. Choose a shorter path."
+            )
 
 
 def parse_measures(text: str | None) -> tuple[str, ...] | None:
@@ -613,6 +644,7 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
     else:
         refuse_inputs(target, study.sources())
         qrels = study.qrels()
+        _refuse_unwritable_ids(target, qrels)
         lines = [
             f"{q} 0 {p} {int(g)}\n"
             for q, p, g in zip(qrels["question_id"], qrels["passage_id"], qrels["grade"])
@@ -620,6 +652,42 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
         atomic_write_text(target, "".join(lines))
     print(target)
     return EXIT_OK
+
+
+def _refuse_unwritable_ids(target: Path, qrels) -> None:
+    """TREC qrels split a line at white space and skip a line starting with ``#``:
+    an id holding a space, a tab or a line break, or a question id starting with
+    ``#``, would not read back as written, so it is refused with the ids named
+    (the .xlsx workbook keeps every id as it is)."""
+    from workbench.core.io.ids import display_text
+    from workbench.core.model.problems import InputError, error
+
+    def unwritable(value: str) -> bool:
+        return not value or any(ch.isspace() for ch in value)
+
+    bad = sorted(
+        {str(q) for q in qrels["question_id"].unique() if unwritable(str(q)) or str(q)[:1] == "#"}
+        | {str(p) for p in qrels["passage_id"].unique() if unwritable(str(p))}
+    )
+    if not bad:
+        return
+    shown = ", ".join(repr(display_text(x))[:60] for x in bad[:10]) + (" …" if len(bad) > 10 else "")
+    raise InputError(
+        [
+            error(
+                "qrels_id_unwritable",
+                f"{len(bad)} id(s) hold a space, tab or line break (or a question id starts "
+                f"with #), which TREC qrels cannot hold: {shown}. The file would not read back "
+                f"as written, so {target.name} was not written. Write the judgments as .xlsx, "
+                "or change those ids in the inputs.",
+                f"TREC qrels에 쓸 수 없는 ID가 {len(bad)}개 있습니다(공백·탭·줄바꿈이 들었거나 "
+                f"질문ID가 #로 시작): {shown}. 다시 읽으면 적은 대로 읽히지 않으므로 "
+                f"{target.name} 파일을 쓰지 않았습니다. 평가 결과를 .xlsx로 쓰거나 입력의 그 ID를 "
+                "바꾸세요.",
+                file=target.name,
+            )
+        ]
+    )
 
 
 def _id_list(text: str | None) -> list[str] | None:
@@ -725,6 +793,7 @@ def run_command(argv: list[str]) -> int:
     from workbench.core.model.problems import InputError
 
     try:
+        check_output_paths(args)
         with gc_paused:  # as the app's tasks run: no full collections over millions of rows
             return HANDLERS[args.command](args, lang)
     except UsageError as exc:

@@ -272,13 +272,13 @@ def _age(path, seconds):
     os.utime(path, (old, old), follow_symlinks=False)
 
 
-def test_sweep_removes_only_old_workbench_temporaries(tmp_path):
+def test_sweep_removes_only_workbench_temporaries_no_write_holds(tmp_path):
     old_new = tmp_path / ".~wb-0123abcd.xlsx"
     old_legacy = tmp_path / ".report.0123456789ab.tmp.xlsx"
     old_project = tmp_path / ".~k3j4h5g6.wbproj"
-    fresh = tmp_path / ".~wb-89abcdef.xlsx"  # a save in progress, maybe another app's
+    killed = tmp_path / ".~wb-89abcdef.xlsx"  # a write killed a moment ago: nobody holds it
     users = [tmp_path / "report.xlsx", tmp_path / ".~wb-notes.txt", tmp_path / "~$report.xlsx"]
-    for p in [old_new, old_legacy, old_project, fresh, *users]:
+    for p in [old_new, old_legacy, old_project, killed, *users]:
         p.write_bytes(b"x")
     folder_like = tmp_path / ".~wb-00000000.dir"
     folder_like.mkdir()
@@ -286,11 +286,49 @@ def test_sweep_removes_only_old_workbench_temporaries(tmp_path):
         _age(p, STALE_AFTER_S + 60)
     removed = sweep_stale_temporaries(tmp_path)
     assert sorted(p.name for p in removed) == sorted(
-        p.name for p in (old_new, old_legacy, old_project)
+        p.name for p in (old_new, old_legacy, old_project, killed)
     )
-    assert sorted(leftovers(tmp_path)) == sorted(
-        [fresh.name, folder_like.name, *(p.name for p in users)]
-    )
+    assert sorted(leftovers(tmp_path)) == sorted([folder_like.name, *(p.name for p in users)])
+
+
+def test_sweep_leaves_the_temporary_of_a_write_in_progress(tmp_path):
+    """Another save into the same folder (another window, another program) is
+    still writing: its temporary stays, and its save completes."""
+    import threading
+
+    writing = threading.Event()
+    go_on = threading.Event()
+    seen = []
+
+    def slow_writer(tmp):
+        tmp.write_bytes(b"first half")
+        seen.append(tmp)
+        writing.set()
+        assert go_on.wait(30)
+        with open(tmp, "ab") as handle:
+            handle.write(b", second half")
+
+    errors = []
+
+    def save():
+        try:
+            atomic_write(tmp_path / "slow.txt", slow_writer)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    thread = threading.Thread(target=save)
+    thread.start()
+    try:
+        assert writing.wait(30)
+        assert sweep_stale_temporaries(tmp_path) == []
+        atomic_write_text(tmp_path / "quick.txt", "done")  # a save that sweeps the folder
+        assert seen[0].exists()
+    finally:
+        go_on.set()
+        thread.join(30)
+    assert errors == []
+    assert (tmp_path / "slow.txt").read_bytes() == b"first half, second half"
+    assert sorted(leftovers(tmp_path)) == ["quick.txt", "slow.txt"]
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")

@@ -256,14 +256,13 @@ def test_judgments_workbook_reads_back_with_the_app_reader(tmp_path):
 
 
 def test_judgments_workbook_crash_leaves_nothing(tmp_path, monkeypatch):
-    from openpyxl import Workbook
+    from openpyxl.writer.excel import ExcelWriter
 
-    def broken(self, filename):
-        with open(filename, "wb") as fh:
-            fh.write(b"half")
+    def broken(self):
+        self._archive.writestr("half.xml", b"half")
         raise OSError("boom")
 
-    monkeypatch.setattr(Workbook, "save", broken)
+    monkeypatch.setattr(ExcelWriter, "write_data", broken)
     with pytest.raises(SaveError) as info:
         write_judgments_workbook(tmp_path / "j.xlsx", judgments_frame())
     assert "boom" in info.value.message("en") and "j.xlsx" in info.value.message("ko")

@@ -4,9 +4,10 @@ point of the write and after random delays.
 After every kill: the target is the old file, untouched, or the complete new
 one (openpyxl loads it / the project JSON loads); never half a file. Then
 the leftovers of the killed write are swept by the next save into the
-folder — once they are older than the sweep's safe age, which the test
-simulates by dating them back (the sweep must not take a file another
-process is still writing).
+folder, at once: no running write holds them (a write in progress keeps
+its temporary, see test_atomic). Every writer is killed so: the report,
+the judgments workbook and TREC qrels, the pool, the project and the
+answers' ratings export.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 import _hostile_files as H
 import pytest
 
-from workbench.core.io.atomic import STALE_AFTER_S, is_workbench_temporary
+from workbench.core.io.atomic import is_workbench_temporary
 from workbench.core.io.project import Project, load_project, save_project
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -34,12 +35,6 @@ STAGES = ["mid_write", "fsync", "before_replace", "after_replace"]
 
 def temporaries(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if is_workbench_temporary(p.name)]
-
-
-def age(paths: list[Path]) -> None:
-    old = time.time() - STALE_AFTER_S - 60
-    for p in paths:
-        os.utime(p, (old, old))
 
 
 def start(tmp_path: Path, stage: str, *args: str) -> tuple[subprocess.Popen, Path]:
@@ -132,11 +127,14 @@ def test_killed_report_never_leaves_half_a_file(tmp_path, inputs):
             assert now == old or report_is_complete(report), stage
         if stage == "after_replace":
             assert now != old and report_is_complete(report)
+        # this kill's temporary at most: each write removed those of the kills before it
+        left = temporaries(tmp_path)
+        if stage in ("mid_write", "fsync", "before_replace"):
+            assert len(left) == 1, stage
+        else:
+            assert len(left) <= 1, stage
         old = now
     assert {p: sha(p) for p in inputs} == hashes
-    left = temporaries(tmp_path)
-    assert left  # the killed writes did leave temporaries behind
-    age(left)
     again = subprocess.run(
         [
             sys.executable,
@@ -168,7 +166,6 @@ def test_killed_project_save_keeps_the_old_project(tmp_path, stage):
         assert target.read_bytes() == old and note == "old"
     left = temporaries(tmp_path)
     assert (left != []) is (stage != "after_replace")
-    age(left)
     save_project(target, Project(notes={"Q1": {"note": "next", "flagged": False}}))
     assert temporaries(tmp_path) == []
     assert load_project(target).notes["Q1"]["note"] == "next"
@@ -180,4 +177,106 @@ def test_killed_first_save_leaves_no_target_at_all(tmp_path, stage):
     proc, marker = start(tmp_path, stage, "project", str(target), "first")
     kill_at_marker(proc, marker)
     assert not target.exists()  # absent, never half a project
+    assert len(temporaries(tmp_path)) == 1
+
+
+# -- every other writer -------------------------------------------------------------------
+OLD_QRELS = "q1 0 p1 1\nq1 0 p2 0\nq2 0 p5 2\n"
+NEW_QRELS = "q1 0 p1 3\nq1 0 p2 1\nq1 0 p3 2\nq2 0 p5 2\nq2 0 p6 0\n"
+RUN = "q1 Q0 p1 1 9 S1\nq1 Q0 p2 2 8 S1\nq1 Q0 p3 3 7 S1\nq2 Q0 p5 1 9 S1\nq2 Q0 p6 2 8 S1\n"
+
+
+def _writer_args(kind: str, folder: Path, qrels: Path, target: Path) -> list[str]:
+    run = folder / "inputs" / "run.txt"
+    if kind in ("judgments_xlsx", "judgments_trec"):
+        return ["judgments", "--qrels", str(qrels), "--out", str(target)]
+    if kind == "pool":
+        return [
+            "pool",
+            "--qrels",
+            str(qrels),
+            "--run",
+            str(run),
+            "--assessor",
+            "A",
+            "--out",
+            str(target),
+        ]
+    return ["ratings", str(folder / "inputs"), str(target)]
+
+
+def _is_complete(kind: str, target: Path) -> bool:
+    if kind == "judgments_trec":
+        lines = target.read_text().splitlines()
+        return target.read_text().endswith("\n") and all(len(x.split()) == 4 for x in lines)
+    return _loads(target)
+
+
+def _loads(path: Path) -> bool:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path, read_only=True)
+    wb.close()
+    return True
+
+
+WRITERS = {
+    "judgments_xlsx": "judgments.xlsx",
+    "judgments_trec": "judgments.txt",
+    "pool": "pool.xlsx",
+    "ratings": "ratings.xlsx",
+}
+
+
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("kind", list(WRITERS))
+def test_every_writer_killed_leaves_the_old_file_or_the_new_and_no_leftover(tmp_path, kind, stage):
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    old_qrels, new_qrels = inputs / "old.txt", inputs / "new.txt"
+    old_qrels.write_text(OLD_QRELS)
+    new_qrels.write_text(NEW_QRELS)
+    (inputs / "run.txt").write_text(RUN)
+    target = tmp_path / WRITERS[kind]
+
+    def write(qrels: Path) -> None:
+        proc, _ = start(tmp_path, "none", *_writer_args(kind, tmp_path, qrels, target))
+        proc.wait(timeout=120)
+        assert proc.returncode == 0, proc.stderr.read()
+        proc.stderr.close()
+
+    write(old_qrels)
+    old = target.read_bytes()
+
+    proc, marker = start(tmp_path, stage, *_writer_args(kind, tmp_path, new_qrels, target))
+    kill_at_marker(proc, marker)
+    assert _is_complete(kind, target)
+    if stage == "after_replace":
+        if kind == "judgments_trec":
+            assert target.read_text().count("\n") == NEW_QRELS.count("\n")
+    else:
+        assert target.read_bytes() == old  # the old file, untouched
+    assert (temporaries(tmp_path) != []) is (stage != "after_replace"), stage
+
+    write(new_qrels)  # the next write into the folder
+    assert temporaries(tmp_path) == []
+    assert _is_complete(kind, target)
+
+
+@pytest.mark.parametrize("kind", list(WRITERS))
+def test_every_writer_killed_on_its_first_write_leaves_no_target(tmp_path, kind):
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    (inputs / "new.txt").write_text(NEW_QRELS)
+    (inputs / "run.txt").write_text(RUN)
+    target = tmp_path / WRITERS[kind]
+    args = _writer_args(kind, tmp_path, inputs / "new.txt", target)
+    proc, marker = start(tmp_path, "mid_write", *args)
+    kill_at_marker(proc, marker)
+    assert not target.exists()  # absent, never half a file
+    assert len(temporaries(tmp_path)) == 1
+    proc, marker = start(tmp_path, "before_replace", *args)
+    kill_at_marker(proc, marker)
+    assert not target.exists()
+    # the second write removed the first one's temporary; its own is the one left
     assert len(temporaries(tmp_path)) == 1

@@ -572,33 +572,37 @@ def test_locked_file_gives_a_clear_message(tmp_path, monkeypatch):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
-@pytest.mark.parametrize("name", ["run.txt", "judgments.qrels", "runs.csv", "평가.xlsx"])
-def test_a_pipe_is_refused_at_once_with_a_clear_message(tmp_path, name):
-    """A named pipe (or /dev/stdin) could be read only once, or would block the
-    reader waiting for a writer: every loader says what to do instead, at once."""
+def test_a_pipe_is_read_once_and_every_reader_sees_what_it_held(tmp_path):
+    """A named pipe (as a process substitution gives) can be read only once: it is
+    read into memory the first time, and the loader's later looks see the same bytes."""
     import threading
 
-    pipe = tmp_path / name
+    pipe = tmp_path / "run.txt"
     os.mkfifo(pipe)
-    outcomes: list = []
+    text = b"1 Q0 A 1 9 sys\n1 Q0 B 2 8 sys\n2 Q0 C 1 7 sys\n"
 
-    def load_all():
-        for load in (load_run, load_judgments, inspect_file):
-            try:
-                load(pipe)
-                outcomes.append(None)
-            except InputError as exc:
-                outcomes.append(exc.problems[0])
+    def feed():
+        with open(pipe, "wb") as fh:
+            fh.write(text)
 
-    worker = threading.Thread(target=load_all, daemon=True)
-    worker.start()
-    worker.join(10)
-    if worker.is_alive():  # unblock the reader before failing
-        with open(pipe, "wb"):
-            pass
-        pytest.fail("a reader waited on the pipe")
-    assert [p.code if p else None for p in outcomes] == ["not_a_file"] * 3
-    assert "pipe or a device" in outcomes[0].message_en
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    runs = load_run(pipe).runs
+    writer.join(10)
+    assert sorted(zip(runs["question_id"], runs["passage_id"])) == [("1", "A"), ("1", "B"), ("2", "C")]
+    assert inspect_file(pipe) is not None  # read again: from memory, not the spent pipe
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this system")
+def test_a_device_is_refused_at_once_with_a_clear_message():
+    """A device never ends: every loader says what to do instead, at once."""
+    outcomes = []
+    for load in (load_run, load_judgments, inspect_file):
+        with pytest.raises(InputError) as info:
+            load(Path("/dev/zero"))
+        outcomes.append(info.value.problems[0])
+    assert [p.code for p in outcomes] == ["not_a_file"] * 3
+    assert "device" in outcomes[0].message_en
     assert "파일로 저장한 뒤" in outcomes[0].message_ko
 
 

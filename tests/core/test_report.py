@@ -540,14 +540,13 @@ def test_crash_during_save_keeps_old_report_and_no_temp(tmp_path, synthetic, mon
     results = synthetic[0]
     target = tmp_path / "r.xlsx"
     target.write_bytes(b"previous report")
-    from openpyxl import Workbook
+    from openpyxl.writer.excel import ExcelWriter
 
-    def broken_save(self, filename):
-        with open(filename, "wb") as fh:
-            fh.write(b"PK\x03\x04 half")
+    def broken_save(self):
+        self._archive.writestr("half.xml", b"half")
         raise OSError("disk full")
 
-    monkeypatch.setattr(Workbook, "save", broken_save)
+    monkeypatch.setattr(ExcelWriter, "write_data", broken_save)
     # the OS error reaches the user as a message naming the report (exit 3, a dialog)
     with pytest.raises(SaveError, match="disk full") as info:
         write_report(target, results)

@@ -49,27 +49,46 @@ def no_modal_file_dialog(monkeypatch):
     monkeypatch.setattr(QFileDialog, "exec", refuse)
 
 
+#: a question still open this long in a test was answered by nobody
+UNANSWERED_MS = 20000
+
+
 @pytest.fixture(autouse=True)
 def no_unanswered_question(monkeypatch):
-    """A question box (QMessageBox.exec) nobody answers would wait forever offscreen:
-    a test that reaches one without answering it fails at once instead of hanging
-    the suite (tests answer by replacing exec, or, in tests/journeys, by clicking)."""
-    from PySide6.QtWidgets import QMessageBox
+    """A question box or the name question that nobody answers would wait forever
+    offscreen: after :data:`UNANSWERED_MS` it is closed and the test fails, instead
+    of hanging the suite. Tests answer by replacing exec, by a timer that clicks
+    the box, or (tests/journeys) by clicking its buttons."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialog, QMessageBox
 
-    def refuse(box, *args, **kwargs):
-        raise AssertionError(
-            f"a question ({box.objectName()!r}: {box.text()!r}) opened in a test that "
-            "does not answer it"
-        )
-
-    monkeypatch.setattr(QMessageBox, "exec", refuse)
-    # nor the question of who is judging (a test gives the name in the settings)
     from workbench.ui.views.who_judges import NameDialog
 
-    def refuse_name(dialog, *args, **kwargs):
-        raise AssertionError("the user's name was asked in a test that does not give it")
+    def guarded(original):
+        def exec_(box, *args, **kwargs):
+            left_open: list[str] = []
 
-    monkeypatch.setattr(NameDialog, "exec", refuse_name)
+            def give_up() -> None:
+                if box.isVisible():
+                    left_open.append(box.objectName())
+                    box.reject()
+
+            timer = QTimer()
+            timer.setSingleShot(True)
+            timer.timeout.connect(give_up)
+            timer.start(UNANSWERED_MS)
+            try:
+                result = original(box, *args, **kwargs)
+            finally:
+                timer.stop()
+            if left_open:
+                raise AssertionError(f"a question ({left_open[0]!r}) was left unanswered")
+            return result
+
+        return exec_
+
+    monkeypatch.setattr(QMessageBox, "exec", guarded(QMessageBox.exec))
+    monkeypatch.setattr(NameDialog, "exec", guarded(QDialog.exec))
 
 
 @pytest.fixture

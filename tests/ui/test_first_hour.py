@@ -390,7 +390,9 @@ def test_rename_a_system_on_the_overview_and_reopen_the_project(qtbot, own, tmp_
     assert int(js.judgments.loc[js.judgments[S.ROW] == ROW_WITH_UNIT, S.GRADE].iloc[0]) == 3
 
 
-def test_rename_from_the_start_page_and_two_runs_xlsx_told_apart(qtbot, own, tmp_path):
+def test_rename_from_the_start_page_and_two_runs_xlsx_told_apart(qtbot, own, tmp_path, answers):
+    # the second file's systems have the same names: the user keeps both
+    answers.queue["sameSystemNames"] = ["Keep both"]
     window = _window(qtbot)
     other = tmp_path / "팀B"
     other.mkdir()
@@ -403,6 +405,7 @@ def test_rename_from_the_start_page_and_two_runs_xlsx_told_apart(qtbot, own, tmp
     start = window.start_page
     window.show_page("start")
     assert window.state.systems == ["BM25", "GraphRAG", "BM25 (2)", "GraphRAG (2)"]
+    assert answers.seen == ["sameSystemNames"]
     texts = [w.text() for w in start.loaded_box.findChildren(type(start.title))]
     assert any("runs.xlsx (팀A), sheet BM25" in t for t in texts), texts
     assert any("runs.xlsx (팀B), sheet BM25" in t for t in texts), texts

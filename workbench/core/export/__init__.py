@@ -50,7 +50,8 @@ from typing import Any
 import pandas as pd
 from openpyxl.utils import get_column_letter
 
-from workbench.core.io.atomic import atomic_write
+from workbench.core.io.atomic import atomic_write, save_workbook
+from workbench.core.io.cells import FORMULA_PREFIXES
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.measures.agreement import agreement_table, dissent_record
 from workbench.core.measures.stats import DEFAULT_SEED, compare_systems
@@ -83,6 +84,7 @@ __all__ = [
     "csv_safe",
     "csv_task",
     "judgments_task",
+    "judgments_workbook",
     "report_request",
     "report_task",
     "run_comparisons",
@@ -91,7 +93,7 @@ __all__ = [
 ]
 
 #: first characters a spreadsheet reads as the start of a formula (OWASP)
-CSV_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+CSV_FORMULA_PREFIXES = FORMULA_PREFIXES
 
 _CSV_HEADERS = {
     "ko": {
@@ -260,9 +262,12 @@ def write_per_question_csv(
     notes: Mapping[str, Mapping[str, Any]] | None = None,
     *,
     lang: str = "ko",
+    in_place: bool = False,
 ) -> Path:
     """Write one row per (question, system) with every measure, as UTF-8 CSV
-    with BOM; returns the path.
+    with BOM; returns the path. Atomic, unless ``in_place``: ``path`` is then
+    already the temporary file of an atomic write (one temporary per write,
+    so a killed write leaves one).
 
     Columns: question id, question text, type, system, missing (1 = absent
     from the run, scored 0; else 0), the measures (canonical names, full
@@ -315,6 +320,9 @@ def write_per_question_csv(
                     ]
                 )
 
+    if in_place:
+        write(Path(path))
+        return Path(path)
     return atomic_write(path, write)
 
 
@@ -410,7 +418,32 @@ def write_judgments_workbook(
     passages: pd.DataFrame | None = None,
     manual: Any = None,
 ) -> Path:
-    """Write the judgments extended with the app's work; returns the path.
+    """Write :func:`judgments_workbook` to ``path`` atomically; returns the path."""
+    wb = judgments_workbook(
+        judgments,
+        added,
+        resolutions,
+        dissent,
+        lang,
+        questions=questions,
+        passages=passages,
+        manual=manual,
+    )
+    return atomic_write(path, lambda tmp: save_workbook(wb, tmp))
+
+
+def judgments_workbook(
+    judgments: pd.DataFrame,
+    added: pd.DataFrame | None = None,
+    resolutions: pd.DataFrame | None = None,
+    dissent: pd.DataFrame | None = None,
+    lang: str = "ko",
+    *,
+    questions: pd.DataFrame | None = None,
+    passages: pd.DataFrame | None = None,
+    manual: Any = None,
+) -> Any:
+    """The judgments extended with the app's work, as an openpyxl workbook.
 
     - ``judgments``: JUDGMENT_COLUMNS (as read; one row per assessor's grade).
     - ``added``: grades made in the app (JUDGMENT_COLUMNS + ``time``, optional
@@ -498,12 +531,7 @@ def write_judgments_workbook(
 
         write_manual_sheet(book.wb, manual, lang)
 
-    wb = book.finish()
-
-    def save(tmp: Path) -> None:
-        wb.save(tmp)
-
-    return atomic_write(path, save)
+    return book.finish()
 
 
 # -- tasks: what the Export page runs in a worker and the command line calls ---------
@@ -727,8 +755,9 @@ def judgments_task(
         progress(0.3, "")
 
     def write(tmp: Path) -> None:
-        write_judgments_workbook(
-            tmp,
+        # saved straight into the task's own temporary: a second atomic write
+        # inside it would leave two temporaries when killed
+        wb = judgments_workbook(
             judgments,
             None,
             resolutions if len(resolutions) else None,
@@ -738,6 +767,7 @@ def judgments_task(
             passages=js.passages,
             manual=study.manual_in_force(lang),
         )
+        save_workbook(wb, tmp)
 
     out = _atomic_cancellable(target, write, cancelled)
     if progress is not None:
@@ -765,7 +795,7 @@ def csv_task(
     out = _atomic_cancellable(
         target,
         lambda tmp: write_per_question_csv(
-            tmp, results, js.questions if js is not None else None, notes, lang=lang
+            tmp, results, js.questions if js is not None else None, notes, lang=lang, in_place=True
         ),
         cancelled,
     )

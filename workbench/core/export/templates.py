@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from workbench.core.io.atomic import atomic_write
+from workbench.core.io.atomic import atomic_write, save_workbook
 from workbench.core.protocol.manual import default_manual, write_manual_sheet
 
 JUDGMENTS_TEMPLATE = "평가_템플릿.xlsx"
@@ -84,7 +84,7 @@ def _write_workbook(
     if manual:
 
         write_manual_sheet(wb, default_manual("ko"), "ko")
-    atomic_write(target, wb.save)
+    atomic_write(target, lambda tmp: save_workbook(wb, tmp))
 
 
 def write_templates(directory: str | Path) -> list[Path]:

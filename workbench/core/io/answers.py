@@ -47,6 +47,7 @@ from workbench.core.io.reading import (
     HEADER_SEARCH_ROWS,
     Table,
     build_table,
+    check_line_lengths,
     check_not_blank,
     decode_text,
     detect_kind,
@@ -502,10 +503,12 @@ def _open(
     if kind == "excel":
         raws = read_excel_sheets(path, data, nrows=nrows)
     else:
+        check_line_lengths(data, path)
         text, _enc = decode_text(data, path)
         check_not_blank(text, path)
         col.text_file = True
-        raws = [read_csv_sheet(path, text, nrows=nrows)]
+        # an answer spans lines in its quoted cell: records are not one per line here
+        raws = [read_csv_sheet(path, text, nrows=nrows, one_record_per_line=False)]
     steps(0.2, reading)
     sheets = []
     for raw in raws:

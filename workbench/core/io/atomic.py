@@ -22,9 +22,19 @@ command line exits 3 and the app shows a dialog.
 Temporary names are short and follow one pattern, ``.~wb-<8 hex>.<suffix>``
 (:data:`TEMP_NAME`), so a long legal file name never becomes too long once
 the temporary name is built from it, and the leftovers of a killed write
-can be recognised: :func:`sweep_stale_temporaries` removes those older than
-:data:`STALE_AFTER_S` from a folder; every save calls it for its own folder,
-and the app calls it at start-up.
+can be recognised: :func:`sweep_stale_temporaries` removes them from a
+folder; every save calls it for its own folder, and the app calls it at
+start-up. A write holds its temporary file for as long as it runs (an
+exclusive ``flock`` on POSIX; on Windows its open handle, which keeps the
+file from being deleted), so a temporary nobody holds is a killed write's
+and goes at once, while another program's write in progress is left alone;
+a temporary older than :data:`STALE_AFTER_S` goes in any case (a file
+system without locks).
+
+Workbooks are saved with :func:`save_workbook`, which on a failed write
+(a full disk) closes the zip archive without writing to it again, so the
+clear message is not followed by Python's "Exception ignored" traceback
+from the archive closed at exit.
 """
 
 from __future__ import annotations
@@ -37,6 +47,12 @@ import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 from workbench.core.model.problems import InputError, error
 
@@ -52,6 +68,7 @@ __all__ = [
     "excel_lock_file",
     "is_workbench_temporary",
     "save_error",
+    "save_workbook",
     "sweep_stale_temporaries",
     "temp_path_for",
 ]
@@ -245,8 +262,9 @@ def sweep_stale_temporaries(
     """Remove the leftovers of killed writes from ``folder``; returns what was removed.
 
     Only regular files whose name is one of the workbench's temporary names
-    (:func:`is_workbench_temporary`) and that were last modified more than
-    ``older_than`` seconds ago; never a folder, a link or anything else.
+    (:func:`is_workbench_temporary`) that no running write holds (see the
+    module doc), or that were last modified more than ``older_than`` seconds
+    ago; never a folder, a link or anything else.
     Best effort: a folder that cannot be listed, or a file that cannot be
     removed, is left as it is.
     """
@@ -262,13 +280,48 @@ def sweep_stale_temporaries(
         try:
             if not entry.is_file(follow_symlinks=False):
                 continue
-            if now - entry.stat(follow_symlinks=False).st_mtime <= older_than:
+            if now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                os.unlink(entry.path)
+            elif not _unlink_if_unheld(entry.path):
                 continue
-            os.unlink(entry.path)
             removed.append(Path(entry.path))
         except OSError:
             continue
     return removed
+
+
+def _hold(handle: IO[bytes]) -> None:
+    """Mark the temporary file open in ``handle`` as being written (see the
+    module doc). Best effort: where locks are not supported the file is
+    only swept once it is old."""
+    if fcntl is None:  # Windows: the open handle itself keeps the file
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        pass
+
+
+def _unlink_if_unheld(path: str) -> bool:
+    """Remove the temporary ``path`` when no running write holds it; whether it
+    was removed."""
+    if fcntl is None:
+        # Windows refuses to delete a file a write still has open
+        try:
+            os.unlink(path)
+        except OSError:
+            return False
+        return True
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held by a write in progress (or locks unsupported)
+            return False
+        os.unlink(path)
+        return True
+    finally:
+        os.close(fd)
 
 
 def _replace(src: Path, dst: Path) -> None:
@@ -368,8 +421,7 @@ def atomic_write(
     sweep_stale_temporaries(target.parent)
     tmp = temp_path_for(target)
     try:
-        with open(tmp, "xb"):
-            pass
+        holder = open(tmp, "xb")
     except PermissionError as exc:
         if exc.errno in (errno.EACCES, errno.EPERM, None):
             raise LockedFileError(target, "not_writable") from exc
@@ -377,11 +429,14 @@ def atomic_write(
     except OSError as exc:
         raise save_error(target, exc) from exc
     try:
+        _hold(holder)
         try:
             writer_fn(tmp)
             # flush to disk before the rename, so a power cut cannot leave an empty report
             with open(tmp, "rb+") as handle:
                 os.fsync(handle.fileno())
+            if fcntl is None:
+                holder.close()  # Windows renames no file that is open
             try:
                 _replace(tmp, target)
             except PermissionError as exc:
@@ -393,9 +448,41 @@ def atomic_write(
         except OSError as exc:
             raise save_error(target, exc) from exc
     except BaseException:
+        holder.close()
         _remove_quietly(tmp)
         raise
+    holder.close()
     return target
+
+
+def save_workbook(workbook: Any, path: str | os.PathLike[str]) -> None:
+    """Save the openpyxl ``workbook`` to ``path`` (what ``workbook.save`` does),
+    closing the zip archive cleanly when a write fails: openpyxl leaves it
+    open, and closing it at exit writes to the full disk again and prints
+    "Exception ignored … OSError" after the user's message."""
+    import datetime
+    from zipfile import ZIP_DEFLATED, ZipFile
+
+    from openpyxl.writer.excel import ExcelWriter
+
+    handle = open(path, "wb")
+    try:
+        archive = ZipFile(handle, "w", ZIP_DEFLATED, allowZip64=True)
+        try:
+            now = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+            workbook.properties.modified = now
+            ExcelWriter(workbook, archive).save()
+        except BaseException:
+            # the file is thrown away: nothing more is written into it
+            archive.fp = None
+            raise
+        handle.close()
+    except BaseException:
+        try:
+            handle.close()  # closes the file even when its last flush fails
+        except OSError:
+            pass
+        raise
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:

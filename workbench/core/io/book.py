@@ -14,6 +14,7 @@ from workbench.core.io.mapping import ColumnMapping, detect_mapping, kind_from_r
 from workbench.core.io.reading import (
     Table,
     build_table,
+    check_line_lengths,
     check_not_blank,
     decode_text,
     detect_kind,
@@ -43,6 +44,9 @@ class Book:
     sha256: str
     sheets: list[Sheet] = field(default_factory=list)
     encoding: str | None = None
+    #: CSV lines that break the one-record-per-line rule (see :mod:`.csv_check`):
+    #: errors, unless the user chose to leave them out
+    malformed: list = field(default_factory=list)
 
     def sheet(self, name: str) -> Sheet | None:
         for s in self.sheets:
@@ -80,6 +84,8 @@ def open_book(
     elif kind in ("csv", "trec_qrels", "trec_run", "json"):
         # a preview of a plain TREC file decodes only the lines it shows
         trec = kind in ("trec_qrels", "trec_run")
+        if kind != "json":  # a JSON file may well be one long line
+            check_line_lengths(data, path)
         head = _trec_head(data, nrows) if nrows is not None and trec else None
         text, book.encoding = decode_text(data if head is None else head[0], path)
         check_not_blank(text, path)
@@ -87,6 +93,7 @@ def open_book(
             # progress counted in lines read (breathe() every slice of records)
             with steps.span(0.05, mid, text.count("\n") + 1, reading):
                 raws = [read_csv_sheet(path, text, nrows=nrows)]
+            book.malformed = list(raws[0].malformed)
         else:
             if kind == "json":
                 table, mapping = json_table(text, path, col)

@@ -42,6 +42,7 @@ ROW_ERROR_CODES = frozenset(
         "score_invalid",
         "duplicate_conflict",
         "excel_error_cell",
+        "csv_row_malformed",
     }
 )
 

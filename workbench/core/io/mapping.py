@@ -328,13 +328,25 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 _PAREN = re.compile(r"[\(\[（【][^\)\]）】]*[\)\]）】]")
+_CLOSERS = ")]）】"
 _STRIP = re.compile(r"[\s_\-\.·:/#]+")
+
+
+def _without_remarks(text: str) -> str:
+    """``text`` less its (remarks). An opening bracket with no closing one after
+    it cannot start a remark, so the search stops at the last closing bracket:
+    without that, every one of n unclosed brackets is tried against the rest
+    of the text (n² steps; a cell of 20,000 '[' took seconds)."""
+    last = max(text.rfind(c) for c in _CLOSERS)
+    if last < 0:
+        return text
+    return _PAREN.sub("", text[: last + 1]) + text[last + 1 :]
 
 
 def normalize_header(text: str) -> str:
     """Lower case, NFC, without spaces/underscores/hyphens/dots or a (remark)."""
     text = unicodedata.normalize("NFC", str(text)).strip()
-    stripped = _PAREN.sub("", text)
+    stripped = _without_remarks(text)
     if _STRIP.sub("", stripped):
         text = stripped
     else:  # the remark is the whole header: keep its words

@@ -33,10 +33,12 @@ the project is recovered. Format 1 (no ``names``) reads as it is.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,6 +182,26 @@ def records_to_frame(records: list[dict], columns: list[str]) -> pd.DataFrame:
 
 
 # -- save -------------------------------------------------------------------------
+def _resolved(path: str | os.PathLike[str]) -> Path:
+    """``path`` made absolute with its links followed; as it is written (made
+    absolute only) when that fails: a link that leads back to itself (Python
+    3.11 raises RuntimeError), a path the system refuses."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
+
+
+def _link_loop(path: str | os.PathLike[str]) -> bool:
+    try:
+        Path(path).resolve(strict=False)
+    except RuntimeError:
+        return True
+    except (OSError, ValueError) as exc:
+        return getattr(exc, "errno", None) == errno.ELOOP
+    return False
+
+
 def _relative(target: str, base_dir: Path) -> str | None:
     try:
         return Path(os.path.relpath(target, base_dir)).as_posix()
@@ -192,10 +214,10 @@ def project_to_dict(project: Project, project_path: str | os.PathLike[str]) -> d
     :data:`SOURCE_FIELDS` and :data:`PROJECT_FIELDS`, each as its table writes it."""
     # without Windows' \\?\ prefix, which resolve() may add: a prefixed path is
     # on "another drive" for relpath, and the project would lose its relative paths
-    base_dir = Path(plain_path(str(Path(project_path).resolve()))).parent
+    base_dir = Path(plain_path(str(_resolved(project_path)))).parent
     sources = []
     for src in project.sources:
-        absolute = plain_path(str(Path(src.path).resolve()))
+        absolute = plain_path(str(_resolved(src.path)))
         sources.append(
             {
                 "kind": src.kind,
@@ -237,7 +259,7 @@ def save_project(path: str | os.PathLike[str], project: Project) -> Path:
 
 # -- load -------------------------------------------------------------------------
 def _bad(path: Path, en: str, ko: str, code: str = "project_invalid") -> InputError:
-    return InputError([error(code, en, ko, file=path.name)])
+    return InputError([error(code, en, ko, file=shown(path.name))])
 
 
 class _Checker:
@@ -248,6 +270,7 @@ class _Checker:
         self.problems: list[Problem] = []
 
     def drop(self, where: str, expected_en: str, expected_ko: str) -> None:
+        where = shown(where)
         self.problems.append(
             warning(
                 "project_field_damaged",
@@ -255,9 +278,47 @@ class _Checker:
                 "was left out and the rest of the project was opened.",
                 f"프로젝트 파일의 항목 {josa(where, '이', quoted=True)} 손상되어 있어(기대한 "
                 f"형식: {expected_ko}) 빼고 나머지를 열었습니다.",
-                file=self.path.name,
+                file=shown(self.path.name),
             )
         )
+
+    def repaired(self, where: str, what_en: str, what_ko: str) -> None:
+        where = shown(where)
+        self.problems.append(
+            warning(
+                "project_field_repaired",
+                f"The project file's field '{where}' held {what_en}; it was repaired so the "
+                "project can be saved again.",
+                f"프로젝트 파일의 항목 '{where}'에 {josa(what_ko, '이')} 있어 고쳤습니다. "
+                "이제 프로젝트를 다시 저장할 수 있습니다.",
+                file=shown(self.path.name),
+            )
+        )
+
+    def warn(self, code: str, en: str, ko: str) -> None:
+        self.problems.append(warning(code, en, ko, file=shown(self.path.name)))
+
+
+#: the longest text of a project file a message quotes
+SHOWN_CHARS = 80
+#: the longest path a message shows
+PATH_CHARS = 300
+
+
+def shown(text: Any, limit: int = SHOWN_CHARS) -> str:
+    """``text`` as a message may quote it: control and escape characters made
+    visible (``\\x1b``, ``\\x00``) so nothing printed can move the cursor or
+    recolour a terminal, and at most ``limit`` characters (then "…")."""
+    text = str(text)
+    cut = len(text) > limit
+    text = text[:limit]
+    out = "".join(
+        ch
+        if ch.isprintable() or ch == " "
+        else (repr(ch)[1:-1] if not 0xD800 <= ord(ch) <= 0xDFFF else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+    return out + ("…" if cut else "")
 
 
 #: what a reader gives back for a value it cannot accept (the field is then left out)
@@ -464,14 +525,28 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
     ):
         check.drop(f"{where}.path", "a file path", "파일 경로")
         return None
+    if "\x00" in (relative or "") + absolute:
+        # no system opens such a path (Python raises ValueError on it)
+        check.drop(
+            f"{where}.path", "a file path without NUL characters", "NUL 문자가 없는 파일 경로"
+        )
+        return None
     if absolute:
         absolute = str(existing_variant(absolute))
     chosen = absolute
     if relative:
         # saved on macOS, a path may be spelled NFD where the files here are NFC
-        candidate = existing_variant((base_dir / relative).resolve())
+        candidate = existing_variant(_resolved(base_dir / relative))
         if candidate.exists() or not (absolute and Path(absolute).exists()):
             chosen = str(candidate)
+    if _link_loop(chosen):
+        check.warn(
+            "project_source_loop",
+            f"The project file's field '{where}.path' names '{shown(chosen)}', a link that "
+            "leads back to itself; the file is shown as missing. Choose the file again.",
+            f"프로젝트 파일의 항목 '{where}.path'의 {josa(shown(chosen), '은', quoted=True)} "
+            "자기 자신으로 되돌아오는 링크라서 파일이 없는 것으로 보입니다. 파일을 다시 고르세요.",
+        )
     fields = {f.name: _read(f, item, f"{where}.{f.name}", check) for f in SOURCE_FIELDS}
     return ProjectSource(kind=kind, path=chosen, **fields)
 
@@ -611,8 +686,10 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     except FileNotFoundError as exc:
         raise _bad(
             source_path,
-            f"The project file {source_path} does not exist. It may have been moved or deleted.",
-            f"프로젝트 파일 {josa(source_path, '이')} 없습니다. 옮겨졌거나 지워졌을 수 있습니다.",
+            f"The project file {shown(source_path, PATH_CHARS)} does not exist. It may have "
+            "been moved or deleted.",
+            f"프로젝트 파일 {josa(shown(source_path, PATH_CHARS), '이')} 없습니다. 옮겨졌거나 "
+            "지워졌을 수 있습니다.",
             "project_not_found",
         ) from exc
     except (OSError, UnicodeDecodeError) as exc:
@@ -632,7 +709,7 @@ def load_project(path: str | os.PathLike[str]) -> Project:
             f"{depth:,}단계로 겹쳐 있습니다(프로젝트는 {MAX_PROJECT_DEPTH}단계도 필요 없습니다).",
         )
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:
         line = getattr(exc, "lineno", None)
         raise _bad(
@@ -652,14 +729,15 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     if not isinstance(version, int) or isinstance(version, bool) or version > FORMAT:
         raise _bad(
             source_path,
-            f"This project was saved by a newer version of the workbench (format {version}). "
-            "Please update the app to open it.",
-            f"이 프로젝트는 더 새로운 버전의 워크벤치로 저장되었습니다 (형식 {version}). "
+            f"This project was saved by a newer version of the workbench (format "
+            f"{shown(version)}). Please update the app to open it.",
+            f"이 프로젝트는 더 새로운 버전의 워크벤치로 저장되었습니다 (형식 {shown(version)}). "
             "앱을 업데이트한 뒤 여세요.",
             "project_version",
         )
     check = _Checker(source_path)
-    base_dir = source_path.resolve().parent
+    data = _repaired(data, "", check)
+    base_dir = _resolved(source_path).parent
     raw_sources = data.get("sources") or []
     if not isinstance(raw_sources, list):
         check.drop("sources", "a list", "목록")
@@ -671,6 +749,48 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     ]
     fields = {f.name: _read(f, data, f.name, check) for f in PROJECT_FIELDS}
     return Project(sources=sources, **fields, problems=check.problems)
+
+
+#: an integer with more digits than this is no value a project holds (Python
+#: refuses to read one of 4,300 digits or more: ValueError)
+MAX_INT_DIGITS = 40
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _TooLong:
+    """An integer of the file too long to be a value of a project."""
+
+
+def _parse_int(digits: str) -> Any:
+    return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else _TooLong()
+
+
+def _repaired(value: Any, where: str, check: _Checker) -> Any:
+    """``value`` read from the file with what no project can hold made safe, with
+    a warning naming each place: an over-long integer becomes empty (the field
+    then reads as missing), and a lone surrogate (``"\\ud800"``: valid JSON,
+    but no UTF-8, so every later save failed) becomes U+FFFD."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            check.repaired(where or "?", "characters no file can hold", "파일에 쓸 수 없는 글자")
+            return _SURROGATE.sub("\ufffd", value)
+        return value
+    if isinstance(value, _TooLong):
+        check.drop(
+            where or "?",
+            f"a number of at most {MAX_INT_DIGITS} digits",
+            f"{MAX_INT_DIGITS}자리 이하의 수",
+        )
+        return None
+    if isinstance(value, list):
+        return [_repaired(v, f"{where}[{i}]", check) for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            inner = f"{where}.{key}" if where else key
+            out[_repaired(key, inner, check)] = _repaired(item, inner, check)
+        return out
+    return value
 
 
 def check_sources(project: Project) -> list[SourceStatus]:

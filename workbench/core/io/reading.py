@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from workbench.core.io import common
+from workbench.core.io import common, trec_scan
 from workbench.core.io.common import breathe, slices
+from workbench.core.io.csv_check import MalformedRow, check_structure
 from workbench.core.io.fast_csv import csv_columns
 from workbench.core.io.ids import display_text, is_blank
 from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
@@ -63,6 +64,8 @@ class RawSheet:
     #: the whole sheet as columns (row i is row i + 1); ``rows`` then holds only
     #: the first rows, where the header row is looked for
     columns: list[np.ndarray] | None = None
+    #: CSV lines that break the one-record-per-line rule (read as blank lines)
+    malformed: list[MalformedRow] = field(default_factory=list)
 
     def row_number(self, i: int) -> int:
         return self.row_numbers[i] if self.row_numbers is not None else i + 1
@@ -96,24 +99,130 @@ def check_not_blank(text: str, path: Path) -> None:
         )
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes, or an :class:`InputError` saying why they can't be read."""
+#: Bytes of one input file (for a compressed file, its unpacked size); stated in the README.
+MAX_INPUT_BYTES = trec_scan.MAX_INPUT_BYTES
+#: Bytes of one line of a CSV, TSV or TREC file; stated in the README.
+MAX_LINE_BYTES = 1 << 20
+#: the compressed formats a run or judgments file may come in, by their first bytes
+_COMPRESSED = {b"\x1f\x8b": "gzip", b"\xfd7zXZ\x00": "xz"}
+_COMPRESSED_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
+#: what a pipe, process substitution or standard input held: they can be read
+#: only once, and a load looks at its file more than once
+_STREAMS: dict[str, bytes] = {}
+_READ_BLOCK = 4 << 20
+
+
+def compression_of(path: Path, head: bytes = b"") -> str | None:
+    """``"gzip"``, ``"bz2"`` or ``"xz"`` for a compressed file (by its first bytes,
+    else its extension), None for anything else."""
+    for magic, name in _COMPRESSED.items():
+        if head.startswith(magic):
+            return name
+    if head[:3] == b"BZh" and head[3:4].isdigit() and head[4:10] == b"1AY&SY":
+        return "bz2"
+    return _COMPRESSED_SUFFIXES.get(path.suffix.lower()) if not head else None
+
+
+def _too_large(path: Path, what_en: str, what_ko: str) -> InputError:
+    return _fail(
+        path,
+        "file_too_large",
+        f"The {what_en} is larger than the {MAX_INPUT_BYTES / 2**30:.0f} GB the workbench reads "
+        "from one file. Split the file (one per system, say), or keep only the depth you "
+        "evaluate (the first 1,000 results per question).",
+        f"{what_ko} 워크벤치가 한 파일에서 읽는 {MAX_INPUT_BYTES / 2**30:.0f}GB보다 큽니다. "
+        "파일을 나누거나(시스템마다 하나씩 등) 평가할 깊이만 남기세요(질문마다 상위 1,000개 등).",
+    )
+
+
+def _read_bounded(path: Path, fh) -> bytes:
+    """Read ``fh`` to its end in blocks, refusing more than :data:`MAX_INPUT_BYTES`
+    (so a 20 GB file or an endless pipe is a message, not a MemoryError)."""
+    parts, total = [], 0
+    while True:
+        block = fh.read(_READ_BLOCK)
+        if not block:
+            return b"".join(parts)
+        total += len(block)
+        if total > MAX_INPUT_BYTES:
+            raise _too_large(path, "input", "입력이")
+        parts.append(block)
+
+
+def _decompress(path: Path, data: bytes, kind: str) -> bytes:
+    import bz2
+    import gzip
+    import lzma
+
+    stream = io.BytesIO(data)
+    openers = {
+        "gzip": lambda: gzip.GzipFile(fileobj=stream, mode="rb"),
+        "bz2": lambda: bz2.BZ2File(stream, "rb"),
+        "xz": lambda: lzma.LZMAFile(stream, "rb"),
+    }
     try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = None  # open() below says why
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with openers[kind]() as fh:  # streaming: bounded as it unpacks
+            return _read_bounded(path, fh)
+    except InputError:
+        raise _too_large(path, "unpacked file", "압축을 푼 파일이") from None
+    except (OSError, EOFError, lzma.LZMAError, ValueError) as exc:
         raise _fail(
             path,
-            "not_a_file",
-            "This is not a file on disk but a pipe or a device (such as /dev/stdin). Save what "
-            "it holds to a file and give that file.",
-            "디스크에 있는 파일이 아니라 파이프나 장치(/dev/stdin 등)입니다. 그 내용을 파일로 "
-            "저장한 뒤 그 파일을 지정하세요.",
-        )
+            "corrupt_file",
+            f"The compressed file ({kind}) is damaged and cannot be unpacked ({exc}). Compress "
+            "it again from the original, or use a backup.",
+            f"압축 파일({kind})이 손상되어 풀 수 없습니다({exc}). 원본에서 다시 압축하거나 "
+            "백업본을 사용하세요.",
+        ) from None
+
+
+def _read_stream(path: Path) -> bytes:
+    """A pipe, a process substitution or standard input (``-``), read once and kept."""
+    key = str(path)
+    if key not in _STREAMS:
+        if key == "-":
+            import sys
+
+            _STREAMS[key] = _read_bounded(path, sys.stdin.buffer)
+        else:
+            with open(path, "rb") as fh:
+                _STREAMS[key] = _read_bounded(path, fh)
+    return _STREAMS[key]
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or an :class:`InputError` saying why they can't be read.
+
+    A pipe, process substitution (``<(gzip -dc run.gz)``) or ``-`` (standard
+    input) is read once and kept; a ``.gz``/``.bz2``/``.xz`` file is unpacked.
+    Either way at most :data:`MAX_INPUT_BYTES` are read."""
+    path = Path(path)
+    if str(path) == "-":
+        data = _read_stream(path)
+        kind = compression_of(path, data[:10])
+        return _decompress(path, data, kind) if kind else data
     try:
-        with open(path, "rb") as fh:  # read-only: inputs are never modified
-            return fh.read()
+        info = os.stat(path)
+    except OSError:
+        info = None  # open() below says why
+    try:
+        if info is not None and (stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)):
+            # a terminal or /dev/zero never ends; a pipe (below) does
+            raise _fail(
+                path,
+                "not_a_file",
+                "This is a device, not a file (such as a terminal or /dev/zero). Save what "
+                "it holds to a file and give that file.",
+                "파일이 아니라 장치(터미널, /dev/zero 등)입니다. 그 내용을 파일로 저장한 뒤 그 "
+                "파일을 지정하세요.",
+            )
+        if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            data = _read_stream(path)
+        else:
+            if info is not None and info.st_size > MAX_INPUT_BYTES:
+                raise _too_large(path, "file", "파일이")
+            with open(path, "rb") as fh:  # read-only: inputs are never modified
+                data = _read_bounded(path, fh)
     except FileNotFoundError:
         raise _fail(
             path,
@@ -147,6 +256,36 @@ def read_bytes(path: Path) -> bytes:
             f"파일을 읽을 수 없습니다({exc.strerror or exc}). 내 컴퓨터의 폴더로 복사한 뒤 "
             "다시 시도하세요.",
         ) from None
+    kind = compression_of(path, data[:10])
+    return _decompress(path, data, kind) if kind else data
+
+
+def check_line_lengths(data: bytes, path: Path) -> None:
+    """Refuse a text file with a line longer than :data:`MAX_LINE_BYTES` (a 2 GB
+    one-line CSV), before any parser tries to hold it; linear, by blocks."""
+    longest, run_start = 0, 0
+    view = np.frombuffer(data, dtype=np.uint8)
+    for a in range(0, len(view), 64 << 20):
+        block = view[a : a + (64 << 20)]
+        ends = np.flatnonzero((block == 10) | (block == 13)) + a
+        if ends.size:
+            longest = max(longest, int(ends[0]) - run_start)
+            if ends.size > 1:
+                longest = max(longest, int(np.diff(ends).max()) - 1)
+            run_start = int(ends[-1]) + 1
+        breathe()
+    longest = max(longest, len(view) - run_start)
+    if longest > MAX_LINE_BYTES:
+        raise _fail(
+            path,
+            "line_too_long",
+            f"The file has a line of {longest:,} bytes, longer than the {MAX_LINE_BYTES:,} the "
+            "workbench reads in one line of a CSV, TSV or TREC file. The file is damaged, is "
+            "not a table, or has its line breaks lost; check it in a text editor.",
+            f"파일에 {longest:,}바이트인 줄이 있어 워크벤치가 CSV·TSV·TREC 파일의 한 줄에서 읽는 "
+            f"{MAX_LINE_BYTES:,}바이트보다 깁니다. 파일이 손상되었거나 표가 아니거나 줄바꿈이 "
+            "사라졌을 수 있습니다. 텍스트 편집기에서 확인하세요.",
+        )
 
 
 def sha256_of(data: bytes) -> str:
@@ -606,18 +745,28 @@ def sniff_delimiter(text: str, ext: str) -> str:
     return best if counts[best] > 0 else ","
 
 
-def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
-    """A CSV/TSV file as one sheet named after the file; row numbers are line numbers."""
+def read_csv_sheet(
+    path: Path, text: str, nrows: int | None = None, one_record_per_line: bool = True
+) -> RawSheet:
+    """A CSV/TSV file as one sheet named after the file; row numbers are line numbers.
+
+    ``one_record_per_line``: lines breaking that rule are blanked and listed in
+    ``malformed`` (:mod:`.csv_check`); answers files, whose answers span lines,
+    pass False."""
     delim = sniff_delimiter(text, path.suffix.lower())
     first_line, _, rest = text.partition("\n")
     if first_line.strip().lower().startswith("sep=") and len(first_line.strip()) == 5:
         # Excel's "sep=;" hint line: use it, and keep the line numbers right
         delim = first_line.strip()[4]
         text = "\n" + rest
+    # one record per line: a damaged line is blanked (and named), never swallowing the rest
+    text, malformed = check_structure(text, delim) if one_record_per_line else (text, [])
     if nrows is None:
         columns = csv_columns(text, delim)
         if columns is not None:
-            return _columnar_sheet(path.stem, text, delim, columns)
+            sheet = _columnar_sheet(path.stem, text, delim, columns)
+            sheet.malformed = malformed
+            return sheet
     reader = csv.reader(_text_lines(text), delimiter=delim)
     rows: list[list[Any]] = []
     numbers: list[int] = []
@@ -642,7 +791,9 @@ def read_csv_sheet(path: Path, text: str, nrows: int | None = None) -> RawSheet:
             f"CSV 파일의 {last + 1}번째 줄 근처를 읽을 수 없습니다({exc}). 닫히지 않은 따옴표가 "
             "있는지 확인하거나 Excel에서 다시 저장하세요.",
         ) from None
-    return RawSheet(name=path.stem, rows=rows, row_numbers=numbers, total_rows=total)
+    return RawSheet(
+        name=path.stem, rows=rows, row_numbers=numbers, total_rows=total, malformed=malformed
+    )
 
 
 def _columnar_sheet(name: str, text: str, delim: str, columns: list[np.ndarray]) -> RawSheet:

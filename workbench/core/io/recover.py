@@ -167,6 +167,7 @@ def leave_out_rows(book: Any, skip_rows: Mapping[str | None, Iterable[int]] | No
     """Take the rows the user chose to leave out out of ``book``'s tables (in memory;
     the file is not touched), with one warning per sheet naming them."""
     table_of = skip_table(skip_rows)
+    malformed_left_out = _malformed_rows(book, table_of.get("", []), col)
     if not table_of:
         return
     text_file = book.kind != "excel"
@@ -179,11 +180,12 @@ def leave_out_rows(book: Any, skip_rows: Mapping[str | None, Iterable[int]] | No
             continue  # the sheet is gone (the file changed): nothing to leave out
         table = sheet.table
         hit = np.isin(table.rows, np.asarray(wanted, dtype=np.int64))
-        if not hit.any():
+        extra = malformed_left_out if text_file else []
+        if not hit.any() and not extra:
             continue
         kept = ~hit
         table.columns = {h: values[kept] for h, values in table.columns.items()}
-        gone = table.rows[hit].tolist()
+        gone = sorted(set(table.rows[hit].tolist()) | set(extra))
         table.rows = table.rows[kept]
         n = len(gone)
         shown = rows_text(gone)
@@ -196,3 +198,18 @@ def leave_out_rows(book: Any, skip_rows: Mapping[str | None, Iterable[int]] | No
             sheet=sheet.name,
             row=int(gone[0]),
         )
+
+
+def _malformed_rows(book: Any, wanted: list[int], col: Collector) -> list[int]:
+    """Report the CSV lines that break the one-record-per-line rule (``book.malformed``):
+    an error naming each, unless the user chose to leave it out (``wanted``, the
+    text file's rows to leave out); returns the lines left out, to be listed."""
+    skipped = set(wanted)
+    left_out: list[int] = []
+    for row in getattr(book, "malformed", None) or []:
+        if row.line in skipped:
+            left_out.append(row.line)
+            continue
+        en, ko = row.message()
+        col.error("csv_row_malformed", en, ko, row=row.line)
+    return left_out

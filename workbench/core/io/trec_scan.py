@@ -57,12 +57,25 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
+#: Bytes of one input file (for a compressed one, unpacked); the general reader
+#: refuses more (:func:`workbench.core.io.reading.read_bytes`), stated in the README
+MAX_INPUT_BYTES = 1 << 30
+#: first bytes of gzip, bzip2 and xz files
+_COMPRESSED_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
+
+
 def is_plain_file(path: Path | str) -> bool:
-    """A file on disk, not a pipe or a device: those can be read only once (every
-    reader here looks at a file more than once) or never end. Here, not in the
-    readers, so that reading ahead can ask before numpy and pandas are loaded."""
+    """A file on disk within :data:`MAX_INPUT_BYTES`, not compressed, not a pipe or a
+    device: those can be read only once (every reader here looks at a file more
+    than once), never end, or need unpacking; the general reader takes them (and
+    refuses a file too large). Here, not in the readers, so that reading ahead can
+    ask before numpy and pandas are loaded."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_INPUT_BYTES:
+            return False
+        with open(path, "rb") as fh:
+            return not fh.read(6).startswith(_COMPRESSED_MAGIC)
     except OSError:
         return False
 

@@ -311,12 +311,34 @@ def krippendorff_alpha(judgments: pd.DataFrame, level: str = "ordinal") -> float
 # ---------------------------------------------------------------------------
 # agreement
 
+#: up to this many assessors every pair is listed, those without a shared item
+#: too (they show that two people never judged the same passage); beyond it
+#: only pairs that share an item: one sheet per question read as one assessor
+#: each (200 sheets) would otherwise give 19,900 empty pairs, and the work
+#: would grow with the square of the number of assessors
+EVERY_PAIR_UP_TO = 12
+
+
+def _pairs_to_show(graded: np.ndarray) -> list[tuple[int, int]]:
+    """The (i, j) assessor column pairs of the agreement table, i < j in name
+    order: every pair for a few assessors, else those that graded an item in
+    common (found item by item, so the work follows the grades given)."""
+    n_assessors = graded.shape[1]
+    if n_assessors <= EVERY_PAIR_UP_TO:
+        return list(combinations(range(n_assessors), 2))
+    shared: set[tuple[int, int]] = set()
+    rows = np.nonzero(graded.sum(axis=1) >= 2)[0]
+    for r in rows:
+        shared.update(combinations(np.nonzero(graded[r])[0].tolist(), 2))
+    return sorted(shared)
+
 
 def agreement_table(judgments: pd.DataFrame) -> AgreementSummary:
     """Pairwise agreement (exact, κ, quadratic κ, confusion) and ordinal α.
 
-    Pairs are every two assessors in name order, over the items both graded.
-    A file with one assessor (or none named) gives no pairs and α = NaN.
+    Pairs are every two assessors in name order, over the items both graded
+    (beyond :data:`EVERY_PAIR_UP_TO` assessors only the pairs that share an
+    item). A file with one assessor (or none named) gives no pairs and α = NaN.
     """
     df = _dedup(judgments)
     assessors = _assessor_names(df)
@@ -329,16 +351,24 @@ def agreement_table(judgments: pd.DataFrame) -> AgreementSummary:
     multi = wide[counted >= 2]
     spread = multi.max(axis=1) - multi.min(axis=1)
 
+    grades = wide.to_numpy()
+    graded = ~np.isnan(grades)
     pairs: list[PairAgreement] = []
-    for a, b in combinations(assessors, 2):
-        both = wide[[a, b]].dropna()
-        n = len(both)
-        cm = confusion_matrix(both[a].rename(a), both[b].rename(b), scale)
-        exact = float((both[a] == both[b]).mean()) if n else math.nan
+    for i, j in _pairs_to_show(graded):
+        both = graded[:, i] & graded[:, j]
+        ga = grades[both, i].astype("int64")
+        gb = grades[both, j].astype("int64")
+        n = int(len(ga))
+        counts = np.zeros((len(scale), len(scale)), dtype="int64")
+        np.add.at(counts, (ga - scale[0], gb - scale[0]), 1)
+        cm = pd.DataFrame(counts, index=pd.Index(scale), columns=pd.Index(scale))
+        cm.index.name = assessors[i]
+        cm.columns.name = assessors[j]
+        exact = float((ga == gb).mean()) if n else math.nan
         pairs.append(
             PairAgreement(
-                a=a,
-                b=b,
+                a=assessors[i],
+                b=assessors[j],
                 n=n,
                 exact=exact,
                 kappa=cohen_kappa(cm),

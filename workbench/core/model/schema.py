@@ -250,14 +250,21 @@ def _measure_names(value: Any) -> bool:
         return False
 
 
+#: the largest cutoff K, window or pooling depth a setting may hold: deeper than
+#: any real run, and small enough that the tables it sizes fit in memory (a
+#: project asking for K = 10⁹ would otherwise allocate gigabytes)
+MAX_CUTOFF = 10_000
+
 #: each setting of :class:`EvalSettings` as a project file or a caller may give it
 #: (JSON values: a list where the settings hold a tuple): the check, then what it
 #: should be in English and in Korean, for the warning when it is not
 SETTING_RULES: dict[str, tuple[Any, str, str]] = {
     "ks": (
-        lambda v: isinstance(v, list | tuple) and bool(v) and all(_whole(k, 1) for k in v),
-        "cutoffs K of 1 or more",
-        "1 이상의 K 목록",
+        lambda v: (
+            isinstance(v, list | tuple) and bool(v) and all(_whole(k, 1, MAX_CUTOFF) for k in v)
+        ),
+        f"cutoffs K from 1 to {MAX_CUTOFF:,}",
+        f"1~{MAX_CUTOFF:,}의 K 목록",
     ),
     "threshold": (lambda v: _whole(v, 1, 3), "a grade from 1 to 3", "1~3의 등급"),
     "gain": (
@@ -275,7 +282,11 @@ SETTING_RULES: dict[str, tuple[Any, str, str]] = {
         "none, document or adjacent",
         "none, document 또는 adjacent",
     ),
-    "window": (lambda v: _whole(v, 0), "a whole number of 0 or more", "0 이상의 정수"),
+    "window": (
+        lambda v: _whole(v, 0, MAX_CUTOFF),
+        f"a whole number from 0 to {MAX_CUTOFF:,}",
+        f"0~{MAX_CUTOFF:,}의 정수",
+    ),
     "unit": (
         lambda v: v in ("passage", "document"),
         "passage or document",
@@ -301,9 +312,9 @@ SETTING_RULES: dict[str, tuple[Any, str, str]] = {
     ),
     "trec_compat": (lambda v: isinstance(v, bool), "true or false", "true 또는 false"),
     "depth": (
-        lambda v: v is None or _whole(v, 1),
-        "a whole number of 1 or more, or nothing",
-        "1 이상의 정수 또는 빈 값",
+        lambda v: v is None or _whole(v, 1, MAX_CUTOFF),
+        f"a whole number from 1 to {MAX_CUTOFF:,}, or nothing",
+        f"1~{MAX_CUTOFF:,}의 정수 또는 빈 값",
     ),
     "measures": (
         lambda v: v is None or _measure_names(v),

@@ -49,7 +49,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from workbench.core.io.atomic import atomic_write
+from workbench.core.io.atomic import atomic_write, save_workbook
+from workbench.core.io.cells import put
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.measures.agreement import (
     AgreementSummary,
@@ -724,7 +725,8 @@ def write_ratings_workbook(
     wb = Workbook()
     ws = wb.active
     ws.title = RATINGS_SHEET[lang]
-    ws.append(
+    _append_row(
+        ws,
         [
             h["question_id"],
             h["system"],
@@ -732,7 +734,7 @@ def write_ratings_workbook(
             *[c.name for c in rubric.criteria],
             h["note"],
             h["time"],
-        ]
+        ],
     )
     if len(ratings):
         for (q, key, who), group in ratings.groupby([s.QID, s.SYSTEM, s.ASSESSOR], sort=False):
@@ -740,7 +742,8 @@ def write_ratings_workbook(
             by = dict(zip(group[A.CRITERION], group[A.SCORE]))
             notes = [n for n in dict.fromkeys(group[s.NOTE].astype(str)) if n]
             times = sorted(t for t in group[A.TIME].astype(str) if t)
-            ws.append(
+            _append_row(
+                ws,
                 [
                     _text(q),
                     _text(names.get(key, key)),
@@ -748,12 +751,12 @@ def write_ratings_workbook(
                     *[int(by[c.key]) if c.key in by else None for c in rubric.criteria],
                     _text("; ".join(notes)),
                     _text(times[-1] if times else ""),
-                ]
+                ],
             )
     rb = wb.create_sheet(RUBRIC_SHEET[lang])
-    rb.append(list(_RUBRIC_HEADERS[lang]))
+    _append_row(rb, list(_RUBRIC_HEADERS[lang]))
     for row in rubric_rows(rubric, lang):
-        rb.append([_text(v) if isinstance(v, str) else v for v in row])
+        _append_row(rb, list(row))
     from openpyxl.styles import Font
 
     bold = Font(bold=True)
@@ -764,17 +767,11 @@ def write_ratings_workbook(
         for col in sheet.columns:
             width = max((len(str(c.value or "")) for c in col[:200]), default=8)
             sheet.column_dimensions[col[0].column_letter].width = max(8, min(width * 1.6 + 2, 60))
-    # text cells stay text (a note "=1+1" is not a formula)
-    for sheet in (ws, rb):
-        for row in sheet.iter_rows(min_row=2):
-            for cell in row:
-                if isinstance(cell.value, str):
-                    cell.data_type = "s"
     if progress is not None:
         progress(0.8, "")
 
     def save(tmp: Path) -> None:
-        wb.save(tmp)
+        save_workbook(wb, tmp)
         _check(cancelled)
 
     out = atomic_write(target, save)
@@ -784,9 +781,18 @@ def write_ratings_workbook(
 
 
 def _text(value: Any) -> str:
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    return "" if value is None else str(value)
 
-    return ILLEGAL_CHARACTERS_RE.sub("", "" if value is None else str(value))
+
+def _append_row(sheet: Any, values: list[Any]) -> None:
+    """Add ``values`` as the sheet's next row, each through the one cell
+    writer (text stays text, a note "=1+1" is not a formula)."""
+
+    row = (
+        1 if sheet.max_row == 1 and sheet.cell(row=1, column=1).value is None else sheet.max_row + 1
+    )
+    for j, value in enumerate(values, start=1):
+        put(sheet.cell(row=row, column=j), value)
 
 
 def now_text() -> str:

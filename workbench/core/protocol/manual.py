@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from workbench.core.io.cells import put
 from workbench.core.io.manual_sheet import (
     HEADERS,
     MANUAL_SHEETS,
@@ -273,22 +274,21 @@ def write_manual_sheet(wb: Any, manual: Manual, lang: str = "ko", title: str | N
     Every cell is text or a number, never a formula; long texts wrap."""
     from openpyxl.styles import Alignment, Font, PatternFill
 
+
     header, rows = manual_rows(manual, lang)
     ws = wb.create_sheet(title or manual_sheet_name(lang))
     bold = Font(bold=True)
     fill = PatternFill("solid", fgColor="DDEBF7")
     for j, text in enumerate(header, start=1):
-        cell = ws.cell(row=1, column=j, value=text)
+        cell = ws.cell(row=1, column=j)
+        put(cell, text)
         cell.font = bold
         cell.fill = fill
     wrap = Alignment(wrap_text=True, vertical="top")
     for i, values in enumerate(rows, start=2):
         for j, value in enumerate(values, start=1):
             cell = ws.cell(row=i, column=j)
-            # a text starting with "=" stays text (openpyxl would store a formula)
-            cell.value = value
-            if isinstance(value, str) and value.startswith("="):
-                cell.data_type = "s"
+            put(cell, value)
             cell.alignment = wrap
     for letter, width in zip("ABCDE", (10, 16, 60, 14, 50)):
         ws.column_dimensions[letter].width = width

@@ -61,7 +61,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from workbench.core.io.atomic import atomic_write
+from workbench.core.io.atomic import atomic_write, save_workbook
+from workbench.core.io.cells import put
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.io.workbook_style import FONT_NAME
 from workbench.core.measures.agreement import AgreementSummary, agreement_table
@@ -917,9 +918,7 @@ def write_pool_workbook(
         for j, key in enumerate(order, start=1):
             value = row[key]
             cell = ws.cell(row=i, column=j)
-            cell.value = value if value != "" else None
-            if isinstance(value, str) and value.startswith("="):
-                cell.data_type = "s"  # text, never a formula
+            put(cell, value if value != "" else None)
             cell.font = plain
             cell.alignment = wrap
             if key in (s.GRADE, s.NOTE):
@@ -949,7 +948,10 @@ def write_pool_workbook(
     start = len(_GUIDE[lang]) + 2
     for i, (key, value) in enumerate(zip(keys, values)):
         gws.cell(row=start + i, column=1, value=key).font = bold
-        gws.cell(row=start + i, column=2, value=value).font = plain
+        # the assessor's name and the seed are the user's text
+        cell = gws.cell(row=start + i, column=2)
+        put(cell, value)
+        cell.font = plain
     gws.column_dimensions["A"].width = 90
     gws.column_dimensions["B"].width = 30
     _protect(gws)
@@ -957,7 +959,7 @@ def write_pool_workbook(
     wb.security = WorkbookProtection(lockStructure=True)
     if cancelled is not None and cancelled():
         raise Cancelled()
-    out = atomic_write(target, wb.save)
+    out = atomic_write(target, lambda tmp: save_workbook(wb, tmp))
     if progress is not None:
         progress(1.0, "")
     return out

@@ -88,7 +88,6 @@ from typing import Any
 
 import pandas as pd
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.cell.text import InlineFont
 from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.chart.data_source import AxDataSource, StrRef
@@ -99,8 +98,9 @@ from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.worksheet import Worksheet
 
 from workbench import __version__
-from workbench.core.io.atomic import atomic_write, check_writable
-from workbench.core.io.workbook_style import EXCEL_MAX_TEXT, FONT_NAME, FONT_SIZE
+from workbench.core.io.atomic import atomic_write, check_writable, save_workbook
+from workbench.core.io.cells import cell_text, put
+from workbench.core.io.workbook_style import FONT_NAME, FONT_SIZE
 from workbench.core.measures.agreement import kappa_band
 from workbench.core.measures.agreement import kappa_band as band
 from workbench.core.measures.metrics import parse_measure
@@ -624,13 +624,6 @@ def primary_measure(results: Results) -> str:
 # -- cell helpers ------------------------------------------------------------
 
 
-def _clean_text(value: str) -> str:
-    text = ILLEGAL_CHARACTERS_RE.sub("", value)
-    if len(text) > EXCEL_MAX_TEXT:
-        text = text[: EXCEL_MAX_TEXT - 1] + "…"
-    return text
-
-
 def _is_nan(value: Any) -> bool:
     try:
         return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))
@@ -643,7 +636,7 @@ def _cell_value(value: Any) -> Any:
     if value is None or value is pd.NA:
         return None
     if isinstance(value, str):
-        return _clean_text(value)
+        return cell_text(value)
     if isinstance(value, bool):
         return value
     if hasattr(value, "item") and not isinstance(value, (str, bytes)):
@@ -657,18 +650,14 @@ def _cell_value(value: Any) -> Any:
         return value
     if isinstance(value, pd.Timestamp):
         return value.to_pydatetime()
-    return _clean_text(str(value))
+    return cell_text(str(value))
 
 
 def _put(ws: Worksheet, row: int, col: int, value: Any, fmt: str | None = None):
     """Write one cell. Strings are always string cells (never formulas/errors)."""
-    v = _cell_value(value)
-    cell = ws.cell(row=row, column=col, value=v)
-    if isinstance(v, str):
-        # openpyxl turns "=…" into a formula and "#N/A" into an error; input text
-        # must stay literal
-        cell.data_type = "s"
-    elif fmt is not None and v is not None:
+    cell = ws.cell(row=row, column=col)
+    v = put(cell, _cell_value(value))
+    if fmt is not None and v is not None and not isinstance(v, str):
         cell.number_format = fmt
     return cell
 
@@ -2915,7 +2904,7 @@ def write_report(
         progress(0.7, _PROGRESS_TEXT["save"][0 if lang == "ko" else 1])
 
     def save(tmp: Path) -> None:
-        wb.save(tmp)
+        save_workbook(wb, tmp)
         if cancelled is not None and cancelled():
             raise Cancelled()
 
