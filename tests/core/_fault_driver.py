@@ -34,7 +34,7 @@ def main() -> int:
         Path(marker).write_text(str(os.getpid()))
         time.sleep(120)  # killed long before this ends
 
-    from workbench.core import atomic
+    from workbench.core.io import atomic
 
     if stage == "mid_write":
         real_save_workbook = atomic.save_workbook
