@@ -63,18 +63,10 @@ from workbench.core.protocol.answer_results import answer_report
 from workbench.core.protocol.decisions import study_decisions
 from workbench.core.protocol.manual import write_manual_sheet
 from workbench.core.protocol.pool import pool_effect
-from workbench.core.report import (
-    SHEET_NAMES,
-    ReportRequest,
-    _cell_value,
-    _new_workbook,
-    _per_question_ordered,
-    _put,
-    _question_texts,
-    _Styles,
-    _width_of,
-    write_report,
-)
+from workbench.core.report import ReportRequest, write_report
+from workbench.core.report.cells import Styles, cell_value, new_workbook, put, width_of
+from workbench.core.report.data import per_question_ordered, question_texts
+from workbench.core.report.registry import SHEET_NAMES
 from workbench.core.study import Study
 
 __all__ = [
@@ -273,9 +265,9 @@ def write_per_question_csv(
     lang = _lang(lang)
     h = _CSV_HEADERS[lang]
     measures = list(results.measures)
-    qtext = _question_texts(questions)
+    qtext = question_texts(questions)
     notes = dict(notes or {})
-    pq = _per_question_ordered(results)
+    pq = per_question_ordered(results)
 
     def write(tmp: Path) -> None:
         # utf-8-sig writes the BOM Excel needs to recognise UTF-8
@@ -360,7 +352,7 @@ def _judgment_rows(judgments: pd.DataFrame, added: pd.DataFrame | None) -> pd.Da
 
 
 def _grade_value(value: Any) -> Any:
-    v = _cell_value(value)
+    v = cell_value(value)
     if isinstance(v, float) and v.is_integer():
         return int(v)
     return v
@@ -369,24 +361,24 @@ def _grade_value(value: Any) -> Any:
 class _Book:
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.wb = _new_workbook()
-        self.st = _Styles()
+        self.wb = new_workbook()
+        self.st = Styles()
         self._first = self.wb.active
 
     def sheet(self, title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]):
         ws = self.wb.create_sheet(title)
         widths = [0] * len(headers)
         for j, text in enumerate(headers):
-            c = _put(ws, 1, j + 1, text)
+            c = put(ws, 1, j + 1, text)
             c.font = self.st.bold
             c.fill = self.st.header_fill
             c.border = self.st.header_border
-            widths[j] = _width_of(text, None)
+            widths[j] = width_of(text, None)
         for i, values in enumerate(rows):
             for j, v in enumerate(values):
-                _put(ws, i + 2, j + 1, v)
+                put(ws, i + 2, j + 1, v)
                 if i < 400:
-                    widths[j] = max(widths[j], _width_of(_cell_value(v), None))
+                    widths[j] = max(widths[j], width_of(cell_value(v), None))
         ws.freeze_panes = "A2"
         for j, w in enumerate(widths):
             ws.column_dimensions[get_column_letter(j + 1)].width = max(6, min(w + 2, 60))
