@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from workbench.core.measures.agreement import kappa_band as band
 from workbench.core.model import schema as s
 from workbench.core.protocol.answer_results import rubric_rows
@@ -11,6 +13,7 @@ from workbench.core.report.cells import (
     RATE2,
     RATE_FORMAT,
     SCORE_FORMAT,
+    Sheet,
     put,
 )
 from workbench.core.report.context import ReportContext
@@ -70,6 +73,17 @@ def write(ctx: ReportContext) -> None:
         )
         row = last + 1
 
+    row = _tests_and_agreement(ctx, sh, crit, row)
+    row = _rubric_and_answers(ctx, sh, row)
+    _raters(ctx, sh, row)
+
+
+def _tests_and_agreement(
+    ctx: ReportContext, sh: Sheet, crit: Callable[[str], str], row: int
+) -> int:
+    """The paired tests and the raters' agreement per criterion, from ``row``."""
+    rep = ctx.answers
+    lang = ctx.lang
     if len(rep.comparisons):
         row += 2
         sh.title(row, at("tests", lang))
@@ -149,6 +163,14 @@ def write(ctx: ReportContext) -> None:
         )
         row = last + 1
 
+    return row
+
+
+def _rubric_and_answers(ctx: ReportContext, sh: Sheet, row: int) -> int:
+    """The rubric and every answer's scores, from ``row``."""
+    rep = ctx.answers
+    lang = ctx.lang
+    rubric = rep.rubric
     row += 2
     sh.title(row, at("rubric", lang))
 
@@ -195,6 +217,15 @@ def write(ctx: ReportContext) -> None:
     sh.wrap_column(2, start + 1, last, 40)
     row = last + 1
 
+    return row
+
+
+def _raters(ctx: ReportContext, sh: Sheet, row: int) -> None:
+    """Every rater's scores and the answers' warnings, from ``row``; then the panes."""
+    rep = ctx.answers
+    ws = sh.ws
+    lang = ctx.lang
+    rubric = rep.rubric
     row += 2
     sh.title(row, at("raters", lang))
     rows = []
