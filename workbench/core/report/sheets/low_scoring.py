@@ -27,6 +27,17 @@ from workbench.core.report.data import (
 )
 
 
+def _top_lists(ranking: pd.DataFrame, worst: pd.DataFrame, k: int) -> dict[tuple, pd.DataFrame]:
+    """(system, question) → its top-``k`` results, for the worst questions only."""
+    if not (len(worst) and len(ranking)):
+        return {}
+    keys = pd.MultiIndex.from_frame(worst[[s.SYSTEM, s.QID]])
+    rk = ranking[ranking["position"] <= k]
+    rk = rk[pd.MultiIndex.from_frame(rk[[s.SYSTEM, s.QID]]).isin(keys)]
+    rk = rk.sort_values([s.SYSTEM, s.QID, "position"], kind="stable")
+    return {key: grp for key, grp in rk.groupby([s.SYSTEM, s.QID], sort=False)}
+
+
 def write(ctx: ReportContext) -> None:
     r = ctx.r
     sh = ctx.sheet("low_scoring")
@@ -59,15 +70,7 @@ def write(ctx: ReportContext) -> None:
     ws.freeze_panes = "A2"
     lookup = passage_lookup(ctx.passages, doc_unit)
     worst = worst_questions(r, primary, ctx.low_n)
-    ranking = r.ranking
-    if len(worst) and len(ranking):
-        keys = pd.MultiIndex.from_frame(worst[[s.SYSTEM, s.QID]])
-        rk = ranking[ranking["position"] <= k]
-        rk = rk[pd.MultiIndex.from_frame(rk[[s.SYSTEM, s.QID]]).isin(keys)]
-        rk = rk.sort_values([s.SYSTEM, s.QID, "position"], kind="stable")
-        top_lists = {key: grp for key, grp in rk.groupby([s.SYSTEM, s.QID], sort=False)}
-    else:
-        top_lists = {}
+    top_lists = _top_lists(r.ranking, worst, k)
     qrels = r.qrels
     relevant = qrels[qrels["relevant"]] if len(qrels) else qrels
     rel_by_q = (
