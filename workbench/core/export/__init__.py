@@ -51,7 +51,6 @@ import pandas as pd
 from openpyxl.utils import get_column_letter
 
 from workbench.core.io.atomic import atomic_write, save_workbook
-from workbench.core.io.cells import FORMULA_PREFIXES
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.measures.agreement import agreement_table, dissent_record
 from workbench.core.measures.stats import DEFAULT_SEED, compare_systems
@@ -64,17 +63,16 @@ from workbench.core.protocol.answer_results import answer_report
 from workbench.core.protocol.decisions import study_decisions
 from workbench.core.protocol.manual import write_manual_sheet
 from workbench.core.protocol.pool import pool_effect
-from workbench.core.report import (
-    SHEET_NAMES,
-    ReportRequest,
-    _cell_value,
-    _new_workbook,
-    _per_question_ordered,
-    _put,
-    _question_texts,
-    _Styles,
-    _width_of,
-    write_report,
+from workbench.core.report import ReportRequest, write_report
+from workbench.core.report.cells import Styles, cell_value, new_workbook, put, width_of
+from workbench.core.report.data import question_texts
+from workbench.core.report.registry import SHEET_NAMES
+from workbench.core.report.tables import (
+    CSV_FORMULA_PREFIXES,
+    csv_safe,
+    per_question_columns,
+    per_question_rows,
+    write_csv_table,
 )
 from workbench.core.study import Study
 
@@ -93,28 +91,6 @@ __all__ = [
 ]
 
 #: first characters a spreadsheet reads as the start of a formula (OWASP)
-CSV_FORMULA_PREFIXES = FORMULA_PREFIXES
-
-_CSV_HEADERS = {
-    "ko": {
-        "question_id": "질문ID",
-        "question_text": "질문",
-        "question_type": "유형",
-        "system": "시스템",
-        "missing": "결과 없음",
-        "note": "메모",
-        "flagged": "표시",
-    },
-    "en": {
-        "question_id": "question_id",
-        "question_text": "question_text",
-        "question_type": "question_type",
-        "system": "system",
-        "missing": "missing",
-        "note": "note",
-        "flagged": "flagged",
-    },
-}
 
 #: column → header of the judgments sheet, per language (the reader knows both)
 JUDGMENT_HEADERS: dict[str, dict[str, str]] = {
@@ -233,28 +209,6 @@ def _lang(lang: str) -> str:
 # -- CSV ---------------------------------------------------------------------
 
 
-def csv_safe(value: Any) -> str:
-    """Text for a CSV cell from input: a leading ``'`` when it starts with
-    ``= + - @``, tab or CR, so no spreadsheet runs it as a formula."""
-    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
-        return ""
-    text = str(value)
-    return "'" + text if text.startswith(CSV_FORMULA_PREFIXES) else text
-
-
-def _csv_number(value: Any) -> str:
-    if value is None or value is pd.NA:
-        return ""
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        return csv_safe(value)
-    if math.isnan(x):
-        return ""
-    # repr keeps every digit: the number reads back exactly
-    return repr(x)
-
-
 def write_per_question_csv(
     path: str | os.PathLike[str],
     results: Results,
@@ -276,49 +230,14 @@ def write_per_question_csv(
     (see :func:`csv_safe`).
     """
     lang = _lang(lang)
-    h = _CSV_HEADERS[lang]
-    measures = list(results.measures)
-    qtext = _question_texts(questions)
-    notes = dict(notes or {})
-    pq = _per_question_ordered(results)
+    columns = per_question_columns(list(results.measures))
+    rows = per_question_rows(results, question_texts(questions), dict(notes or {}))
 
     def write(tmp: Path) -> None:
         # utf-8-sig writes the BOM Excel needs to recognise UTF-8
         with open(tmp, "w", encoding="utf-8-sig", newline="") as handle:
             out = csv.writer(handle, lineterminator="\r\n")
-            out.writerow(
-                [
-                    h["question_id"],
-                    h["question_text"],
-                    h["question_type"],
-                    h["system"],
-                    h["missing"],
-                    *measures,
-                    h["note"],
-                    h["flagged"],
-                ]
-            )
-            if len(pq) == 0:
-                return
-            qids = pq[s.QID].tolist()
-            types = pq[s.QTYPE].tolist() if s.QTYPE in pq.columns else [""] * len(pq)
-            systems = pq[s.SYSTEM].tolist()
-            missing = pq["missing"].tolist() if "missing" in pq.columns else [False] * len(pq)
-            cols = [pq[m].tolist() if m in pq.columns else [None] * len(pq) for m in measures]
-            for i, q in enumerate(qids):
-                note = notes.get(q) or {}
-                out.writerow(
-                    [
-                        csv_safe(q),
-                        csv_safe(qtext.get(q, "")),
-                        csv_safe(types[i]),
-                        csv_safe(systems[i]),
-                        "1" if bool(missing[i]) else "0",
-                        *[_csv_number(c[i]) for c in cols],
-                        csv_safe(note.get("note") or ""),
-                        "1" if note.get("flagged") else "0",
-                    ]
-                )
+            write_csv_table(out, columns, rows, lang)
 
     if in_place:
         write(Path(path))
@@ -368,7 +287,7 @@ def _judgment_rows(judgments: pd.DataFrame, added: pd.DataFrame | None) -> pd.Da
 
 
 def _grade_value(value: Any) -> Any:
-    v = _cell_value(value)
+    v = cell_value(value)
     if isinstance(v, float) and v.is_integer():
         return int(v)
     return v
@@ -377,24 +296,24 @@ def _grade_value(value: Any) -> Any:
 class _Book:
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.wb = _new_workbook()
-        self.st = _Styles()
+        self.wb = new_workbook()
+        self.st = Styles()
         self._first = self.wb.active
 
     def sheet(self, title: str, headers: Sequence[str], rows: Sequence[Sequence[Any]]):
         ws = self.wb.create_sheet(title)
         widths = [0] * len(headers)
         for j, text in enumerate(headers):
-            c = _put(ws, 1, j + 1, text)
+            c = put(ws, 1, j + 1, text)
             c.font = self.st.bold
             c.fill = self.st.header_fill
             c.border = self.st.header_border
-            widths[j] = _width_of(text, None)
+            widths[j] = width_of(text, None)
         for i, values in enumerate(rows):
             for j, v in enumerate(values):
-                _put(ws, i + 2, j + 1, v)
+                put(ws, i + 2, j + 1, v)
                 if i < 400:
-                    widths[j] = max(widths[j], _width_of(_cell_value(v), None))
+                    widths[j] = max(widths[j], width_of(cell_value(v), None))
         ws.freeze_panes = "A2"
         for j, w in enumerate(widths):
             ws.column_dimensions[get_column_letter(j + 1)].width = max(6, min(w + 2, 60))

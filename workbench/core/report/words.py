@@ -1,0 +1,415 @@
+"""Every word the report writes, in Korean and English: headers and notes (:data:`T`),
+the answer sheets' words (:data:`ANSWER_WORDS`), the settings' labels and meanings,
+and the progress texts. A sheet module reads them through its context (``ctx.t``)."""
+
+from __future__ import annotations
+
+T: dict[str, tuple[str, str]] = {
+    # shared headers
+    "system": ("시스템", "System"),
+    "n": ("n", "n"),
+    "question_id": ("질문ID", "Question ID"),
+    "question": ("질문", "Question"),
+    "type": ("유형", "Type"),
+    "missing": ("결과 없음", "Missing from run"),
+    "note": ("메모", "Note"),
+    "flag": ("표시", "Flagged"),
+    "yes": ("예", "yes"),
+    "no_type": ("(유형 없음)", "(no type)"),
+    # summary
+    "counts": ("질문 수", "Question counts"),
+    "answerable": ("평가한 질문(근거 있음)", "Evaluated questions (with evidence)"),
+    "unanswerable": (
+        "답변 불가 질문(근거 없음, 평균에서 제외)",
+        "Unanswerable questions (no evidence, left out of means)",
+    ),
+    "missing_count": (
+        "실행 결과에 없는 질문(0점 처리)",
+        "Questions missing from the run (scored 0)",
+    ),
+    "run_only_count": (
+        "판정에 없는 질문(평가 안 함)",
+        "Questions not in the judgments (not evaluated)",
+    ),
+    "settings_line": ("설정", "Settings"),
+    "warnings": ("경고", "Warnings"),
+    "messages": ("오류·경고·정보", "Errors, warnings and info"),
+    "no_messages": ("없음", "None"),
+    "legend": ("지표 설명", "Measures"),
+    "measure": ("지표", "Measure"),
+    "measure_name": ("이름", "Name"),
+    "explanation": ("설명", "Explanation"),
+    "chart_data": ("차트 자료", "Chart data"),
+    "bar_title": ("시스템별 지표 평균", "Mean of each measure per system"),
+    "line_title": ("K에 따른 재현율(Recall@K)", "Recall@K over K"),
+    "mean": ("평균", "Mean"),
+    "best_note": (
+        "굵은 글씨: 그 지표에서 가장 좋은 시스템. 색: 0(빨강) → 0.5(노랑) → 1(초록).",
+        "Bold: the best system on that measure. Colour: 0 (red) → 0.5 (yellow) → 1 (green).",
+    ),
+    # low scoring
+    "kind": ("구분", "Kind"),
+    "retrieved": ("검색 결과", "Retrieved"),
+    "missed": ("놓친 근거", "Missed evidence"),
+    "nothing": ("결과 없음", "Nothing returned"),
+    "rank": ("순위", "Rank"),
+    "passage_id": ("문단ID", "Passage ID"),
+    "document_id": ("문서ID", "Document ID"),
+    "grade": ("등급", "Grade"),
+    "grade_label": ("등급 뜻", "Grade meaning"),
+    "text": ("본문", "Text"),
+    "volume": ("권", "Volume"),
+    "lecture": ("강연", "Lecture"),
+    "page": ("페이지", "Page"),
+    "score": ("점수", "Score"),
+    "role": ("근거 역할", "Evidence role"),
+    # significance
+    "baseline": ("기준 시스템", "Baseline"),
+    "mean_diff": ("평균 차이", "Mean difference"),
+    "ci_low": ("95% 신뢰구간 하한", "95% CI low"),
+    "ci_high": ("95% 신뢰구간 상한", "95% CI high"),
+    "p_value": ("p값", "p-value"),
+    "p_adjusted": ("보정 p값(Holm)", "Adjusted p (Holm)"),
+    "test": ("검정", "Test"),
+    "wins": ("이김", "Wins"),
+    "ties": ("비김", "Ties"),
+    "losses": ("짐", "Losses"),
+    "significant": ("유의함(p<0.05)", "Significant (p<0.05)"),
+    "sig_note": (
+        "차이 = 시스템 − 기준 시스템. 두 시스템이 모두 평가한 질문만 비교합니다. 여러 쌍을 비교하므로 p값은 Holm 방식으로 보정했습니다.",
+        "Difference = system − baseline, over questions both evaluate. p-values are Holm-adjusted across pairs.",
+    ),
+    # agreement
+    "assessor_a": ("평가자 A", "Assessor A"),
+    "assessor_b": ("평가자 B", "Assessor B"),
+    "exact": ("완전 일치율", "Exact agreement"),
+    "kappa": ("코헨 카파", "Cohen's kappa"),
+    "kappa_quadratic": ("가중 카파(이차)", "Weighted kappa (quadratic)"),
+    "band": ("해석", "Reading"),
+    "assessors": ("평가자", "Assessors"),
+    "items": ("두 명 이상 평가한 항목 수", "Items graded by two or more"),
+    "alpha": ("크리펜도르프 알파(순서형)", "Krippendorff's alpha (ordinal)"),
+    "disagreements": ("등급이 다른 항목 수", "Items with differing grades"),
+    # abstention
+    "n_unanswerable": ("답변 불가 질문 수", "Unanswerable questions"),
+    "appropriate_abstentions": ("적절한 보류 수", "Appropriate abstentions"),
+    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention rate"),
+    "n_answerable": ("답변 가능 질문 수", "Answerable questions"),
+    "false_abstentions": ("잘못된 보류 수", "False abstentions"),
+    "false_abstention_rate": ("잘못된 보류율", "False abstention rate"),
+    "unanswerable_list": ("답변 불가 질문 목록", "Unanswerable questions"),
+    "abstention_note": (
+        "시스템이 아무것도 돌려주지 않으면(또는 점수 하한 이상인 결과가 없으면) 답변을 보류한 것으로 봅니다.",
+        "A system abstains when it returns nothing (or nothing at or above the score floor).",
+    ),
+    # settings
+    "item": ("항목", "Item"),
+    "key": ("키", "Key"),
+    "value": ("값", "Value"),
+    "meaning": ("뜻", "Meaning"),
+    "sig_test": ("유의성 검정", "Significance test"),
+    "seed": ("난수 시드", "Random seed"),
+    "app_version": ("프로그램 버전", "App version"),
+    "written_at": ("작성 시각", "Written at"),
+    "measures_used": ("지표", "Measures"),
+    "primary": ("낮은 점수 기준 지표", "Primary measure (Low-scoring)"),
+    "low_n": ("시스템별 낮은 점수 질문 수", "Low-scoring questions per system"),
+    "inputs": ("입력 파일", "Input files"),
+    "file": ("파일", "File"),
+    "sheet": ("시트", "Sheet"),
+    "sha256": ("SHA-256", "SHA-256"),
+    "none": ("없음", "none"),
+    # diagnosis
+    "stage": ("단계", "Stage"),
+    "rule": ("규칙", "Rule"),
+    "sentence": ("진단", "Diagnosis"),
+    "n_questions": ("질문 수", "Questions"),
+    "question_ids": ("질문ID", "Question IDs"),
+    "numbers": ("근거 숫자", "Numbers"),
+    "types_named": ("해당 유형", "Types named"),
+    "not_checked": ("확인하지 못한 규칙", "Rules not checked"),
+    "reason": ("이유", "Reason"),
+    "thresholds": ("진단 기준값", "Diagnosis thresholds"),
+    "threshold": ("기준", "Threshold"),
+    "default": ("기본값", "Default"),
+    "k_advice": ("K 조언: 몇 개를 넘길지", "K advice: how many passages to pass on"),
+    "depth": ("결과 깊이", "Run depth"),
+    "ladder": ("K 단계별 Recall", "Recall per step of the K list"),
+    "advised_k": ("권하는 K", "Advised K"),
+    "growing": ("아직 늘어남", "Still growing"),
+    "per_q": ("질문당 문단", "Passages per question"),
+    "total": ("전체 문단", "Passages in all"),
+    "saved": ("덜 쓰는 문단(질문당)", "Saved per question"),
+    "diag_note": (
+        "규칙은 연구 문서의 판단 기준을 그대로 옮긴 것입니다. 기준값은 앱의 개요 ▸ 진단에서 바꿀 수 있습니다.",
+        "The rules apply the study articles' reading of the measures. Change the thresholds "
+        "on Overview ▸ Diagnosis.",
+    ),
+    # missed evidence
+    "core": ("핵심 누락", "Core missed"),
+    "supporting": ("보조 누락", "Supporting missed"),
+    "alternative": ("대체 누락", "Alternative missed"),
+    "other": ("역할 없음 누락", "No-role missed"),
+    "q_core": ("핵심 근거를 놓친 질문 수", "Questions missing core"),
+    "lowest": ("유형별 낮은 점수 사례", "Lowest cases per type"),
+    "missed_note": (
+        "상위 {k}개에 없는 관련 근거(등급 ≥ θ)를 역할별로 셉니다. 같은 근거 그룹의 대체 근거가 상위 {k}개에 있으면 핵심 근거는 놓친 것으로 보지 않습니다.",
+        "Relevant evidence (grade ≥ θ) not in the top {k}, by role. A core passage whose "
+        "evidence group has an alternative in the top {k} is not counted as missed.",
+    ),
+    "no_roles": (
+        "판정에 근거 역할(핵심/보조/대체)이 없어 모두 '역할 없음'으로 셉니다.",
+        "The judgments have no evidence roles (core/supporting/alternative): every passage "
+        "counts as no role.",
+    ),
+    # system cards
+    "card_from": ("입력한 곳", "Entered in"),
+    "from_file": ("실행 결과 파일", "run workbook"),
+    "from_app": ("앱", "the app"),
+    "no_card": ("(정보 없음)", "(no card)"),
+    "comparability": ("비교할 때 주의", "Comparability"),
+    "cards_ok": (
+        "청크 크기·겹침·단위가 적힌 시스템끼리는 서로 같습니다.",
+        "Where chunk size, overlap and unit are given, the systems agree.",
+    ),
+    # stages
+    "pipeline": ("파이프라인", "Pipeline"),
+    "stage_measure": ("이 단계를 보는 지표", "Stage measure"),
+    "stage_losses": (
+        "앞 단계에서 찾았지만 다음 단계에서 빠진 관련 근거",
+        "Relevant evidence the next stage dropped",
+    ),
+    "kind_lost": ("빠짐", "dropped"),
+    "kind_gained": ("새로 들어옴", "brought in"),
+    "from_pos": ("앞 단계 순위", "Earlier position"),
+    "to_pos": ("다음 단계 순위", "Later position"),
+    "evidence_sentence": ("근거 문장", "Evidence sentence"),
+    # manual
+    "manual_label": ("이름", "Label"),
+    "manual_definition": ("정의", "Definition"),
+    "manual_example_id": ("예시 문단ID", "Example passage id"),
+    "manual_example_text": ("예시 본문", "Example text"),
+    "manual_theta": ("관련 기준 θ", "Relevance threshold θ"),
+    "manual_principles": ("운영 원칙", "Principles"),
+    # pools
+    "pools": ("판정 풀", "Judging pools"),
+    "pool_assessor": ("평가자", "Assessor"),
+    "pool_depth": ("깊이(상위 몇 개)", "Depth (top K)"),
+    "pool_seed": ("순서 시드", "Order seed"),
+    "pool_questions": ("질문 수", "Questions"),
+    "pool_systems": ("시스템", "Systems"),
+    "pool_created": ("만든 때", "Made"),
+    "pool_items": ("풀 문단 수", "Passages in pool"),
+    "pool_graded": ("판정함", "Graded"),
+    "pool_cannot": ("판정 불가", "Cannot judge"),
+    "pool_later": ("나중에", "Later"),
+    "pool_waiting": ("남음", "Still waiting"),
+    "pool_judged_before": ("풀 판정 전", "Before the pools"),
+    "pool_judged_after": ("지금", "Now"),
+    "pool_order_note": (
+        "판정 순서: 질문을 섞고, 질문마다 문단을 섞습니다(시드로 고정). 시스템 이름·순위·점수는 "
+        "평가자에게 보이지 않습니다.",
+        "Judging order: questions shuffled, then each question's passages shuffled (fixed by the "
+        "seed). Assessors see no system name, rank or score.",
+    ),
+    "pool_agreement": ("판정 풀 문단의 평가자 일치도", "Agreement on the pooled passages"),
+    "pool_no_overlap": (
+        "아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.",
+        "No two assessors have graded the same pooled passage yet.",
+    ),
+    "read_choices": (
+        "확인을 받고 바꿔 읽은 값과 뺀 행",
+        "Values read as you confirmed, and rows left out",
+    ),
+    "first_row": ("첫 행", "First row"),
+    "what": ("내용", "What"),
+    # decisions
+    "target": ("문단ID · 답변", "Passage ID · answer"),
+    "decided": ("정한 값", "Decided"),
+    "assessor_grades": ("평가자들의 등급", "Assessors' grades"),
+    "by": ("누가", "Who"),
+    "when": ("언제", "When"),
+    "why": ("이유 · 메모", "Why · note"),
+    "row": ("행", "Row"),
+    "back_to_policy": (
+        "조정 취소: 통합 방식대로",
+        "resolution taken back: the policy decides",
+    ),
+    "no_decisions": (
+        "기록된 결정이 없습니다: 손으로 정한 등급, 앱이나 판정 풀에서 준 등급, 확인한 변환, "
+        "제외한 행, 답변 평가, 메모, 표시가 하나도 없습니다.",
+        "No decisions recorded: no grade decided by hand or given in the app or on a judging "
+        "pool, no confirmed conversion, no row left out, no answer rating, note or flag.",
+    ),
+    "decisions_note": (
+        "점수를 바꾼 모든 결정(등급, 변환, 제외한 행, 답변 평가)과 질문의 메모·표시입니다. "
+        "'평가자들의 등급'은 손으로 정한 항목에 평가자들이 준 등급입니다.",
+        "Every decision that changed a number (grades, conversions, rows left out, answer "
+        "ratings) and the questions' notes and flags. 'Assessors' grades': the grades the "
+        "assessors gave an item decided by hand.",
+    ),
+    "decisions_settings": ("결정 기록", "Decisions"),
+}
+
+#: warnings that record a choice the user made while loading a file: they change
+#: what is counted, so the Settings sheet lists them with the other choices
+READ_CHOICE_CODES = ("grade_converted", "rows_left_out")
+
+SETTING_LABELS: dict[str, tuple[str, str]] = {
+    "ks": ("K (상위 몇 개까지 볼지)", "Cutoffs K"),
+    "threshold": ("관련 기준 θ (등급 ≥ θ면 관련)", "Relevance threshold θ (grade ≥ θ is relevant)"),
+    "gain": ("nDCG 이득", "nDCG gain"),
+    "order": ("순위 정렬 방식", "Ordering"),
+    "dedup": ("중복 제거", "De-duplication"),
+    "window": ("인접 범위 ±w", "Adjacent window ±w"),
+    "unit": ("평가 단위", "Evaluation unit"),
+    "score_floor": ("점수 하한(답변 보류 판단)", "Score floor (abstention)"),
+    "resolution": ("평가자 등급 통합 방식", "Assessor grade resolution"),
+    "adjudicator": ("최종 판정자", "Adjudicator"),
+    "trec_compat": ("trec_eval와 같은 방식", "trec_eval conventions"),
+    "depth": ("평가 깊이 (목록 앞 N개만)", "Depth (first N places of each list, trec_eval -M)"),
+    "measures": ("보고할 지표 (직접 지정)", "Measures asked for"),
+}
+
+SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
+    ("gain", "exponential"): (
+        "2^등급 − 1 (지수, 글 예시와 같음)",
+        "2^grade − 1 (exponential, as in the seeds)",
+    ),
+    ("gain", "linear"): (
+        "등급 그대로 (선형, trec_eval ndcg_cut과 같음)",
+        "grade (linear, = trec_eval ndcg_cut)",
+    ),
+    ("order", "rank"): (
+        "순위 열 순서 (같은 순위는 점수 높은 순, 그다음 문단ID 순)",
+        "rank column (ties: score descending, then passage id)",
+    ),
+    ("order", "score"): (
+        "점수 높은 순, 그다음 문단ID 순",
+        "score descending, then passage id ascending",
+    ),
+    ("order", "trec"): (
+        "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
+        "trec_eval: score descending, then passage id descending (rank column ignored)",
+    ),
+    ("dedup", "none"): (
+        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
+        "none: a passage listed twice in one ranking counts only at its first place",
+    ),
+    ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
+    ("dedup", "adjacent"): (
+        "이미 나온 문단과 인접한(±w) 문단 제외",
+        "drop chunks within ±w of a kept chunk",
+    ),
+    ("unit", "passage"): ("문단", "passage"),
+    ("unit", "document"): (
+        "문서 (문서 등급 = 가장 높은 문단 등급)",
+        "document (its best passage's grade)",
+    ),
+    ("resolution", "median"): ("중앙값 (짝수면 낮은 쪽)", "median (lower middle on ties)"),
+    ("resolution", "majority"): ("다수결", "majority"),
+    ("resolution", "max"): ("가장 높은 등급", "highest grade"),
+    ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
+    ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+    ("trec_compat", "True"): (
+        "예: 관련 근거가 없는 질문도 평균에 넣고(0점), TREC qrels의 음수 등급은 Judged@K에서 "
+        "미판정으로 봄; 결과가 없는 질문은 0점(trec_eval -c와 같음)",
+        "yes: questions without relevant evidence stay in the means (scoring 0); a negative "
+        "grade in TREC qrels is unjudged for Judged@K; a question missing from a run scores 0 "
+        "(as trec_eval -c)",
+    ),
+    ("trec_compat", "False"): (
+        "아니오: 관련 근거가 없는 질문은 평균에서 빼고 따로 보고함(연구 글의 방식)",
+        "no: questions without relevant evidence are left out of the means and reported "
+        "apart (as the seeds ask)",
+    ),
+}
+
+#: what the progress bar says outside the sheets (each sheet's own text is in its
+#: registry entry)
+PROGRESS_TEXT: dict[str, tuple[str, str]] = {
+    "save": ("파일 저장 중", "Saving the file"),
+    "done": ("완료", "Done"),
+}
+
+ANSWER_WORDS: dict[str, tuple[str, str]] = {
+    "means": ("시스템별 답변 평가 평균 (0–3)", "Answer ratings per system (0–3)"),
+    "means_note": (
+        "평균은 평가자들의 점수를 판정 등급과 같은 규칙으로 하나로 모은 점수(사람이 조정한 점수 우선)의 "
+        "평균입니다. 신뢰구간은 부트스트랩 95%입니다. '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.",
+        "Means of the score used per item (several raters' scores combined by the rule of "
+        "the passage grades, a hand resolution winning), with 95% bootstrap CIs. 'Mean "
+        "rating' is each answer's mean over the criteria that apply to it.",
+    ),
+    "by_type": ("질문 유형별", "By question type"),
+    "tests": ("시스템 비교 (짝지은 검정, Holm 보정)", "Paired tests (Holm-adjusted)"),
+    "sentence": ("해석", "In words"),
+    "agreement": ("평가자 일치도 (기준별)", "Rater agreement per criterion"),
+    "all_criteria": ("모든 기준", "all criteria"),
+    "rubric": ("루브릭", "Rubric"),
+    "criterion": ("기준", "Criterion"),
+    "applies": ("적용", "Applies to"),
+    "level": ("수준", "Level"),
+    "description": ("설명", "Description"),
+    "per_answer": ("답변별 점수", "Scores per answer"),
+    "raters": ("평가자별 점수", "Every rater's scores"),
+    "rating": ("평가 평균", "Mean rating"),
+    "time": ("평가시각", "Rated at"),
+    "rates": ("시스템별 인용 점검", "Citation checks per system"),
+    "rates_note": (
+        "인용 정밀도 = 관련 기준(θ) 이상인 인용 문단 / 인용 문단. 핵심 근거 포함률 = 인용한 핵심 근거 그룹 / "
+        "핵심 근거 그룹(대체 근거는 그 그룹을 채움). 검색되지 않은 인용 = 그 시스템의 검색 결과에 없는 인용.",
+        "Citation precision = cited passages with grade ≥ θ / cited passages. Core coverage = "
+        "core evidence groups cited / core groups (an alternative covers its group). Not "
+        "retrieved = cited but not in that system's results for the question.",
+    ),
+    "answers": ("답변 수", "Answers"),
+    "answerable": ("답변 가능 질문", "Answerable"),
+    "unanswerable": ("답변 불가 질문", "Unanswerable"),
+    "citations": ("인용 수", "Citations"),
+    "unknown_rate": ("없는 문단 인용 비율", "Unknown citations"),
+    "not_retrieved_rate": ("검색되지 않은 인용 비율", "Not retrieved"),
+    "not_relevant_rate": ("관련 없는 인용 비율", "Below θ"),
+    "unjudged_rate": ("미평가 인용 비율", "Unjudged"),
+    "citation_precision": ("인용 정밀도", "Citation precision"),
+    "core_coverage": ("핵심 근거 포함률", "Core coverage"),
+    "no_citation_rate": ("인용 없는 답변 비율", "No citation"),
+    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention"),
+    "false_abstention_rate": ("잘못된 보류율", "False abstention"),
+    "per_answer_checks": ("답변별 점검", "Checks per answer"),
+    "abstained": ("답변 보류", "Abstained"),
+    "n_citations": ("인용 수", "Citations"),
+    "flags": ("자동 점검 결과", "Flags"),
+    "answer": ("답변", "Answer"),
+    "per_citation": ("인용 문단별", "Every cited passage"),
+    "order": ("인용 순서", "Order"),
+    "rank_in_run": ("그 시스템의 순위", "Rank in its results"),
+    "known": ("있는 문단", "Known passage"),
+    "unknown": ("없는 문단", "unknown passage"),
+    "not_retrieved": ("검색되지 않음", "not retrieved"),
+    "removed": ("중복 제거됨", "removed by de-duplication"),
+    "no_run": ("검색 결과 없음", "no results of this system"),
+    "phrases": ("답변 보류 문구", "Abstention phrases"),
+    "phrases_meaning": (
+        "답변이 비었거나 이 문구 중 하나를 담으면 답변을 보류한 것으로 봅니다.",
+        "An empty answer, or one containing one of these phrases, is an abstention.",
+    ),
+    "policy": ("답변 평가 점수 통합 방식", "Answer ratings: how raters' scores combine"),
+    "answer_seed": ("답변 평가 난수 시드", "Answer ratings: random seed"),
+}
+
+
+def at(key: str, lang: str) -> str:
+    ko, en = ANSWER_WORDS[key]
+    return ko if lang == "ko" else en
+
+
+def words(key: str, lang: str) -> str:
+    """The report's word for ``key`` (:data:`T`) in ``lang``."""
+    pair = T[key]
+    return pair[0] if lang == "ko" else pair[1]
+
+
+def lang_code(lang: str) -> str:
+    """``"en"`` for English, ``"ko"`` for anything else."""
+    return "en" if lang == "en" else "ko"
