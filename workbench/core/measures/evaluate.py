@@ -19,6 +19,7 @@ import pandas as pd
 from workbench.core.measures.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.id_match import look_alike_hint
 from workbench.core.model.memory import give_back_memory
 from workbench.core.model.positions import (
@@ -168,10 +169,10 @@ def evaluate(
     grades = _look_up_grades(rows, codes, judged, settings, unjudged)
     core_rows, core_per_question = None, None
     if roles_present:
-        core_rows, core_per_question = _core_groups(
-            judged.frame, codes.j_q, codes.n_u, settings.threshold
-        )
-        core_rows = core_rows[grades.judgment_of_row]
+        qr = judged.frame
+        groups = evidence_groups(qr, qr[s.GRADE].to_numpy(dtype=float) >= settings.threshold)
+        core_rows = np.where(groups.covers, groups.group, -1)[grades.judgment_of_row]
+        core_per_question = groups.core_groups_per_question(codes.j_q, codes.n_u)
 
     step(0.65, "Computing measures / 지표 계산")
     scores = _score(rows, codes, grades, ms, settings, core_rows, core_per_question)
@@ -1399,33 +1400,3 @@ def _drop_adjacent(
             else:
                 held.append(c)
     return kept
-
-
-def _core_groups(
-    qr: pd.DataFrame, j_q: np.ndarray, n_u: int, threshold: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per judgment row: the core group it covers (−1: none); per question: core groups.
-
-    A group is the ``group`` value, or the passage itself when blank. A group
-    is *core* when it holds a relevant passage with role ``core``; it is
-    covered by any relevant passage of that group with role core or
-    alternative.
-    """
-    role = s.evidence_roles(qr[s.ROLE])
-    if s.GROUP in qr.columns:
-        grp = qr[s.GROUP].astype(object).where(qr[s.GROUP].notna(), "").astype(str).str.strip()
-    else:
-        grp = pd.Series([""] * len(qr))
-    # blank group → the passage is its own group (prefix keeps the namespaces apart)
-    gkey = np.where(grp.to_numpy() == "", "\x00p:" + qr[s.PID].astype(str), "\x00g:" + grp)
-    g_code = pd.factorize(pd.MultiIndex.from_arrays([j_q, gkey]))[0].astype(np.int64)
-    relevant = qr[s.GRADE].to_numpy(dtype=float) >= threshold
-    is_core_group = np.zeros(g_code.max(initial=-1) + 1, dtype=bool)
-    is_core_group[g_code[relevant & (role == "core")]] = True
-    covers = relevant & np.isin(role, ["core", "alternative"]) & is_core_group[g_code]
-    cover = np.where(covers, g_code, -1)
-    core_codes = np.flatnonzero(is_core_group)
-    g_q = np.zeros(is_core_group.size, dtype=np.int64)
-    g_q[g_code] = j_q
-    q_core = np.bincount(g_q[core_codes], minlength=n_u)
-    return cover, q_core

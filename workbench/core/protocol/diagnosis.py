@@ -50,6 +50,7 @@ from workbench.core.measures.chart_data import curve_data, list_depths, list_sco
 from workbench.core.measures.metrics import parse_measure
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.korean import Word, josa
 from workbench.core.model.problems import Problem, warning
 from workbench.core.model.results import Results
@@ -966,20 +967,18 @@ def missed_by_role(results: Results, k: int) -> MissedEvidence:
     pq = results.per_question[[s.SYSTEM, s.QID, s.QTYPE]].astype(str).reset_index(drop=True)
     qr = results.qrels
     has_roles = has_core_roles(results)
-    rel = qr[qr["relevant"].to_numpy(dtype=bool)]
+    relevant = qr["relevant"].to_numpy(dtype=bool)
+    groups = evidence_groups(qr, relevant)
+    rel = qr[relevant]
     rel = pd.DataFrame(
         {
             s.QID: rel[s.QID].astype(str).to_numpy(),
             s.PID: rel[s.PID].astype(str).to_numpy(),
-            "role": s.evidence_roles(rel[s.ROLE]) if s.ROLE in rel.columns else "",
-            "group": (
-                rel[s.GROUP].astype(object).where(rel[s.GROUP].notna(), "").astype(str).str.strip()
-                if s.GROUP in rel.columns
-                else ""
-            ),
+            "role": groups.role[relevant],
+            "gkey": groups.group[relevant],
+            "core_group": groups.core[relevant],
         }
     )
-    rel["gkey"] = np.where(rel["group"] == "", "p:" + rel[s.PID], "g:" + rel["group"])
     # every (system, question) list × the question's relevant passages
     lists = pq.merge(rel, on=s.QID, how="inner")
     rk = results.ranking
@@ -1000,12 +999,9 @@ def missed_by_role(results: Results, k: int) -> MissedEvidence:
     lists["supporting_missed"] = miss & (role == "supporting")
     lists["alternative_missed"] = miss & (role == "alternative") & ~lists["covered"]
     lists["other_missed"] = miss & ~role.isin(["core", "supporting", "alternative"])
-    is_core_group = (
-        (role == "core")
-        .groupby([lists[s.SYSTEM], lists[s.QID], lists["gkey"]], sort=False)
-        .transform("any")
+    groups = lists[lists["core_group"].to_numpy(dtype=bool)].drop_duplicates(
+        [s.SYSTEM, s.QID, "gkey"]
     )
-    groups = lists[is_core_group].drop_duplicates([s.SYSTEM, s.QID, "gkey"])
     per_list = lists.groupby([s.SYSTEM, s.QID], sort=False)[MISSED_COLUMNS].sum().astype(np.int64)
     core_groups = groups.groupby([s.SYSTEM, s.QID], sort=False).size()
     core_groups_missed = (
