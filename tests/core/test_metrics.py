@@ -10,6 +10,7 @@ import pytest
 
 from workbench.core.measures.metrics import (
     FAMILIES,
+    FAMILY_KERNELS,
     Measure,
     gain_values,
     measures_for,
@@ -256,3 +257,7 @@ def test_several_systems_and_questions_in_one_call():
     assert out[("s1", "q1")] == 1
     assert out[("s2", "q1")] == 0.5
     assert out[("s1", "q2")] == 1
+
+
+def test_every_measure_family_has_a_kernel_in_the_table():
+    assert set(FAMILY_KERNELS) == set(FAMILIES)

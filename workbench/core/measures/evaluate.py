@@ -11,6 +11,7 @@ the docstring of :func:`evaluate`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -18,6 +19,7 @@ import pandas as pd
 from workbench.core.measures.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.id_match import look_alike_hint
 from workbench.core.model.memory import give_back_memory
 from workbench.core.model.positions import (
@@ -138,6 +140,7 @@ def evaluate(
     is polled there too and raises :class:`~workbench.core.model.cancel.Cancelled`.
     """
 
+
     def step(fraction: float, text: str) -> None:
         if cancelled is not None and cancelled():
             raise Cancelled()
@@ -146,8 +149,101 @@ def evaluate(
 
     warns: list[Problem] = []
     step(0.0, "Preparing judgments / 판정 준비")
+    judged = _read_judgments(qrels, passages, settings, warns)
+    ms, roles_present = _measures_asked(settings, measures, judged)
+    universe, qtype = _question_universe(questions, judged.frame)
 
-    # -- judgments --------------------------------------------------------
+    step(0.1, "Coding ids / 아이디 정리")
+    rows, codes = _code_rows(runs, universe, judged)
+
+    step(0.25, "Ordering rankings / 순위 정렬")
+    _order_rows(rows, codes, settings, warns)
+    _cut_depth(rows, settings.depth)
+
+    step(0.4, "Removing duplicates / 중복 제거")
+    kept, n_repeated = _kept_rows(rows, codes, judged, settings, warns)
+    skipped_rows = _number_positions(rows, kept)
+    del kept
+
+    step(0.55, "Looking up grades / 등급 찾기")
+    grades = _look_up_grades(rows, codes, judged, settings, unjudged)
+    core_rows, core_per_question = None, None
+    if roles_present:
+        qr = judged.frame
+        groups = evidence_groups(qr, qr[s.GRADE].to_numpy(dtype=float) >= settings.threshold)
+        core_rows = np.where(groups.covers, groups.group, -1)[grades.judgment_of_row]
+        core_per_question = groups.core_groups_per_question(codes.j_q, codes.n_u)
+
+    step(0.65, "Computing measures / 지표 계산")
+    scores = _score(rows, codes, grades, ms, settings, core_rows, core_per_question)
+
+    step(0.8, "Building tables / 표 만들기")
+    tables = _question_tables(codes, scores, ms, qtype)
+    abstention = _abstention_table(codes, scores)
+    run_only = _run_only(rows, codes)
+    ranking = _ranking_frame(rows, codes, grades, settings.threshold)
+    skipped = _skipped_frame(skipped_rows, codes)
+    missing = _missing_frame(codes, scores)
+    # keep the order systems were added in (np.unique sorted by code already)
+    unanswerable = [str(q) for q in codes.universe[~scores.answerable]]
+    qrels_used = judged.frame.copy()
+    qrels_used["relevant"] = qrels_used[s.GRADE].to_numpy() >= settings.threshold
+    relevant_count = pd.Series(
+        scores.relevant_count.astype(np.int64),
+        index=pd.Index(codes.universe, name=s.QID),
+        name="R",
+    )
+
+    _list_warnings(warns, n_repeated, codes.systems, missing, run_only)
+    _question_warnings(warns, codes, scores, unanswerable, settings, questions)
+    _coverage_warnings(warns, codes, scores, tables.per_question, ranking, judged.frame)
+    if roles_present is False and any(m.family == "CoreRecall" for m in ms):
+        warns.append(_CORE_RECALL_UNAVAILABLE)
+
+    give_back_memory()  # the temporaries of a big run are gone; return their heap
+    step(1.0, "Done / 완료")
+    return Results(
+        settings=settings,
+        measures=[m.name for m in ms],
+        systems=codes.systems,
+        per_question=tables.per_question,
+        aggregates=tables.aggregates,
+        by_type=tables.by_type,
+        abstention=abstention,
+        unanswerable=unanswerable,
+        ranking=ranking,
+        skipped=skipped,
+        missing=missing,
+        run_only=run_only,
+        qrels=qrels_used,
+        relevant_count=relevant_count,
+        warnings=warns,
+    )
+
+
+# == the stages of evaluate(), in the order it runs them ==============================
+@dataclass
+class _Judgments:
+    """The resolved judgments as the evaluation reads them.
+
+    ``frame``: question_id, passage_id, grade (+ role, group when given), ids as
+    text, one row per pair (per document in the document unit). ``doc_of`` /
+    ``chunk_of``: each passage's document and chunk index, from ``passages``.
+    """
+
+    frame: pd.DataFrame
+    doc_of: dict[str, str]
+    chunk_of: dict[str, float]
+    document_unit: bool
+
+
+def _read_judgments(
+    qrels: pd.DataFrame,
+    passages: pd.DataFrame | None,
+    settings: EvalSettings,
+    warns: list[Problem],
+) -> _Judgments:
+    """Stage *judgments*: check and clean ``qrels``; in the document unit, grade documents."""
     for col in (s.QID, s.PID, s.GRADE):
         if col not in qrels.columns:
             raise ValueError(f"qrels lacks column {col!r}")
@@ -191,21 +287,31 @@ def evaluate(
                     "각 문단을 하나의 문서로 봅니다.",
                 )
             )
+    return _Judgments(qr, doc_of, chunk_of, document_unit)
 
+
+def _measures_asked(
+    settings: EvalSettings, measures: Sequence[Measure | str] | None, judged: _Judgments
+) -> tuple[list[Measure], bool]:
+    """The measures to compute, and whether the judgments name core evidence."""
+    qr = judged.frame
     roles_present = (
-        not document_unit
+        not judged.document_unit
         and s.ROLE in qr.columns
         and bool((s.evidence_roles(qr[s.ROLE]) == "core").any())
     )
     if measures is None and settings.measures:
         measures = settings.measures
     if measures is None:
-        ms = measures_for(settings.ks, include_core=roles_present)
-    else:
-        ms = [parse_measure(m) for m in measures]
-    measure_names = [m.name for m in ms]
+        return measures_for(settings.ks, include_core=roles_present), roles_present
+    return [parse_measure(m) for m in measures], roles_present
 
-    # -- question universe ------------------------------------------------
+
+def _question_universe(
+    questions: pd.DataFrame | None, qr: pd.DataFrame
+) -> tuple[np.ndarray, dict[str, str]]:
+    """Stage *question universe*: the questions sheet's questions, then the judged
+    ones (distinct, in that order), and each question's type."""
     qtype: dict[str, str] = {}
     universe_parts = []
     if questions is not None and s.QID in questions.columns and len(questions):
@@ -217,24 +323,94 @@ def evaluate(
             qtype = dict(zip(qq[s.QID], types.astype(str)))
     universe_parts.append(qr[s.QID])
     universe = pd.unique(pd.concat(universe_parts, ignore_index=True).to_numpy(dtype=object))
-    n_u = len(universe)
+    return np.asarray(universe, dtype=object), qtype
 
-    # -- runs: integer codes ----------------------------------------------
-    step(0.1, "Coding ids / 아이디 정리")
+
+@dataclass
+class _Rows:
+    """The run's rows as integer codes and numbers, in the order the last stage left them.
+
+    Stages replace the arrays rather than keep old ones beside new ones, so the
+    memory peak of a 7M-row run stays that of one set of columns.
+    """
+
+    system: np.ndarray
+    question: np.ndarray
+    passage: np.ndarray
+    score: np.ndarray
+    rank: np.ndarray
+    #: system × questions + question, non-decreasing once ordered (until positions exist)
+    list_key: np.ndarray | None = None
+    #: 1, 2, … within each list, once de-duplicated
+    position: np.ndarray | None = None
+
+    @property
+    def columns(self) -> tuple[np.ndarray, ...]:
+        return (self.system, self.question, self.passage, self.score, self.rank)
+
+    def keep(self, index: np.ndarray) -> None:
+        """Only the rows at ``index`` (a boolean mask or row numbers) stay."""
+        self.system, self.question, self.passage, self.score, self.rank = (
+            x[index] for x in self.columns
+        )
+        if self.list_key is not None:
+            self.list_key = self.list_key[index]
+        if self.position is not None:
+            self.position = self.position[index]
+
+
+@dataclass
+class _Codes:
+    """What the integer codes of :class:`_Rows` and of the judgments stand for.
+
+    Question codes 0 … ``n_u`` − 1 are the ``universe`` (judged or listed
+    questions); the run's other questions follow in ``q_uniq``. Passage codes
+    are in text order for the run's passages (the first ``n_run_p`` of
+    ``p_uniq``); judged passages no run returned follow. ``j_q`` / ``j_p``:
+    the codes of each judgment row.
+    """
+
+    systems: list[str]
+    universe: np.ndarray
+    q_uniq: np.ndarray
+    p_uniq: np.ndarray
+    n_run_p: int
+    p_dtype: pd.CategoricalDtype | None
+    j_q: np.ndarray
+    j_p: np.ndarray
+
+    @property
+    def n_u(self) -> int:
+        return len(self.universe)
+
+    @property
+    def n_s(self) -> int:
+        return len(self.systems)
+
+    @property
+    def n_qall(self) -> int:
+        return len(self.q_uniq)
+
+    @property
+    def n_p(self) -> int:
+        return max(len(self.p_uniq), 1)
+
+
+def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> tuple[_Rows, _Codes]:
+    """Stage *integer codes*: systems, questions and passages of the runs and judgments."""
     run = runs.reset_index(drop=True)
     n_rows = len(run)
+    document_unit = judged.document_unit
     sys_code, systems_idx = _appearance_codes(run[s.SYSTEM])
     systems = [str(x) for x in systems_idx]
-    n_s = len(systems)
     # universe first, so codes 0..n_u-1 are the judged/listed questions
     r_q, q_uniq = _appearance_codes(run[s.QID], first=universe)
-    n_qall = len(q_uniq)
     r_p, p_uniq, p_sorted = _any_codes(run[s.PID])
     # the run's own categories, every one used and in text order (what the readers
     # give): Results.ranking reuses that dtype instead of re-checking a million ids
     p_dtype = _own_categories(run[s.PID], p_uniq) if p_sorted and not document_unit else None
     if document_unit:
-        docs = np.array([doc_of.get(p, p) for p in p_uniq], dtype=object)
+        docs = np.array([judged.doc_of.get(p, p) for p in p_uniq], dtype=object)
         d_codes, p_uniq = _factorize(docs)
         r_p = d_codes[r_p]
         p_sorted = False
@@ -248,13 +424,13 @@ def evaluate(
         del order_p, new_code
     n_run_p = p_uniq.size
     # judged passages: codes of the run's passages, new codes for the others
+    qr = judged.frame
     j_pid = _object_ids(qr[s.PID])
     j_p = _positions_in(p_uniq, j_pid)
     if (j_p < 0).any():
         extra, extra_uniq = _factorize(j_pid[j_p < 0])
         j_p[j_p < 0] = extra + p_uniq.size
         p_uniq = np.concatenate([p_uniq, extra_uniq])
-    n_p = max(len(p_uniq), 1)
     j_q = pd.Index(universe).get_indexer(_object_ids(qr[s.QID])).astype(np.int64)
 
     # read-only views of the input where possible: copied only when rows move, or at
@@ -265,16 +441,22 @@ def evaluate(
 
     # compact codes: three int64 columns of 7M rows would cost 170 MB
     sys_code, r_q, r_p = (_compact(x) for x in (sys_code, r_q, r_p))
+    rows = _Rows(sys_code, r_q, r_p, score, rank)
+    codes = _Codes(systems, universe, q_uniq, p_uniq, n_run_p, p_dtype, j_q, j_p)
+    return rows, codes
 
-    # -- ordering ----------------------------------------------------------
-    step(0.25, "Ordering rankings / 순위 정렬")
-    list_key = sys_code * np.int64(n_qall) + r_q
-    neg_score = np.where(np.isnan(score), np.inf, -score)
+
+def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[Problem]) -> None:
+    """Stage *ordering*: each (system, question) list in ranked order (see :func:`evaluate`)."""
+    n_qall = codes.n_qall
+    list_key = rows.system * np.int64(n_qall) + rows.question
+    neg_score = np.where(np.isnan(rows.score), np.inf, -rows.score)
     if settings.order in ("trec", "score"):
-        order = _ranked_order(list_key, neg_score, None, r_p, settings.order == "trec")
+        order = _ranked_order(list_key, neg_score, None, rows.passage, settings.order == "trec")
     elif settings.order == "rank":
-        has_rank = np.zeros(n_s, dtype=bool)
-        if n_rows:
+        rank, sys_code = rows.rank, rows.system
+        has_rank = np.zeros(codes.n_s, dtype=bool)
+        if rank.size:
             np.logical_or.at(has_rank, sys_code, ~np.isnan(rank))
         # a system without ranks is ordered by score; rows lacking a rank go last
         if has_rank.all():
@@ -283,9 +465,9 @@ def evaluate(
             primary = np.where(
                 has_rank[sys_code], np.where(np.isnan(rank), np.inf, rank), neg_score
             )
-        order = _ranked_order(list_key, primary, neg_score, r_p, False)
-        del primary
-        no_rank = [systems[i] for i in np.flatnonzero(~has_rank)]
+        order = _ranked_order(list_key, primary, neg_score, rows.passage, False)
+        del primary, rank, sys_code
+        no_rank = [codes.systems[i] for i in np.flatnonzero(~has_rank)]
         if no_rank:
             warns.append(
                 warning(
@@ -298,126 +480,200 @@ def evaluate(
         raise ValueError(f"unknown order {settings.order!r}")
     del neg_score, list_key
 
-    r_s, r_q, r_p, score, rank = _reorder(order, (sys_code, r_q, r_p, score, rank))
-    del sys_code, order
-    lk = r_s * np.int64(n_qall) + r_q  # list key of each row, non-decreasing
+    rows.system, rows.question, rows.passage, rows.score, rows.rank = _reorder(
+        order, rows.columns
+    )
+    del order
+    rows.list_key = rows.system * np.int64(n_qall) + rows.question
 
-    # -- depth (trec_eval -M): the first N places of each ordered list -------
-    if settings.depth is not None and n_rows:
-        place = _places(lk)
-        deep = np.flatnonzero(place > settings.depth)
-        del place
-        if deep.size:
-            top = np.ones(lk.size, dtype=bool)
-            top[deep] = False
-            r_s, r_q, r_p, score, rank, lk = (x[top] for x in (r_s, r_q, r_p, score, rank, lk))
-            n_rows = int(lk.size)
-            del top
-        del deep
 
-    # -- a repeated passage counts once; de-dup policies ---------------------
-    step(0.4, "Removing duplicates / 중복 제거")
+def _cut_depth(rows: _Rows, depth: int | None) -> None:
+    """Stage *depth* (trec_eval ``-M``): the first ``depth`` places of each ordered list."""
+    if depth is None or not rows.list_key.size:
+        return
+    place = _places(rows.list_key)
+    deep = np.flatnonzero(place > depth)
+    del place
+    if deep.size:
+        top = np.ones(rows.list_key.size, dtype=bool)
+        top[deep] = False
+        rows.keep(top)
+
+
+def _kept_rows(
+    rows: _Rows,
+    codes: _Codes,
+    judged: _Judgments,
+    settings: EvalSettings,
+    warns: list[Problem],
+) -> tuple[np.ndarray, int]:
+    """Stage *de-duplication*: which rows stay (a repeated passage counts once, then
+    the de-dup policy), and how many repeats there were."""
+    lk, r_p = rows.list_key, rows.passage
+    n_rows = lk.size
     kept = first_occurrences(lk, r_p)
     n_repeated = int(n_rows - kept.sum())
-    dedup = "none" if document_unit else settings.dedup
-    if dedup != "none" and n_rows:
-        if not doc_of:
-            warns.append(
-                warning(
-                    "dedup_without_documents",
-                    "De-duplication by document needs the passages sheet (passage → document); "
-                    "none was given, so nothing was removed.",
-                    "문서 기준 중복 제거에는 문단→문서 표(passages 시트)가 필요한데 없어서 "
-                    "아무것도 제거하지 않았습니다.",
-                )
+    dedup = "none" if judged.document_unit else settings.dedup
+    if dedup == "none" or not n_rows:
+        return kept, n_repeated
+    if not judged.doc_of:
+        warns.append(
+            warning(
+                "dedup_without_documents",
+                "De-duplication by document needs the passages sheet (passage → document); "
+                "none was given, so nothing was removed.",
+                "문서 기준 중복 제거에는 문단→문서 표(passages 시트)가 필요한데 없어서 "
+                "아무것도 제거하지 않았습니다.",
             )
-        p_doc = pd.Series(p_uniq, dtype=object).map(doc_of)
-        has_doc = p_doc.notna().to_numpy()
-        d_code = pd.factorize(p_doc)[0].astype(np.int64)  # NaN → -1
-        # a passage without a document is its own document
-        d_code = np.where(has_doc, d_code, d_code.max(initial=-1) + 1 + np.arange(len(p_doc)))
-        n_d = int(d_code.max(initial=0)) + 1
-        row_doc = d_code[r_p]
-        if dedup == "document":
-            dd = np.where(kept, lk * n_d + row_doc, -1 - np.arange(lk.size))
-            kept = kept & ~pd.Series(dd).duplicated(keep="first").to_numpy()
-        elif dedup == "adjacent":
-            p_chunk = pd.Series(p_uniq, dtype=object).map(chunk_of).to_numpy(dtype=float)
-            kept = _drop_adjacent(kept, lk, row_doc, has_doc[r_p], p_chunk[r_p], settings.window)
-        else:
-            raise ValueError(f"unknown dedup {settings.dedup!r}")
-    n_repeated_or_deduped = int(n_rows - kept.sum())
-
-    # positions 1, 2, … among kept rows of each list; a skipped row records
-    # the last kept position before it.
-    if n_repeated_or_deduped == 0:
-        position = _places(lk)
-        skipped_rows = np.zeros(0, dtype=np.int64)
-    else:
-        seg = _segments(lk)
-        cum_kept = np.cumsum(kept)
-        position = cum_kept - np.where(seg > 0, cum_kept[np.maximum(seg - 1, 0)], 0)
-        skipped_rows = np.flatnonzero(~kept)
-        skipped_after = position[skipped_rows]
-        skipped_lk = lk[skipped_rows]
-        skipped_p = r_p[skipped_rows]
-        k_idx = np.flatnonzero(kept)
-        r_s, r_q, r_p, score, rank, position = (
-            x[k_idx] for x in (r_s, r_q, r_p, score, rank, position)
         )
-        del cum_kept, k_idx, seg
-    del lk
+    p_doc = pd.Series(codes.p_uniq, dtype=object).map(judged.doc_of)
+    has_doc = p_doc.notna().to_numpy()
+    d_code = pd.factorize(p_doc)[0].astype(np.int64)  # NaN → -1
+    # a passage without a document is its own document
+    d_code = np.where(has_doc, d_code, d_code.max(initial=-1) + 1 + np.arange(len(p_doc)))
+    n_d = int(d_code.max(initial=0)) + 1
+    row_doc = d_code[r_p]
+    if dedup == "document":
+        dd = np.where(kept, lk * n_d + row_doc, -1 - np.arange(lk.size))
+        kept = kept & ~pd.Series(dd).duplicated(keep="first").to_numpy()
+    elif dedup == "adjacent":
+        p_chunk = pd.Series(codes.p_uniq, dtype=object).map(judged.chunk_of).to_numpy(dtype=float)
+        kept = _drop_adjacent(kept, lk, row_doc, has_doc[r_p], p_chunk[r_p], settings.window)
+    else:
+        raise ValueError(f"unknown dedup {settings.dedup!r}")
+    return kept, n_repeated
 
-    # -- grades ------------------------------------------------------------
-    step(0.55, "Looking up grades / 등급 찾기")
-    judged_rows, judged_hit = _judgment_rows(j_q, j_p, r_q, r_p, n_p)
+
+@dataclass
+class _Skipped:
+    """The rows de-duplication removed: their list key, passage code, and the last
+    kept position before each."""
+
+    list_key: np.ndarray
+    passage: np.ndarray
+    after_position: np.ndarray
+
+
+def _number_positions(rows: _Rows, kept: np.ndarray) -> _Skipped:
+    """Positions 1, 2, … among the kept rows of each list; the removed rows leave."""
+    lk = rows.list_key
+    if int(lk.size - kept.sum()) == 0:
+        rows.position = _places(lk)
+        rows.list_key = None
+        empty = np.zeros(0, dtype=np.int64)
+        return _Skipped(empty, empty, empty)
+    seg = _segments(lk)
+    cum_kept = np.cumsum(kept)
+    position = cum_kept - np.where(seg > 0, cum_kept[np.maximum(seg - 1, 0)], 0)
+    del seg, cum_kept
+    skipped_rows = np.flatnonzero(~kept)
+    skipped = _Skipped(lk[skipped_rows], rows.passage[skipped_rows], position[skipped_rows])
+    rows.list_key = None
+    rows.position = position
+    rows.keep(np.flatnonzero(kept))
+    return skipped
+
+
+@dataclass
+class _Grades:
+    """The grade of each row (NaN: unjudged), and which judgment each judged row has."""
+
+    judged_rows: np.ndarray
+    judgment_of_row: np.ndarray
+    judgment_grade: np.ndarray
+    row_grade: np.ndarray
+    #: trec_eval's ``unj`` flag of each judged row (None outside trec_compat)
+    row_unjudged: np.ndarray | None
+
+
+def _look_up_grades(
+    rows: _Rows,
+    codes: _Codes,
+    judged: _Judgments,
+    settings: EvalSettings,
+    unjudged: pd.DataFrame | None,
+) -> _Grades:
+    """Stage *judgments join*: each row's grade from the judgments."""
+    qr = judged.frame
+    j_q, n_p = codes.j_q, codes.n_p
+    judged_rows, judged_hit = _judgment_rows(j_q, codes.j_p, rows.question, rows.passage, n_p)
     j_grade = qr[s.GRADE].to_numpy(dtype=float)
-    row_grade = np.full(r_q.size, np.nan)
+    row_grade = np.full(rows.question.size, np.nan)
     row_grade[judged_rows] = j_grade[judged_hit]
     # trec_eval: a passage graded below 0 in TREC qrels is in the pool but unjudged
     row_unjudged = None
-    if settings.trec_compat and unjudged is not None and len(unjudged) and not document_unit:
-        unj_q = pd.Index(universe).get_indexer(_object_ids(unjudged[s.QID]))
-        unj_p = _positions_in(p_uniq, _object_ids(unjudged[s.PID]))
+    if settings.trec_compat and unjudged is not None and len(unjudged) and not judged.document_unit:
+        unj_q = pd.Index(codes.universe).get_indexer(_object_ids(unjudged[s.QID]))
+        unj_p = _positions_in(codes.p_uniq, _object_ids(unjudged[s.PID]))
         ok = (unj_q >= 0) & (unj_p >= 0)
         j_unj = np.zeros(len(qr), dtype=bool)
         if ok.any():
-            where = pd.Index(j_q * np.int64(n_p) + j_p).get_indexer(
+            where = pd.Index(j_q * np.int64(n_p) + codes.j_p).get_indexer(
                 unj_q[ok] * np.int64(n_p) + unj_p[ok]
             )
             j_unj[where[where >= 0]] = True
         row_unjudged = j_unj[judged_hit]
+    return _Grades(judged_rows, judged_hit, j_grade, row_grade, row_unjudged)
 
-    # -- evidence roles ----------------------------------------------------
-    row_core = None
-    q_core = None
-    if roles_present:
-        cover, q_core = _core_groups(qr, j_q, n_u, settings.threshold)
-        row_core = cover[judged_hit]
 
-    # -- scoring -----------------------------------------------------------
-    step(0.65, "Computing measures / 지표 계산")
-    n_lists = n_s * n_u
-    list_question = np.tile(np.arange(n_u, dtype=np.int64), n_s)
+@dataclass
+class _Scores:
+    """Every measure of every (system, question) list, and what the tables need of them.
+
+    List l is system ``l // n_u`` and question ``l % n_u`` (universe questions only).
+    """
+
+    values: dict[str, np.ndarray]
+    list_question: np.ndarray
+    relevant_count: np.ndarray
+    answerable: np.ndarray
+    in_means: np.ndarray
+    returned: np.ndarray
+    returned_above_floor: np.ndarray
+    kmax: int
+    judged_name: str
+
+    @property
+    def listed(self) -> np.ndarray:
+        """The lists of the per-question table: those of questions in the means."""
+        return np.flatnonzero(self.in_means[self.list_question])
+
+
+def _score(
+    rows: _Rows,
+    codes: _Codes,
+    grades: _Grades,
+    ms: list[Measure],
+    settings: EvalSettings,
+    core_rows: np.ndarray | None,
+    core_per_question: np.ndarray | None,
+) -> _Scores:
+    """Stage *scoring*: the kernel over every list, then trec_eval's zeros and what
+    each list returned (for abstention)."""
+    n_u = codes.n_u
+    j_q, j_grade = codes.j_q, grades.judgment_grade
+    n_lists = codes.n_s * n_u
+    list_question = np.tile(np.arange(n_u, dtype=np.int64), codes.n_s)
     kmax = max(settings.ks) if settings.ks else (max((m.cutoff or 0) for m in ms) or 10)
     judged_name = f"Judged@{kmax}"
     kernel_ms = list(ms)
-    if judged_name not in measure_names:
+    if judged_name not in [m.name for m in ms]:
         kernel_ms.append(Measure("Judged", kmax))
+    jr = grades.judged_rows
     vals = score_lists(
         kernel_ms,
         n_lists=n_lists,
         list_question=list_question,
-        row_list=r_s[judged_rows] * n_u + r_q[judged_rows],
-        row_pos=position[judged_rows],
-        row_grade=row_grade[judged_rows],
+        row_list=rows.system[jr] * n_u + rows.question[jr],
+        row_pos=rows.position[jr],
+        row_grade=grades.row_grade[jr],
         judged_question=j_q,
         judged_grade=j_grade,
         threshold=settings.threshold,
         gain=settings.gain,
-        row_core_group=row_core,
-        question_core_groups=q_core,
-        row_unjudged=row_unjudged,
+        row_core_group=core_rows,
+        question_core_groups=core_per_question,
+        row_unjudged=grades.row_unjudged,
     )
     R_q = np.bincount(j_q, weights=j_grade >= settings.threshold, minlength=n_u)
     answerable_q = R_q > 0
@@ -431,6 +687,7 @@ def evaluate(
             if m.family in ("Recall", "MAP", "R-Prec"):
                 vals[m.name][zero_lists] = 0.0
     # a list "returned something" iff its first row exists (position 1)
+    r_s, r_q, position, score = rows.system, rows.question, rows.position, rows.score
     firsts = np.flatnonzero((position == 1) & (r_q < n_u))
     returned = np.zeros(n_lists, dtype=bool)
     returned[r_s[firsts] * n_u + r_q[firsts]] = True
@@ -440,40 +697,80 @@ def evaluate(
         returned_floor[r_s[above] * n_u + r_q[above]] = True
     else:
         returned_floor = returned
+    return _Scores(
+        vals,
+        list_question,
+        R_q,
+        answerable_q,
+        in_means,
+        returned,
+        returned_floor,
+        kmax,
+        judged_name,
+    )
 
-    # -- frames ------------------------------------------------------------
-    step(0.8, "Building tables / 표 만들기")
-    uni_obj = np.asarray(universe, dtype=object)
-    sys_obj = np.asarray(systems, dtype=object)
-    ans_lists = np.flatnonzero(in_means[list_question])
-    lq = list_question[ans_lists]
-    pq_qids = uni_obj[lq]
+
+@dataclass
+class _QuestionTables:
+    per_question: pd.DataFrame
+    aggregates: pd.DataFrame
+    by_type: pd.DataFrame
+
+
+def _question_tables(
+    codes: _Codes, scores: _Scores, ms: list[Measure], qtype: dict[str, str]
+) -> _QuestionTables:
+    """Stage *aggregation*: the per-question table, its means per system and per
+    (system, question type)."""
+    n_u = codes.n_u
+    measure_names = [m.name for m in ms]
+    sys_obj = np.asarray(codes.systems, dtype=object)
+    ans_lists = scores.listed
+    pq_qids = codes.universe[scores.list_question[ans_lists]]
     per_q = pd.DataFrame(
         {
             s.SYSTEM: sys_obj[ans_lists // max(n_u, 1)],
             s.QID: pq_qids,
             s.QTYPE: [qtype.get(q, "") for q in pq_qids],
-            "missing": ~returned[ans_lists],
+            "missing": ~scores.returned[ans_lists],
         }
     )
     for name in measure_names:
-        per_q[name] = vals[name][ans_lists]
+        per_q[name] = scores.values[name][ans_lists]
 
     agg = per_q.groupby(s.SYSTEM, sort=False)[measure_names].mean()
     agg.insert(0, "n", per_q.groupby(s.SYSTEM, sort=False).size())
-    agg = agg.reindex(systems)
+    agg = agg.reindex(codes.systems)
     agg["n"] = agg["n"].fillna(0).astype(int)
     agg.index.name = s.SYSTEM
 
     by_type = per_q.groupby([s.SYSTEM, s.QTYPE], sort=False)[measure_names].mean()
     by_type.insert(0, "n", per_q.groupby([s.SYSTEM, s.QTYPE], sort=False).size())
     by_type = by_type.reset_index()
+    return _QuestionTables(per_q, agg, by_type)
 
+
+_ABSTENTION_COLUMNS = [
+    s.SYSTEM,
+    "n_unanswerable",
+    "appropriate_abstentions",
+    "appropriate_abstention_rate",
+    "n_answerable",
+    "false_abstentions",
+    "false_abstention_rate",
+]
+
+
+def _abstention_table(codes: _Codes, scores: _Scores) -> pd.DataFrame:
+    """Per system: abstentions on unanswerable questions (appropriate) and on
+    answerable ones (false)."""
+    n_u = codes.n_u
+    answerable_q = scores.answerable
     abst_rows = []
     n_unans = int((~answerable_q).sum())
     n_ans = int(answerable_q.sum())
-    for i, name in enumerate(systems):
-        abstain = ~returned_floor[i * n_u : (i + 1) * n_u]
+    for i, name in enumerate(codes.systems):
+        abstain = ~scores.returned_above_floor[i * n_u : (i + 1) * n_u]
         a_ok = int((abstain & ~answerable_q).sum())
         a_false = int((abstain & answerable_q).sum())
         abst_rows.append(
@@ -487,56 +784,50 @@ def evaluate(
                 "false_abstention_rate": a_false / n_ans if n_ans else np.nan,
             }
         )
-    abstention = pd.DataFrame(
-        abst_rows,
-        columns=[
-            s.SYSTEM,
-            "n_unanswerable",
-            "appropriate_abstentions",
-            "appropriate_abstention_rate",
-            "n_answerable",
-            "false_abstentions",
-            "false_abstention_rate",
-        ],
-    ).set_index(s.SYSTEM)
+    return pd.DataFrame(abst_rows, columns=_ABSTENTION_COLUMNS).set_index(s.SYSTEM)
 
-    ro = np.flatnonzero((position == 1) & (r_q >= n_u))
-    run_only = pd.DataFrame(
+
+def _run_only(rows: _Rows, codes: _Codes) -> pd.DataFrame:
+    """(system, question) of each list whose question is neither judged nor listed."""
+    ro = np.flatnonzero((rows.position == 1) & (rows.question >= codes.n_u))
+    sys_obj = np.asarray(codes.systems, dtype=object)
+    return pd.DataFrame(
         {
-            s.SYSTEM: pd.Series(sys_obj[r_s[ro]], dtype=object),
-            s.QID: pd.Series(q_uniq[r_q[ro]], dtype=object),
+            s.SYSTEM: pd.Series(sys_obj[rows.system[ro]], dtype=object),
+            s.QID: pd.Series(codes.q_uniq[rows.question[ro]], dtype=object),
         }
     )
+
+
+def _ranking_frame(rows: _Rows, codes: _Codes, grades: _Grades, threshold: float) -> pd.DataFrame:
+    """``Results.ranking``, built from the rows, which it uses up (they are emptied)."""
     # categorical ids (sorted categories): millions of rows cost int codes, not
     # one Python object per cell; values compare as text. Each code array is
     # dropped once its categorical exists, before score and rank are copied.
-    columns: dict = {s.SYSTEM: _categorical(r_s, np.asarray(systems, dtype=object))}
-    del r_s
-    columns[s.QID] = _categorical(r_q, q_uniq)
-    del r_q
-    columns["position"] = position
-    columns[s.PID] = _categorical(r_p, p_uniq[:n_run_p], presorted=True, dtype=p_dtype)
-    del r_p
+    columns: dict = {s.SYSTEM: _categorical(rows.system, np.asarray(codes.systems, dtype=object))}
+    rows.system = None
+    columns[s.QID] = _categorical(rows.question, codes.q_uniq)
+    rows.question = None
+    columns["position"] = rows.position
+    columns[s.PID] = _categorical(
+        rows.passage, codes.p_uniq[: codes.n_run_p], presorted=True, dtype=codes.p_dtype
+    )
+    rows.passage = None
+    row_grade = grades.row_grade
     columns[s.GRADE] = row_grade
     # the relevance flag, decided once here (NaN = unjudged → not relevant)
-    columns["relevant"] = row_grade >= settings.threshold
-    columns[s.SCORE] = _own(score)
-    columns[s.RANK] = _own(rank)
-    del score, rank
+    columns["relevant"] = row_grade >= threshold
+    columns[s.SCORE] = _own(rows.score)
+    columns[s.RANK] = _own(rows.rank)
+    rows.score = rows.rank = rows.position = None
     # copy=False: columns are used as they are, not consolidated into new blocks
-    ranking = pd.DataFrame(columns, copy=False)
-    del columns
-    if skipped_rows.size:
-        skipped = pd.DataFrame(
-            {
-                s.SYSTEM: sys_obj[skipped_lk // n_qall],
-                s.QID: q_uniq[skipped_lk % n_qall],
-                s.PID: p_uniq[skipped_p],
-                "after_position": skipped_after,
-            }
-        )
-    else:
-        skipped = pd.DataFrame(
+    return pd.DataFrame(columns, copy=False)
+
+
+def _skipped_frame(skipped: _Skipped, codes: _Codes) -> pd.DataFrame:
+    """``Results.skipped``: every passage de-duplication removed."""
+    if not skipped.list_key.size:
+        return pd.DataFrame(
             {
                 s.SYSTEM: pd.Series([], dtype=object),
                 s.QID: pd.Series([], dtype=object),
@@ -544,21 +835,52 @@ def evaluate(
                 "after_position": pd.Series([], dtype=np.int64),
             }
         )
-    miss_lists = ans_lists[~returned[ans_lists] & answerable_q[list_question[ans_lists]]]
-    missing = pd.DataFrame(
+    sys_obj = np.asarray(codes.systems, dtype=object)
+    return pd.DataFrame(
         {
-            s.SYSTEM: sys_obj[miss_lists // max(n_u, 1)],
-            s.QID: uni_obj[list_question[miss_lists]],
+            s.SYSTEM: sys_obj[skipped.list_key // codes.n_qall],
+            s.QID: codes.q_uniq[skipped.list_key % codes.n_qall],
+            s.PID: codes.p_uniq[skipped.passage],
+            "after_position": skipped.after_position,
         }
     )
-    # keep the order systems were added in (np.unique sorted by code already)
-    unanswerable = [str(q) for q in uni_obj[~answerable_q]]
 
-    qrels_used = qr.copy()
-    qrels_used["relevant"] = qrels_used[s.GRADE].to_numpy() >= settings.threshold
-    relevant_count = pd.Series(R_q.astype(np.int64), index=pd.Index(uni_obj, name=s.QID), name="R")
 
-    # -- warnings ----------------------------------------------------------
+def _missing_frame(codes: _Codes, scores: _Scores) -> pd.DataFrame:
+    """(system, answerable question) of each list the system returned nothing for."""
+    ans_lists = scores.listed
+    list_question = scores.list_question
+    miss_lists = ans_lists[
+        ~scores.returned[ans_lists] & scores.answerable[list_question[ans_lists]]
+    ]
+    sys_obj = np.asarray(codes.systems, dtype=object)
+    return pd.DataFrame(
+        {
+            s.SYSTEM: sys_obj[miss_lists // max(codes.n_u, 1)],
+            s.QID: codes.universe[list_question[miss_lists]],
+        }
+    )
+
+
+# -- warnings -------------------------------------------------------------------------
+_CORE_RECALL_UNAVAILABLE = warning(
+    "core_recall_unavailable",
+    "Core evidence recall needs an evidence-role column with 'core' entries "
+    "(passage unit); it was left empty.",
+    "핵심 근거 재현율에는 '핵심' 역할이 적힌 근거 역할 열이 필요합니다(문단 단위). "
+    "값을 비워 두었습니다.",
+)
+
+
+def _list_warnings(
+    warns: list[Problem],
+    n_repeated: int,
+    systems: list[str],
+    missing: pd.DataFrame,
+    run_only: pd.DataFrame,
+) -> None:
+    """Repeated passages; per system, answerable questions it lacks and questions
+    only it has."""
     if n_repeated:
         warns.append(
             warning(
@@ -594,6 +916,21 @@ def evaluate(
                     f"않았습니다: {_ids(ro)}" + (f".{hint_ko}" if hint_ko else ""),
                 )
             )
+
+
+def _question_warnings(
+    warns: list[Problem],
+    codes: _Codes,
+    scores: _Scores,
+    unanswerable: list[str],
+    settings: EvalSettings,
+    questions: pd.DataFrame | None,
+) -> None:
+    """No answerable question; unanswerable ones; an 'answerable' column at odds."""
+    n_u = codes.n_u
+    answerable_q = scores.answerable
+    n_unans = int((~answerable_q).sum())
+    n_ans = int(answerable_q.sum())
     if n_ans == 0 and n_u:
         warns.append(
             warning(
@@ -629,7 +966,7 @@ def evaluate(
     if questions is not None and s.ANSWERABLE in questions.columns and n_u:
         flag = questions[[s.QID, s.ANSWERABLE]].dropna()
         flag_map = dict(zip(_text_ids(flag[s.QID]), flag[s.ANSWERABLE].astype(bool)))
-        ans_map = dict(zip(uni_obj, answerable_q))
+        ans_map = dict(zip(codes.universe, answerable_q))
         odd = [q for q, f in flag_map.items() if q in ans_map and bool(f) != bool(ans_map[q])]
         if odd:
             warns.append(
@@ -642,59 +979,42 @@ def evaluate(
                     f"판정을 따랐습니다: {_ids(odd)}",
                 )
             )
-    if n_ans:
-        # coverage of what each system returned (missing questions are reported apart)
-        present = ~per_q["missing"].to_numpy()
-        cover = (
-            pd.Series(vals[judged_name][ans_lists][present])
-            .groupby(per_q[s.SYSTEM].to_numpy()[present])
-            .mean()
-        )
-        for name in systems:
-            c = cover.get(name, np.nan)
-            if c == c and c < JUDGED_COVERAGE_WARNING:
-                hint_en, hint_ko = _passage_look_alikes(ranking, qr, name, kmax)
-                warns.append(
-                    warning(
-                        "low_judged_coverage",
-                        f"Only {c:.0%} of the top {kmax} results of '{name}' are judged; "
-                        "unjudged passages count as not relevant, so its scores may be too low. "
-                        f"Consider judging its top results.{hint_en}",
-                        f"'{name}'의 상위 {kmax}개 결과 가운데 판정된 것이 {c:.0%}뿐입니다. "
-                        "미판정 문단은 관련 없음으로 계산되므로 점수가 낮게 나올 수 있습니다. "
-                        f"상위 결과를 더 판정해 보세요.{hint_ko}",
-                    )
-                )
-    if roles_present is False and any(m.family == "CoreRecall" for m in ms):
-        warns.append(
-            warning(
-                "core_recall_unavailable",
-                "Core evidence recall needs an evidence-role column with 'core' entries "
-                "(passage unit); it was left empty.",
-                "핵심 근거 재현율에는 '핵심' 역할이 적힌 근거 역할 열이 필요합니다(문단 단위). "
-                "값을 비워 두었습니다.",
-            )
-        )
 
-    give_back_memory()  # the temporaries of a big run are gone; return their heap
-    step(1.0, "Done / 완료")
-    return Results(
-        settings=settings,
-        measures=measure_names,
-        systems=systems,
-        per_question=per_q,
-        aggregates=agg,
-        by_type=by_type,
-        abstention=abstention,
-        unanswerable=unanswerable,
-        ranking=ranking,
-        skipped=skipped,
-        missing=missing,
-        run_only=run_only,
-        qrels=qrels_used,
-        relevant_count=relevant_count,
-        warnings=warns,
+
+def _coverage_warnings(
+    warns: list[Problem],
+    codes: _Codes,
+    scores: _Scores,
+    per_q: pd.DataFrame,
+    ranking: pd.DataFrame,
+    qr: pd.DataFrame,
+) -> None:
+    """A system whose top results are mostly unjudged (Judged@K below the mark)."""
+    if not int(scores.answerable.sum()):
+        return
+    kmax = scores.kmax
+    # coverage of what each system returned (missing questions are reported apart)
+    present = ~per_q["missing"].to_numpy()
+    cover = (
+        pd.Series(scores.values[scores.judged_name][scores.listed][present])
+        .groupby(per_q[s.SYSTEM].to_numpy()[present])
+        .mean()
     )
+    for name in codes.systems:
+        c = cover.get(name, np.nan)
+        if c == c and c < JUDGED_COVERAGE_WARNING:
+            hint_en, hint_ko = _passage_look_alikes(ranking, qr, name, kmax)
+            warns.append(
+                warning(
+                    "low_judged_coverage",
+                    f"Only {c:.0%} of the top {kmax} results of '{name}' are judged; "
+                    "unjudged passages count as not relevant, so its scores may be too low. "
+                    f"Consider judging its top results.{hint_en}",
+                    f"'{name}'의 상위 {kmax}개 결과 가운데 판정된 것이 {c:.0%}뿐입니다. "
+                    "미판정 문단은 관련 없음으로 계산되므로 점수가 낮게 나올 수 있습니다. "
+                    f"상위 결과를 더 판정해 보세요.{hint_ko}",
+                )
+            )
 
 
 def _object_ids(col: pd.Series) -> np.ndarray:
@@ -1080,33 +1400,3 @@ def _drop_adjacent(
             else:
                 held.append(c)
     return kept
-
-
-def _core_groups(
-    qr: pd.DataFrame, j_q: np.ndarray, n_u: int, threshold: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per judgment row: the core group it covers (−1: none); per question: core groups.
-
-    A group is the ``group`` value, or the passage itself when blank. A group
-    is *core* when it holds a relevant passage with role ``core``; it is
-    covered by any relevant passage of that group with role core or
-    alternative.
-    """
-    role = s.evidence_roles(qr[s.ROLE])
-    if s.GROUP in qr.columns:
-        grp = qr[s.GROUP].astype(object).where(qr[s.GROUP].notna(), "").astype(str).str.strip()
-    else:
-        grp = pd.Series([""] * len(qr))
-    # blank group → the passage is its own group (prefix keeps the namespaces apart)
-    gkey = np.where(grp.to_numpy() == "", "\x00p:" + qr[s.PID].astype(str), "\x00g:" + grp)
-    g_code = pd.factorize(pd.MultiIndex.from_arrays([j_q, gkey]))[0].astype(np.int64)
-    relevant = qr[s.GRADE].to_numpy(dtype=float) >= threshold
-    is_core_group = np.zeros(g_code.max(initial=-1) + 1, dtype=bool)
-    is_core_group[g_code[relevant & (role == "core")]] = True
-    covers = relevant & np.isin(role, ["core", "alternative"]) & is_core_group[g_code]
-    cover = np.where(covers, g_code, -1)
-    core_codes = np.flatnonzero(is_core_group)
-    g_q = np.zeros(is_core_group.size, dtype=np.int64)
-    g_q[g_code] = j_q
-    q_core = np.bincount(g_q[core_codes], minlength=n_u)
-    return cover, q_core

@@ -23,7 +23,8 @@ nothing but their position.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -47,26 +48,8 @@ __all__ = [
     "gain_values",
     "score_lists",
     "score_rankings",
+    "FAMILY_KERNELS",
 ]
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def gain_values(grades: np.ndarray, gain: str = "exponential") -> np.ndarray:
@@ -86,6 +69,141 @@ def gain_values(grades: np.ndarray, gain: str = "exponential") -> np.ndarray:
 
 def _discount(pos: np.ndarray) -> np.ndarray:
     return 1.0 / np.log2(pos + 1.0)
+
+
+@dataclass
+class _Lists:
+    """What every measure family reads, computed once per call of :func:`score_lists`.
+
+    Rows are the judged positions of the lists (``row_*``); ``r_list`` /
+    ``r_pos`` the relevant rows only, sorted by list then position, with
+    ``prec_at`` (P@i at each of them); ``first``: each list's first relevant
+    position (inf: none); ``i_q`` / ``i_pos`` / ``i_dg``: every judgment of
+    each question best first, for the ideal DCG; ``core_first``: per (list,
+    core group) its list and best position, and ``n_core`` the core groups
+    of each list's question (NaN: none) — both None unless CoreRecall is asked.
+    """
+
+    n_lists: int
+    n_q: int
+    list_question: np.ndarray
+    row_list: np.ndarray
+    row_pos: np.ndarray
+    row_dg: np.ndarray
+    row_unjudged: np.ndarray | None
+    R: np.ndarray
+    R_nan: np.ndarray
+    r_list: np.ndarray
+    r_pos: np.ndarray
+    prec_at: np.ndarray
+    first: np.ndarray
+    i_q: np.ndarray
+    i_pos: np.ndarray
+    i_dg: np.ndarray
+    core_first: tuple[np.ndarray, np.ndarray] | None
+    n_core: np.ndarray | None
+
+    def per_list(self, weights: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+        if mask is None:
+            return np.bincount(self.row_list, weights=weights, minlength=self.n_lists)
+        return np.bincount(self.row_list[mask], weights=weights[mask], minlength=self.n_lists)
+
+    def relevant_in_top(self, kk: float) -> np.ndarray:
+        return np.bincount(self.r_list[self.r_pos <= kk], minlength=self.n_lists).astype(float)
+
+
+# One function per measure family: (the lists, K — inf when the measure has none) → values.
+def _precision(t: _Lists, kk: float) -> np.ndarray:
+    return t.relevant_in_top(kk) / kk
+
+
+def _recall(t: _Lists, kk: float) -> np.ndarray:
+    return t.relevant_in_top(kk) / t.R_nan
+
+
+def _hit(t: _Lists, kk: float) -> np.ndarray:
+    return (t.relevant_in_top(kk) > 0).astype(float)
+
+
+def _reciprocal_rank(t: _Lists, kk: float) -> np.ndarray:
+    return np.where(t.first <= kk, 1.0 / t.first, 0.0)
+
+
+def _average_precision(t: _Lists, kk: float) -> np.ndarray:
+    top = t.r_pos <= kk
+    ap = np.bincount(t.r_list[top], weights=t.prec_at[top], minlength=t.n_lists)
+    return ap / t.R_nan
+
+
+def _ndcg(t: _Lists, kk: float) -> np.ndarray:
+    dcg = t.per_list(t.row_dg, t.row_pos <= kk)
+    idcg_q = np.bincount(t.i_q[t.i_pos <= kk], weights=t.i_dg[t.i_pos <= kk], minlength=t.n_q)
+    idcg = idcg_q[t.list_question]
+    return np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
+
+
+def _r_precision(t: _Lists, kk: float) -> np.ndarray:
+    cnt = np.bincount(t.r_list, weights=t.r_pos <= t.R[t.r_list], minlength=t.n_lists)
+    return cnt / t.R_nan
+
+
+def _judged(t: _Lists, kk: float) -> np.ndarray:
+    counted = t.row_pos <= kk
+    if t.row_unjudged is not None:
+        counted &= ~np.asarray(t.row_unjudged, dtype=bool)
+    return t.per_list(np.ones(t.row_list.size), counted) / kk
+
+
+def _core_recall(t: _Lists, kk: float) -> np.ndarray:
+    if t.core_first is None:
+        return np.full(t.n_lists, np.nan)
+    pl, best = t.core_first
+    cnt = np.bincount(pl[best <= kk], minlength=t.n_lists).astype(float)
+    return cnt / t.n_core
+
+
+#: the kernel of each measure family (a family of measure_names without one here fails)
+FAMILY_KERNELS: dict[str, Callable[[_Lists, float], np.ndarray]] = {
+    "P": _precision,
+    "Recall": _recall,
+    "Hit": _hit,
+    "MRR": _reciprocal_rank,
+    "MAP": _average_precision,
+    "nDCG": _ndcg,
+    "R-Prec": _r_precision,
+    "Judged": _judged,
+    "CoreRecall": _core_recall,
+}
+
+
+def _segment_places(sorted_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For keys sorted ascending: the start of each run of equal keys, and each
+    entry's place (1, 2, …) within its run."""
+    if not sorted_keys.size:
+        return np.zeros(0, dtype=np.int64), np.zeros(0)
+    starts = np.r_[0, np.flatnonzero(np.diff(sorted_keys)) + 1]
+    seg = np.repeat(starts, np.diff(np.r_[starts, sorted_keys.size]))
+    return starts, np.arange(sorted_keys.size) - seg + 1.0
+
+
+def _core_first(
+    row_list: np.ndarray,
+    row_pos: np.ndarray,
+    row_core_group: np.ndarray,
+    question_core_groups: np.ndarray,
+    list_question: np.ndarray,
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
+    """Per (list, core group covered): its list and best position; the core groups
+    of each list's question (NaN: none)."""
+    cg = np.asarray(row_core_group, dtype=np.int64)
+    has = cg >= 0
+    pair = pd.factorize(pd.MultiIndex.from_arrays([row_list[has], cg[has]]))[0]
+    best = np.full(pair.max(initial=-1) + 1, np.inf)
+    np.minimum.at(best, pair, row_pos[has])
+    pl = np.zeros(best.size, dtype=np.int64)
+    pl[pair] = row_list[has]
+    n_core = np.asarray(question_core_groups, dtype=float)
+    return (pl, best), np.where(n_core > 0, n_core, np.nan)[list_question]
 
 
 def score_lists(
@@ -157,105 +275,59 @@ def score_lists(
             row_unjudged = np.asarray(row_unjudged, dtype=bool)[judged]
     rel = row_grade >= threshold
 
-    def per_list(weights: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
-        if mask is None:
-            return np.bincount(row_list, weights=weights, minlength=n_lists)
-        return np.bincount(row_list[mask], weights=weights[mask], minlength=n_lists)
-
     with np.errstate(divide="ignore", invalid="ignore"):
         R_q = np.bincount(judged_question, weights=judged_grade >= threshold, minlength=n_q)
         R = R_q[list_question] if n_lists else np.zeros(0)
-        R_nan = np.where(R > 0, R, np.nan)
 
         # Relevant rows only: positions, and the relevant rank among them
         # (1, 2, … within a list) for P@i in average precision.
         r_list, r_pos = row_list[rel], row_pos[rel]
         order = np.lexsort((r_pos, r_list))
         r_list, r_pos = r_list[order], r_pos[order]
-        if r_list.size:
-            starts = np.r_[0, np.flatnonzero(np.diff(r_list)) + 1]
-            seg = np.repeat(starts, np.diff(np.r_[starts, r_list.size]))
-            r_nth = np.arange(r_list.size) - seg + 1.0
-        else:
-            starts = np.zeros(0, dtype=np.int64)
-            r_nth = np.zeros(0)
+        starts, r_nth = _segment_places(r_list)
         first = np.full(n_lists, np.inf)
         first[r_list[starts]] = r_pos[starts]
-        prec_at = r_nth / r_pos
 
-        row_gain = gain_values(row_grade, gain)
-        row_dg = row_gain * _discount(row_pos)
         # Ideal DCG: every judged grade of q, best first.
         i_order = np.lexsort((-judged_grade, judged_question))
         i_q = judged_question[i_order]
         i_gain = gain_values(judged_grade[i_order], gain)
-        if i_q.size:
-            i_starts = np.r_[0, np.flatnonzero(np.diff(i_q)) + 1]
-            i_seg = np.repeat(i_starts, np.diff(np.r_[i_starts, i_q.size]))
-            i_pos = np.arange(i_q.size) - i_seg + 1.0
-        else:
-            i_pos = np.zeros(0)
-        i_dg = i_gain * _discount(i_pos)
+        i_pos = _segment_places(i_q)[1]
 
-        core_first = None
-        if any(m.family == "CoreRecall" for m in measures):
-            if row_core_group is None or question_core_groups is None:
-                core_first = None
-            else:
-                cg = np.asarray(row_core_group, dtype=np.int64)
-                has = cg >= 0
-                pair = pd.factorize(pd.MultiIndex.from_arrays([row_list[has], cg[has]]))[0]
-                best = np.full(pair.max(initial=-1) + 1, np.inf)
-                np.minimum.at(best, pair, row_pos[has])
-                pl = np.zeros(best.size, dtype=np.int64)
-                pl[pair] = row_list[has]
-                core_first = (pl, best)
-                n_core = np.asarray(question_core_groups, dtype=float)
-                n_core = np.where(n_core > 0, n_core, np.nan)[list_question]
+        core_first, n_core = None, None
+        wants_core = any(m.family == "CoreRecall" for m in measures)
+        if wants_core and row_core_group is not None and question_core_groups is not None:
+            core_first, n_core = _core_first(
+                row_list, row_pos, row_core_group, question_core_groups, list_question
+            )
 
+        lists = _Lists(
+            n_lists=n_lists,
+            n_q=n_q,
+            list_question=list_question,
+            row_list=row_list,
+            row_pos=row_pos,
+            row_dg=gain_values(row_grade, gain) * _discount(row_pos),
+            row_unjudged=row_unjudged,
+            R=R,
+            R_nan=np.where(R > 0, R, np.nan),
+            r_list=r_list,
+            r_pos=r_pos,
+            prec_at=r_nth / r_pos,
+            first=first,
+            i_q=i_q,
+            i_pos=i_pos,
+            i_dg=i_gain * _discount(i_pos),
+            core_first=core_first,
+            n_core=n_core,
+        )
         out: dict[str, np.ndarray] = {}
         for m in measures:
-            k = m.cutoff
-            kk = math.inf if k is None else float(k)
-            f = m.family
-            if f in ("P", "Recall", "Hit"):
-                cnt = np.bincount(r_list[r_pos <= kk], minlength=n_lists).astype(float)
-                if f == "P":
-                    val = cnt / kk
-                elif f == "Recall":
-                    val = cnt / R_nan
-                else:
-                    val = (cnt > 0).astype(float)
-            elif f == "MRR":
-                val = np.where(first <= kk, 1.0 / first, 0.0)
-            elif f == "MAP":
-                ap = np.bincount(
-                    r_list[r_pos <= kk], weights=prec_at[r_pos <= kk], minlength=n_lists
-                )
-                val = ap / R_nan
-            elif f == "nDCG":
-                dcg = per_list(row_dg, row_pos <= kk)
-                idcg_q = np.bincount(i_q[i_pos <= kk], weights=i_dg[i_pos <= kk], minlength=n_q)
-                idcg = idcg_q[list_question]
-                val = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
-            elif f == "R-Prec":
-                cnt = np.bincount(r_list, weights=r_pos <= R[r_list], minlength=n_lists)
-                val = cnt / R_nan
-            elif f == "Judged":
-                counted = row_pos <= kk
-                if row_unjudged is not None:
-                    counted &= ~np.asarray(row_unjudged, dtype=bool)
-                val = per_list(np.ones(row_list.size), counted) / kk
-            elif f == "CoreRecall":
-                if core_first is None:
-                    val = np.full(n_lists, np.nan)
-                else:
-                    pl, best = core_first
-                    cnt = np.bincount(pl[best <= kk], minlength=n_lists).astype(float)
-                    val = cnt / n_core
-            else:  # pragma: no cover - registry and kernel out of step
+            kernel = FAMILY_KERNELS.get(m.family)
+            if kernel is None:  # pragma: no cover - registry and kernel out of step
                 raise ValueError(f"no kernel for {m.name}")
-            out[m.name] = np.asarray(val, dtype=float)
+            kk = math.inf if m.cutoff is None else float(m.cutoff)
+            out[m.name] = np.asarray(kernel(lists, kk), dtype=float)
     return out
 
 
