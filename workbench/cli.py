@@ -18,6 +18,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from workbench import __version__
+from workbench.core.model.choices import (
+    DEDUPS,
+    GAINS,
+    ONE_ASSESSOR,
+    ORDERS,
+    RESOLUTIONS,
+    SIGNIFICANCE_TESTS,
+    UNITS,
+    Choices,
+)
 
 if TYPE_CHECKING:
     from workbench.core.model.schema import EvalSettings
@@ -92,9 +102,20 @@ def _add_qrels(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_choice(p: argparse.ArgumentParser, flag: str, choices: Choices, what: str) -> None:
+    """An option whose values, default and help come from the registry of choices."""
+    explained = choices.help_text("en").format(name="the --adjudicator assessor")
+    p.add_argument(
+        flag,
+        choices=list(choices.keys),
+        default=choices.default,
+        help=f"{what} (default {choices.default}) — {explained}",
+    )
+
+
 def _add_order_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--order", choices=["rank", "score", "trec"], default="rank")
-    p.add_argument("--dedup", choices=["none", "document", "adjacent"], default="none")
+    _add_choice(p, "--order", ORDERS, "how each ranked list is put in order")
+    _add_choice(p, "--dedup", DEDUPS, "repeated passages")
     p.add_argument("--window", type=int, default=1, help="± chunks for --dedup adjacent")
 
 
@@ -104,9 +125,9 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
     p.add_argument("--k", default="1,3,5,10", help="cutoffs, comma-separated (default 1,3,5,10)")
     p.add_argument("--threshold", type=int, default=1, help="relevance threshold θ (default 1)")
-    p.add_argument("--gain", choices=["exponential", "linear"], default="exponential")
+    _add_choice(p, "--gain", GAINS, "nDCG gain")
     _add_order_options(p)
-    p.add_argument("--unit", choices=["passage", "document"], default="passage")
+    _add_choice(p, "--unit", UNITS, "what is evaluated")
     p.add_argument("--score-floor", type=float, default=None, help="abstention score floor")
     p.add_argument(
         "--trec-compat",
@@ -126,20 +147,15 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
         default=None,
         help="measures to report, by name, comma-separated (e.g. nDCG,MAP,P@10; default: all for --k)",
     )
+    _add_choice(p, "--resolution", RESOLUTIONS, "how several assessors' grades become one")
     p.add_argument(
-        "--resolution",
-        choices=["median", "majority", "max", "min", "assessor"],
-        default="median",
-        help="how several assessors' grades become one",
-    )
-    p.add_argument(
-        "--adjudicator", default=None, help="the assessor who decides (--resolution assessor)"
+        "--adjudicator", default=None, help=f"the assessor who decides (--resolution {ONE_ASSESSOR})"
     )
     p.add_argument("--json", metavar="PATH|-", help="write the results as JSON ('-' = stdout)")
     p.add_argument("--report", metavar="PATH.xlsx", help="write the Excel report")
     p.add_argument("--compare", action="store_true", help="paired significance tests")
     p.add_argument("--baseline", default=None, help="baseline system (default: the first)")
-    p.add_argument("--test", choices=["randomization", "t", "wilcoxon"], default="randomization")
+    _add_choice(p, "--test", SIGNIFICANCE_TESTS, "the paired significance test")
     p.add_argument(
         "--seed", type=int, default=20261129, help="random seed (bootstrap, randomization)"
     )
@@ -183,12 +199,7 @@ def command_parser() -> argparse.ArgumentParser:
     )
     _add_qrels(jd)
     _add_grade_option(jd)
-    jd.add_argument(
-        "--resolution",
-        choices=["median", "majority", "max", "min", "assessor"],
-        default="median",
-        help="how several assessors' grades become one",
-    )
+    _add_choice(jd, "--resolution", RESOLUTIONS, "how several assessors' grades become one")
     jd.add_argument("--adjudicator", default=None, help="the assessor who decides")
     jd.add_argument(
         "--out",
@@ -334,8 +345,8 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
 
     if args.threshold < 1:
         raise UsageError("--threshold must be 1 or more (a grade of 0 is never relevant)")
-    if args.resolution == "assessor" and not args.adjudicator:
-        raise UsageError("--resolution assessor needs --adjudicator NAME")
+    if args.resolution == ONE_ASSESSOR and not args.adjudicator:
+        raise UsageError(f"--resolution {ONE_ASSESSOR} needs --adjudicator NAME")
     if args.depth is not None and args.depth < 1:
         raise UsageError("--depth must be 1 or more")
     return EvalSettings(
@@ -397,23 +408,25 @@ def _study(args: argparse.Namespace, settings: EvalSettings) -> Study:
     assessor name its file name suggests (what the app proposes in the import
     preview); the files are merged, an assessor grading one item differently
     in two files is an error naming both."""
-    from workbench.core.io import assessor_from_file_name, load_judgments, load_run
+    from workbench.core.io import assessor_from_file_name
+    from workbench.core.io.options import ReadOptions, load
     from workbench.core.study import Study
 
     study = Study(settings)
     conversions = _grade_conversions(getattr(args, "read_grade", None) or [])
     paths = list(args.qrels)
     for path in paths:
-        options: dict = {"conversions": conversions} if conversions else {}
-        if len(paths) > 1:
-            options["assessor"] = assessor_from_file_name(path)
-        judgments = load_judgments(path, conversions=conversions or None)
+        options = ReadOptions(
+            conversions=conversions,
+            assessor=assessor_from_file_name(path) if len(paths) > 1 else "",
+        )
+        judgments = load("judgments", path, options)
         if study.judgment_set is None:
-            study.set_judgments(judgments, options or None)
+            study.set_judgments(judgments, options)
         else:
             study.add_judgments(judgments, options)
     for path in getattr(args, "run", None) or []:
-        study.add_runs(load_run(path))
+        study.add_runs(load("runs", path))
     answer_files = [
         *(getattr(args, "answers", None) or []),
         *(getattr(args, "ratings", None) or []),
@@ -630,8 +643,8 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.io.atomic import atomic_write_text
     from workbench.core.model.schema import EvalSettings
 
-    if args.resolution == "assessor" and not args.adjudicator:
-        raise UsageError("--resolution assessor needs --adjudicator NAME")
+    if args.resolution == ONE_ASSESSOR and not args.adjudicator:
+        raise UsageError(f"--resolution {ONE_ASSESSOR} needs --adjudicator NAME")
     target = Path(args.out)
     suffix = target.suffix.lower()
     if suffix not in (".txt", ".qrels", ".xlsx"):

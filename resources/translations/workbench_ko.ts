@@ -32,26 +32,6 @@
         <translation>규칙:</translation>
     </message>
     <message>
-        <source>Middle grade (median)</source>
-        <translation>가운데 등급 (중앙값)</translation>
-    </message>
-    <message>
-        <source>Most common grade (majority)</source>
-        <translation>가장 많은 등급 (다수결)</translation>
-    </message>
-    <message>
-        <source>Highest grade (max)</source>
-        <translation>가장 높은 등급 (최댓값)</translation>
-    </message>
-    <message>
-        <source>Lowest grade (min)</source>
-        <translation>가장 낮은 등급 (최솟값)</translation>
-    </message>
-    <message>
-        <source>One assessor decides</source>
-        <translation>한 평가자가 결정</translation>
-    </message>
-    <message>
         <source>Who decides:</source>
         <translation>결정할 평가자:</translation>
     </message>
@@ -216,26 +196,6 @@ To measure agreement, add a second person&apos;s grades for the same questions a
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
-    </message>
-    <message>
-        <source>Where the assessors differ, the scores use the middle grade; with two assessors, the lower of the two (a passage is not promoted on a tie).</source>
-        <translation>평가자 등급이 다르면 가운데 등급을 씁니다. 평가자가 두 명이면 둘 중 낮은 등급을 씁니다(동률일 때 올려 주지 않음).</translation>
-    </message>
-    <message>
-        <source>Where the assessors differ, the scores use the grade most of them gave; on a tie, the lower middle grade.</source>
-        <translation>평가자 등급이 다르면 가장 많이 나온 등급을 씁니다. 동률이면 가운데 중 낮은 등급을 씁니다.</translation>
-    </message>
-    <message>
-        <source>Where the assessors differ, the scores use the highest grade any of them gave (generous).</source>
-        <translation>평가자 등급이 다르면 가장 높은 등급을 씁니다(너그럽게).</translation>
-    </message>
-    <message>
-        <source>Where the assessors differ, the scores use the lowest grade any of them gave (strict).</source>
-        <translation>평가자 등급이 다르면 가장 낮은 등급을 씁니다(엄격하게).</translation>
-    </message>
-    <message>
-        <source>Where the assessors differ, the scores use {name}&apos;s grade; items {name} did not grade use the middle grade of the others.</source>
-        <translation>평가자 등급이 다르면 {name}의 등급을 씁니다. {name:이} 평가하지 않은 항목은 나머지 평가자의 가운데 등급을 씁니다.</translation>
     </message>
     <message>
         <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
@@ -1058,18 +1018,6 @@ n = {n} questions</source>
     <message>
         <source>Test:</source>
         <translation>검정:</translation>
-    </message>
-    <message>
-        <source>Randomization (recommended)</source>
-        <translation>무작위화 (권장)</translation>
-    </message>
-    <message>
-        <source>Paired t-test</source>
-        <translation>대응 t-검정</translation>
-    </message>
-    <message>
-        <source>Wilcoxon signed-rank</source>
-        <translation>윌콕슨 부호순위</translation>
     </message>
     <message>
         <source>Metrics:</source>
@@ -4234,22 +4182,6 @@ first relevant: {bucket}
         <translation>답변이 비었거나 이 문구 중 하나를 담으면(대소문자와 띄어쓰기 무시) 답변을 보류한 것으로 봅니다. 관련 근거가 없는 질문에서는 적절한 보류, 그 밖에는 잘못된 보류입니다.</translation>
     </message>
     <message>
-        <source>median (the lower middle on a tie)</source>
-        <translation>중앙값 (짝수면 낮은 쪽)</translation>
-    </message>
-    <message>
-        <source>majority</source>
-        <translation>다수결</translation>
-    </message>
-    <message>
-        <source>highest</source>
-        <translation>가장 높은 점수</translation>
-    </message>
-    <message>
-        <source>lowest</source>
-        <translation>가장 낮은 점수</translation>
-    </message>
-    <message>
         <source>answerable</source>
         <translation>답변 가능</translation>
     </message>
@@ -4324,18 +4256,6 @@ first relevant: {bucket}
 <context>
     <name>SettingsPanel</name>
     <message>
-        <source>Ranking order: by the rank column; equal ranks by higher score, then by passage id. A file without ranks is ordered by score, highest first.</source>
-        <translation>순위 정렬: 순위 열 기준. 순위가 같으면 점수가 높은 것, 그다음 문단 ID 순. 순위가 없는 파일은 점수가 높은 순서로 정렬합니다.</translation>
-    </message>
-    <message>
-        <source>Ranking order: by score, highest first; equal scores by passage id (A→Z). The rank column is ignored.</source>
-        <translation>순위 정렬: 점수가 높은 순서. 점수가 같으면 문단 ID 순(A→Z). 순위 열은 쓰지 않습니다.</translation>
-    </message>
-    <message>
-        <source>Ranking order: exactly as trec_eval — by score, highest first; equal scores by passage id in reverse (Z→A). The rank column is ignored.</source>
-        <translation>순위 정렬: trec_eval과 똑같이 점수가 높은 순서. 점수가 같으면 문단 ID 역순(Z→A). 순위 열은 쓰지 않습니다.</translation>
-    </message>
-    <message>
         <source>Evaluation settings</source>
         <translation>평가 설정</translation>
     </message>
@@ -4368,14 +4288,6 @@ first relevant: {bucket}
         <translation>nDCG 이득:</translation>
     </message>
     <message>
-        <source>Exponential (2^g − 1)</source>
-        <translation>지수형 (2^g − 1)</translation>
-    </message>
-    <message>
-        <source>Linear (g)</source>
-        <translation>선형 (g)</translation>
-    </message>
-    <message>
         <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
@@ -4384,36 +4296,12 @@ first relevant: {bucket}
         <translation>순위 정렬:</translation>
     </message>
     <message>
-        <source>Rank column</source>
-        <translation>순위 열</translation>
-    </message>
-    <message>
-        <source>Score</source>
-        <translation>점수</translation>
-    </message>
-    <message>
-        <source>trec_eval-compatible</source>
-        <translation>trec_eval 호환</translation>
-    </message>
-    <message>
         <source>How the results of each system are put in order before scoring.</source>
         <translation>점수를 매기기 전에 각 시스템의 결과를 어떤 순서로 놓을지 정합니다.</translation>
     </message>
     <message>
         <source>Duplicates:</source>
         <translation>중복:</translation>
-    </message>
-    <message>
-        <source>None (a repeat counts at its first place)</source>
-        <translation>없음 (두 번 나온 문단은 첫 번째만 셈)</translation>
-    </message>
-    <message>
-        <source>One passage per document</source>
-        <translation>문서당 문단 하나</translation>
-    </message>
-    <message>
-        <source>Drop neighbouring chunks</source>
-        <translation>이웃 청크 빼기</translation>
     </message>
     <message>
         <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
@@ -4430,14 +4318,6 @@ first relevant: {bucket}
     <message>
         <source>Evaluate:</source>
         <translation>평가 단위:</translation>
-    </message>
-    <message>
-        <source>Passages</source>
-        <translation>문단</translation>
-    </message>
-    <message>
-        <source>Documents</source>
-        <translation>문서</translation>
     </message>
     <message>
         <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
@@ -4592,7 +4472,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system&apos;s name is (its tooltip is the system card) the shown cards, in order the tooltip of the system&apos;s name (its system card), set by the page the study&apos;s evaluation manual: the chips&apos; labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest lines of passage text on a card at a large font, so that two or more cards per system fit in view; the card&apos;s tooltip has the whole passage background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system&apos;s name is (its tooltip is the system card) the shown cards, in order the tooltip of the system&apos;s name (its system card), set by the page the study&apos;s evaluation manual: the chips&apos; labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>

@@ -19,6 +19,7 @@ from workbench.core.io import (
     proposed_grade,
     rows_around,
 )
+from workbench.core.io.options import load
 from workbench.core.io.project import ProjectSource, load_project, save_project
 from workbench.core.model import schema as S
 from workbench.core.model.schema import EvalSettings
@@ -306,7 +307,7 @@ def test_conversions_and_rows_left_out_are_kept_in_the_project(tmp_path):
     options = read_options(
         {"mappings": {}, "sheets": None, "conversions": {"3점": 3}, "skip_rows": {"평가": [6]}}
     )
-    js = load_judgments(path, conversions=options["conversions"], skip_rows=options["skip_rows"])
+    js = load("judgments", path, options)
     study = Study()
     study.set_judgments(js, options)
     target = save_project(tmp_path / "p.wbproj", study_to_project(study))
@@ -314,8 +315,8 @@ def test_conversions_and_rows_left_out_are_kept_in_the_project(tmp_path):
     (source,) = project.sources
     assert source.conversions == {"3점": 3} and source.skip_rows == {"평가": [6]}
     again = study_from_project(project, [(source, js)])
-    assert again.judgment_options["conversions"] == {"3점": 3}
-    assert again.judgment_options["skip_rows"] == {"평가": [6]}
+    assert dict(again.judgment_options.conversions) == {"3점": 3}
+    assert again.judgment_options.to_dict()["skip_rows"] == {"평가": [6]}
 
 
 def test_damaged_conversions_in_a_project_are_left_out_with_a_warning(tmp_path):

@@ -77,7 +77,7 @@ def test_the_study_merges_files_and_keeps_each_ones_options(unnamed):
     study.set_judgments(load_judgments(unnamed[0]), {"assessor": "평가자A"})
     study.add_judgments(load_judgments(unnamed[1]), {"assessor": "평가자B", "sheets": None})
     assert study.assessors == ["평가자A", "평가자B"]
-    assert [src.options["assessor"] for src in study.judgment_sources] == ["평가자A", "평가자B"]
+    assert [src.options.assessor for src in study.judgment_sources] == ["평가자A", "평가자B"]
     assert len(study.judgments_in_force()) == 6
     first = study.judgment_sources[0].id
     assert study.remove_judgment_source(first)

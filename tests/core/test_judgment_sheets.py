@@ -134,7 +134,7 @@ def test_the_sheets_read_are_kept_in_the_project_and_read_again(tmp_path):
         {"김평가": [HEAD, ["Q1", "D1", 3]], "이평가": [HEAD, ["Q1", "D1", 2]]},
     )
     options = read_options({"mappings": {}, "sheets": {"judgments": ["김평가", "이평가"]}})
-    js = load_judgments(path, sheets=options["sheets"])
+    js = load_judgments(path, sheets=options.sheets)
     study = Study()
     study.set_judgments(js, options)
     project = load_project(save_project(tmp_path / "p.wbproj", study_to_project(study)))

@@ -364,7 +364,7 @@ def test_a_mapping_confirmed_in_the_dialog_survives_save_and_load(files, tmp_pat
         "judgments",
         _resolved(files["judgments"]),
         file_sha256(files["judgments"]),
-        mappings=read_options(dialog_options)["mappings"],
+        mappings=read_options(dialog_options).to_dict()["mappings"],
         sheets=dialog_options["sheets"],
     )
     again = load_project(save_project(tmp_path / "p.wbproj", Project(sources=[source])))

@@ -346,7 +346,7 @@ def test_the_study_round_trips_through_the_project_file(judgments_file, tmp_path
         ["q3", "p9", 2, "나", "직접 인용"]
     ]
     assert again.resolutions_in_force()["by"].tolist() == ["검토자", "reviewer", "나"]
-    assert again.judgment_options["sheets"] == {"judgments": "평가"}
+    assert again.judgment_options.sheets == {"judgments": "평가"}
     assert project.view == {"page": "overview"}
 
 

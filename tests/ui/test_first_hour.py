@@ -385,7 +385,7 @@ def test_rename_a_system_on_the_overview_and_reopen_the_project(qtbot, own, tmp_
     assert again.state.systems == ["BM25", "그래프 RAG"]
     # the confirmed conversion came back with the file's mapping
     options = again.state.study.judgment_options
-    assert options["conversions"] == {"3점": 3}
+    assert dict(options.conversions) == {"3점": 3}
     js = again.state.judgment_set
     assert int(js.judgments.loc[js.judgments[S.ROW] == ROW_WITH_UNIT, S.GRADE].iloc[0]) == 3
 

@@ -59,7 +59,7 @@ def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, t
     with qtbot.waitSignal(window.state.data_changed, timeout=TIMEOUT):
         press(second.load_button)
     study = window.state.study
-    assert [src.options.get("assessor") for src in study.judgment_sources] == ["평가자A", "김목사"]
+    assert [src.options.assessor for src in study.judgment_sources] == ["평가자A", "김목사"]
     assert study.assessors == ["김목사", "평가자A"]
     assert len(study.judgments_in_force()) == 8
 

@@ -23,7 +23,7 @@ below instead of working them out itself, so they cannot disagree:
 - :attr:`Study.judgment_set`: the judgments files together
   (:class:`JudgmentSource`, one per file — typically one per assessor — merged
   by :func:`~workbench.core.io.merge.merge_judgment_sets`; a file without an
-  assessor column can be given the assessor's name, ``options["assessor"]``).
+  assessor column can be given the assessor's name, ``ReadOptions.assessor``).
 - :meth:`Study.manual_in_force`: the evaluation manual — edited in the app,
   else the judgments file's 매뉴얼 sheet, else the seed table
   (:mod:`workbench.core.protocol.manual`).
@@ -53,12 +53,12 @@ from typing import Any, ClassVar, Protocol
 import pandas as pd
 
 from workbench.core.io.merge import merge_judgment_sets, name_assessor
+from workbench.core.io.options import ReadOptions
 from workbench.core.io.project import (
     Project,
     ProjectSource,
     frame_to_records,
     records_to_frame,
-    stored_mappings,
 )
 from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.measures.agreement import resolve_grades
@@ -135,7 +135,7 @@ class RunSource:
 
     id: int
     run_set: RunSet
-    options: dict = field(default_factory=dict)
+    options: ReadOptions = field(default_factory=ReadOptions)
 
     @property
     def file(self) -> s.SourceFile | None:
@@ -145,12 +145,11 @@ class RunSource:
 @dataclass(frozen=True)
 class JudgmentSource:
     """One judgments file in the study: what was read (with the assessor's name
-    given to its unnamed rows, ``options["assessor"]``) and how (``options``:
-    ``mappings``, ``sheets``, ``assessor``)."""
+    given to its unnamed rows, ``options.assessor``) and how (``options``)."""
 
     id: int
     judgment_set: JudgmentSet
-    options: dict = field(default_factory=dict)
+    options: ReadOptions = field(default_factory=ReadOptions)
 
     @property
     def file(self) -> s.SourceFile | None:
@@ -369,22 +368,24 @@ class Study:
         )
 
     @property
-    def judgment_options(self) -> dict:
+    def judgment_options(self) -> ReadOptions:
         """How the (first) judgments file was read, for the project file."""
-        return dict(self.judgment_sources[0].options) if self.judgment_sources else {}
+        return self.judgment_sources[0].options if self.judgment_sources else ReadOptions()
 
     @judgment_options.setter
-    def judgment_options(self, options: dict) -> None:
+    def judgment_options(self, options: ReadOptions | dict | None) -> None:
         if self.judgment_sources:
             first = self.judgment_sources[0]
             self.judgment_sources = [
-                JudgmentSource(first.id, first.judgment_set, dict(options or {})),
+                JudgmentSource(first.id, first.judgment_set, ReadOptions.from_dict(options)),
                 *self.judgment_sources[1:],
             ]
 
-    def _judgment_source(self, judgment_set: JudgmentSet, options: dict | None) -> JudgmentSource:
-        options = dict(options or {})
-        named = name_assessor(judgment_set, options.get("assessor") or "")
+    def _judgment_source(
+        self, judgment_set: JudgmentSet, options: ReadOptions | dict | None
+    ) -> JudgmentSource:
+        options = ReadOptions.from_dict(options)
+        named = name_assessor(judgment_set, options.assessor)
         # numbered apart from the run files, whose ids name their systems
         self._next_judgment_source += 1
         return JudgmentSource(self._next_judgment_source, named, options)
@@ -394,9 +395,11 @@ class Study:
         in the app, hand resolutions, questions with a note or a flag)."""
         return len(self.added_grades), len(self.resolutions), len(self.notes)
 
-    def set_judgments(self, judgment_set: JudgmentSet | None, options: dict | None = None) -> None:
+    def set_judgments(
+        self, judgment_set: JudgmentSet | None, options: ReadOptions | dict | None = None
+    ) -> None:
         """The judgments of one file replace every judgments file loaded
-        (``options["assessor"]``: the name given to rows without an assessor)."""
+        (``options.assessor``: the name given to rows without an assessor)."""
         if judgment_set is None:
             self.judgment_sources = []
             self.judgment_set = None
@@ -405,15 +408,17 @@ class Study:
         self.judgment_sources = [source]
         self.judgment_set = source.judgment_set
 
-    def merged_with(self, judgment_set: JudgmentSet, options: dict | None = None) -> JudgmentSet:
+    def merged_with(
+        self, judgment_set: JudgmentSet, options: ReadOptions | dict | None = None
+    ) -> JudgmentSet:
         """The judgments loaded with one more file (nothing changes). Raises
         :class:`~workbench.core.model.problems.InputError` when an assessor graded an
         item differently in two files."""
-        named = name_assessor(judgment_set, dict(options or {}).get("assessor") or "")
+        named = name_assessor(judgment_set, ReadOptions.from_dict(options).assessor)
         return merge_judgment_sets([*(src.judgment_set for src in self.judgment_sources), named])
 
     def add_judgments(
-        self, judgment_set: JudgmentSet, options: dict | None = None
+        self, judgment_set: JudgmentSet, options: ReadOptions | dict | None = None
     ) -> JudgmentSource:
         """Add one more judgments file (another assessor's) to those loaded.
 
@@ -443,13 +448,13 @@ class Study:
     def add_runs(
         self,
         run_set: RunSet,
-        options: dict | None = None,
+        options: ReadOptions | dict | None = None,
         names: dict[str, str] | None = None,
     ) -> RunSource:
         """Add a run file. ``names``: file name → name chosen by the user (from a
         project). A name another system has is not taken (the system is then
         named automatically). Returns the new source."""
-        source = RunSource(self._next_source, run_set, dict(options or {}))
+        source = RunSource(self._next_source, run_set, ReadOptions.from_dict(options))
         self._next_source += 1
         self.run_sources = [*self.run_sources, source]
         if names:
@@ -1068,24 +1073,10 @@ def _renamed_warning(info: SystemInfo) -> Problem:
     )
 
 
-def read_options(options: dict | None) -> dict:
-    """How a file was read, as the study keeps it for the project file: the
-    confirmed ``mappings`` and ``sheets``, the grade ``conversions`` the user
-    confirmed and the ``skip_rows`` left out (the last two only when there are
-    any), and for a judgments file the ``assessor`` named for its rows without
-    one (only when given)."""
-    options = options or {}
-    # one form in memory, the one the project file keeps (ColumnMapping.to_dict's)
-    out = {"mappings": stored_mappings(options.get("mappings")), "sheets": options.get("sheets")}
-    if options.get("assessor"):
-        out["assessor"] = str(options["assessor"])
-    if options.get("conversions"):
-        out["conversions"] = {str(k): int(v) for k, v in options["conversions"].items()}
-    if options.get("skip_rows"):
-        out["skip_rows"] = {
-            str(k): sorted({int(r) for r in v}) for k, v in options["skip_rows"].items() if v
-        }
-    return out
+def read_options(options: ReadOptions | dict | None) -> ReadOptions:
+    """How a file was read, as the study keeps it for the project file (see
+    :class:`~workbench.core.io.options.ReadOptions`), from the import dialog's choices."""
+    return ReadOptions.from_dict(options)
 
 
 def study_from_files(
@@ -1131,19 +1122,18 @@ def study_to_project(study: Study, view: dict | None = None) -> Project:
     """The study as a project file keeps it: every source with how it was read
     (and the names the user gave its systems), the settings and the work."""
 
-    def source(kind: str, file: s.SourceFile, options: dict, names=None) -> ProjectSource:
+    def source(kind: str, file: s.SourceFile, how: ReadOptions, names=None) -> ProjectSource:
+        stored = how.to_dict()
         return ProjectSource(
             kind=kind,  # type: ignore[arg-type]
             path=str(Path(file.path).resolve()),
             sha256=file.sha256,
-            mappings=stored_mappings(options.get("mappings")),
-            sheets=options.get("sheets"),
+            mappings=stored["mappings"],
+            sheets=stored["sheets"],
             names=dict(names or {}),
-            assessor=options.get("assessor") or None,
-            conversions={str(k): int(v) for k, v in (options.get("conversions") or {}).items()},
-            skip_rows={
-                str(k): [int(r) for r in v] for k, v in (options.get("skip_rows") or {}).items()
-            },
+            assessor=stored.get("assessor"),
+            conversions=stored.get("conversions", {}),
+            skip_rows=stored.get("skip_rows", {}),
         )
 
     sources = []
@@ -1185,17 +1175,17 @@ def study_from_project(project: Project, loaded: Sequence[tuple[Any, Any]]) -> S
     for src, result in loaded:
         if result is None:
             continue
-        options = read_options(
+        options = ReadOptions.from_dict(
             {
                 "mappings": src.mappings,
                 "sheets": src.sheets,
                 "conversions": src.conversions,
                 "skip_rows": src.skip_rows,
+                # only a judgments file names the assessor of its unnamed rows
+                "assessor": src.assessor if src.kind == "judgments" else "",
             }
         )
         if src.kind == "judgments":
-            if src.assessor:
-                options["assessor"] = src.assessor
             if study.judgment_set is None:
                 study.set_judgments(result, options)
             else:

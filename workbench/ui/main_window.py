@@ -44,10 +44,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core import io
 from workbench.core.export.templates import write_templates
 from workbench.core.io.atomic import atomic_write_text
-from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.options import ReadOptions, load
 from workbench.core.io.project import (
     Project,
     ProjectSource,
@@ -57,6 +56,7 @@ from workbench.core.io.project import (
     load_project,
     save_project,
 )
+from workbench.core.model.choices import ONE_ASSESSOR
 from workbench.core.model.korean import Word
 from workbench.core.model.problems import InputError
 from workbench.core.model.schema import EvalSettings
@@ -173,37 +173,9 @@ def mark_clean_exit() -> None:
 
 
 def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments or runs with the saved options
+    """Load one source (worker thread): judgments, runs or answers with the saved options
     (mappings, sheets, the grade conversions confirmed and the rows left out)."""
-    mappings = options.get("mappings") or None
-    if mappings:
-        mappings = {sheet: ColumnMapping.from_dict(m) for sheet, m in mappings.items()}
-    sheets = options.get("sheets") or None
-    skip_rows = options.get("skip_rows") or None
-    if kind == "judgments":
-        return io.load_judgments(
-            path,
-            mappings=mappings,
-            sheets=sheets,
-            progress=progress,
-            cancelled=cancelled,
-            conversions=options.get("conversions") or None,
-            skip_rows=skip_rows,
-        )
-    if kind == "answers":
-        from workbench.core.io.answers import load_answer_file
-
-        return load_answer_file(
-            path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
-        )
-    return io.load_run(
-        path,
-        mappings=mappings,
-        sheets=sheets,
-        progress=progress,
-        cancelled=cancelled,
-        skip_rows=skip_rows,
-    )
+    return load(kind, path, ReadOptions.from_dict(options), progress, cancelled)
 
 
 def is_demo_file(path: str | Path) -> bool:
@@ -217,7 +189,7 @@ def is_demo_file(path: str | Path) -> bool:
 def clean_settings(settings: EvalSettings) -> EvalSettings:
     """The settings a clean study starts with: the user's choices, without an
     adjudicator (a name from the files just closed)."""
-    if settings.resolution == "assessor":
+    if settings.resolution == ONE_ASSESSOR:
         return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
     return replace(settings, adjudicator=None)
 

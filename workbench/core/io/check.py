@@ -22,15 +22,14 @@ import numpy as np
 import pandas as pd
 
 from workbench.core.io.common import FileErrors
-from workbench.core.io.judgments import load_judgments
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.options import ReadOptions, load
 from workbench.core.io.recover import (
     FailedGrade,
     GradeConversion,
     propose_grade_conversions,
     rows_text,
 )
-from workbench.core.io.runs import load_run
 from workbench.core.model import schema as S
 from workbench.core.model.cancel import CancelCheck, Progress
 from workbench.core.model.id_match import look_alike_hint
@@ -102,25 +101,18 @@ def check_file(
     (a run file checked as judgments), comes back in the :class:`FileCheck`;
     a cancelled check raises :class:`~workbench.core.model.cancel.Cancelled`."""
     try:
-        if kind == "judgments":
-            result: JudgmentSet | RunSet = load_judgments(
-                path,
-                mappings=dict(mappings) if mappings else None,
-                sheets=sheets,  # type: ignore[arg-type]
-                progress=progress,
-                cancelled=cancelled,
-                conversions=conversions,
-                skip_rows=skip_rows,
-            )
-        else:
-            result = load_run(
-                path,
-                mappings=dict(mappings) if mappings else None,
-                sheets=sheets,  # type: ignore[arg-type]
-                progress=progress,
-                cancelled=cancelled,
-                skip_rows=skip_rows,
-            )
+        options = ReadOptions.from_dict(
+            {
+                "mappings": mappings,
+                "sheets": sheets,
+                "conversions": conversions,
+                "skip_rows": skip_rows,
+            }
+        )
+        # a check reads judgments or runs (an answers file has its own preview)
+        result: JudgmentSet | RunSet = load(
+            "judgments" if kind == "judgments" else "runs", path, options, progress, cancelled
+        )
     except FileErrors as exc:
         return FileCheck(
             kind,

@@ -27,9 +27,18 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from workbench.core.model.choices import (
+    HIGHEST,
+    LOWEST,
+    MAJORITY,
+    MEDIAN,
+    ONE_ASSESSOR,
+    RESOLUTIONS,
+    Resolution,
+)
 from workbench.core.model.korean import josa
 from workbench.core.model.problems import InputError, error
-from workbench.core.model.schema import ASSESSOR, GRADE, GROUP, NOTE, PID, QID, ROLE, Resolution
+from workbench.core.model.schema import ASSESSOR, GRADE, GROUP, NOTE, PID, QID, ROLE
 
 ITEM = [QID, PID]
 
@@ -41,7 +50,7 @@ BY_SINGLE = "single"
 #: optional columns of an overrides frame carried into the resolved frame
 OVERRIDE_EXTRA = ("resolved_by_name", "reason", "time")
 
-POLICIES: tuple[str, ...] = ("median", "majority", "max", "min", "assessor")
+POLICIES: tuple[str, ...] = RESOLUTIONS.keys
 
 
 def grade_column(assessor: str) -> str:
@@ -486,7 +495,7 @@ def _first_non_empty(df: pd.DataFrame, column: str) -> pd.Series:
 
 def resolve_grades(
     judgments: pd.DataFrame,
-    policy: Resolution | str = "median",
+    policy: Resolution | str = MEDIAN,
     adjudicator: str | None = None,
     overrides: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
@@ -532,7 +541,7 @@ def resolve_grades(
         )
     df = _dedup(judgments)
     names = sorted(set(df[ASSESSOR].tolist()))
-    if policy == "assessor" and len(names) >= 2 and adjudicator not in names:
+    if policy == ONE_ASSESSOR and len(names) >= 2 and adjudicator not in names:
         who = adjudicator or ""
         raise InputError(
             [
@@ -580,13 +589,13 @@ def _resolve_items(df: pd.DataFrame, policy: str, adjudicator: str | None) -> pd
     items = n_assessors.index
 
     base = df[[QID, PID, GRADE]]
-    if policy == "median":
+    if policy == MEDIAN:
         grade = _lower_median(base)
-    elif policy == "max":
+    elif policy == HIGHEST:
         grade = grouped[GRADE].max()
-    elif policy == "min":
+    elif policy == LOWEST:
         grade = grouped[GRADE].min()
-    elif policy == "majority":
+    elif policy == MAJORITY:
         counts = base.groupby([QID, PID, GRADE], sort=False).size().rename("k").reset_index()
         top = counts.groupby(ITEM, sort=False)["k"].transform("max")
         grade = _lower_median(counts[counts["k"] == top][[QID, PID, GRADE]])
@@ -693,7 +702,7 @@ class AgreementData:
     resolutions: dict[tuple[str, str], dict] = field(default_factory=dict)
     #: the policy's problem (e.g. an adjudicator who is not an assessor), "" when fine
     problem: str = ""
-    policy: str = "median"
+    policy: str = MEDIAN
     adjudicator: str | None = None
 
     def grade_used(self, item: tuple[str, str]) -> int | None:
@@ -734,7 +743,7 @@ def agreement_data(
     except InputError as exc:
         # the page says why and shows the median meanwhile; the scores fail the same way
         problem = "\n".join(p.message(lang) for p in exc.problems)
-        resolved = resolve_grades(judgments, "median")
+        resolved = resolve_grades(judgments, MEDIAN)
     policy_grades = dict(
         zip(
             zip(resolved[QID].astype(str), resolved[PID].astype(str)),

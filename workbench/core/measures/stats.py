@@ -52,6 +52,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from workbench.core.model.choices import SIGNIFICANCE_TESTS
 from workbench.core.model.problems import InputError, error
 
 __all__ = [
@@ -81,7 +82,7 @@ CHUNK_ELEMENTS = 1 << 21
 #: 2^n sign flips (65 536 at most) and returns the exact p-value.
 EXACT_MAX_N = 16
 #: Test names accepted by :func:`compare_systems` (the CLI's ``--test`` values).
-TESTS = ("randomization", "t", "wilcoxon")
+TESTS = SIGNIFICANCE_TESTS.keys
 #: The columns of :func:`compare_systems`, in order (SPEC §6 ``comparisons``).
 COMPARISON_FIELDS = (
     "metric",

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from workbench.core.model.choices import LEVELS
+
 #: A file with more problems than this reports the first ones and a count of the rest.
 MAX_PROBLEMS_PER_FILE = 200
 
@@ -116,11 +118,7 @@ def count_levels(problems) -> tuple[int, int, int]:
 
 
 #: each level's word, as every list of problems shows it (Korean, English)
-LEVEL_WORDS = {
-    Severity.ERROR: ("오류", "error"),
-    Severity.WARNING: ("경고", "warning"),
-    Severity.INFO: ("정보", "info"),
-}
+LEVEL_WORDS = {Severity(c.key): (c.label_ko, c.label_en) for c in LEVELS}
 
 
 def level_word(severity: Severity, lang: str = "ko") -> str:

@@ -9,11 +9,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from workbench.core.model.choices import (
+    DEDUPS,
+    GAINS,
+    ORDERS,
+    RESOLUTIONS,
+    UNITS,
+    Choices,
+    Dedup,
+    Gain,
+    Order,
+    Resolution,
+    Unit,
+)
 from workbench.core.model.measure_names import parse_measure
 from workbench.core.model.problems import Problem
 
@@ -148,11 +161,6 @@ class RunSet:
         return list(self._systems_of[1])
 
 
-Gain = Literal["exponential", "linear"]
-Order = Literal["rank", "score", "trec"]
-Dedup = Literal["none", "document", "adjacent"]
-Unit = Literal["passage", "document"]
-Resolution = Literal["median", "majority", "max", "min", "assessor"]
 
 
 @dataclass(frozen=True)
@@ -186,13 +194,13 @@ class EvalSettings:
 
     ks: tuple[int, ...] = (1, 3, 5, 10)
     threshold: int = 1
-    gain: Gain = "exponential"
-    order: Order = "rank"
-    dedup: Dedup = "none"
+    gain: Gain = GAINS.default
+    order: Order = ORDERS.default
+    dedup: Dedup = DEDUPS.default
     window: int = 1
-    unit: Unit = "passage"
+    unit: Unit = UNITS.default
     score_floor: float | None = None
-    resolution: Resolution = "median"
+    resolution: Resolution = RESOLUTIONS.default
     adjudicator: str | None = None
     trec_compat: bool = False
     depth: int | None = None
@@ -255,6 +263,11 @@ def _measure_names(value: Any) -> bool:
 #: project asking for K = 10⁹ would otherwise allocate gigabytes)
 MAX_CUTOFF = 10_000
 
+
+def _one_of(choices: Choices) -> tuple[Any, str, str]:
+    return (lambda v: v in choices.keys, choices.keys_text("en"), choices.keys_text("ko"))
+
+
 #: each setting of :class:`EvalSettings` as a project file or a caller may give it
 #: (JSON values: a list where the settings hold a tuple): the check, then what it
 #: should be in English and in Korean, for the warning when it is not
@@ -267,31 +280,15 @@ SETTING_RULES: dict[str, tuple[Any, str, str]] = {
         f"1~{MAX_CUTOFF:,}의 K 목록",
     ),
     "threshold": (lambda v: _whole(v, 1, 3), "a grade from 1 to 3", "1~3의 등급"),
-    "gain": (
-        lambda v: v in ("exponential", "linear"),
-        "exponential or linear",
-        "exponential 또는 linear",
-    ),
-    "order": (
-        lambda v: v in ("rank", "score", "trec"),
-        "rank, score or trec",
-        "rank, score 또는 trec",
-    ),
-    "dedup": (
-        lambda v: v in ("none", "document", "adjacent"),
-        "none, document or adjacent",
-        "none, document 또는 adjacent",
-    ),
+    "gain": _one_of(GAINS),
+    "order": _one_of(ORDERS),
+    "dedup": _one_of(DEDUPS),
     "window": (
         lambda v: _whole(v, 0, MAX_CUTOFF),
         f"a whole number from 0 to {MAX_CUTOFF:,}",
         f"0~{MAX_CUTOFF:,}의 정수",
     ),
-    "unit": (
-        lambda v: v in ("passage", "document"),
-        "passage or document",
-        "passage 또는 document",
-    ),
+    "unit": _one_of(UNITS),
     "score_floor": (
         lambda v: (
             v is None
@@ -300,11 +297,7 @@ SETTING_RULES: dict[str, tuple[Any, str, str]] = {
         "a number or nothing",
         "숫자 또는 빈 값",
     ),
-    "resolution": (
-        lambda v: v in ("median", "majority", "max", "min", "assessor"),
-        "median, majority, max, min or assessor",
-        "median, majority, max, min 또는 assessor",
-    ),
+    "resolution": _one_of(RESOLUTIONS),
     "adjudicator": (
         lambda v: v is None or isinstance(v, str),
         "a name or nothing",

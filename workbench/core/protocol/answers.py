@@ -79,6 +79,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from workbench.core.io.options import ReadOptions
 from workbench.core.io.project import frame_to_records, records_to_frame
 from workbench.core.model import schema as s
 from workbench.core.model.answer_model import (  # noqa: F401 (its vocabulary, read through this module)
@@ -108,6 +109,7 @@ from workbench.core.model.answer_model import (  # noqa: F401 (its vocabulary, r
     parse_citations,
     split_citation_cell,
 )
+from workbench.core.model.choices import RATINGS
 from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.korean import josa
 from workbench.core.model.problems import Problem, warning
@@ -196,7 +198,7 @@ DEFAULT_ABSTENTION_PHRASES: tuple[str, ...] = ("근거가 부족", "답변할 �
 #: the seed of the blind mode's column order
 DEFAULT_BLIND_SEED = 20261129
 #: how several raters' scores become one (the rules of the passage grades)
-RATING_POLICIES: tuple[str, ...] = ("median", "majority", "max", "min")
+RATING_POLICIES: tuple[str, ...] = RATINGS.keys
 
 
 def flag_label(flag: str, lang: str = "ko") -> str:
@@ -414,7 +416,7 @@ class AnswerSource:
 
     id: int
     file: AnswerFile
-    options: dict = field(default_factory=dict)
+    options: ReadOptions = field(default_factory=ReadOptions)
     #: system name in the file → system key
     names: dict[str, str] = field(default_factory=dict)
 
@@ -428,7 +430,7 @@ class AnswerOptions:
 
     abstention_phrases: tuple[str, ...] = DEFAULT_ABSTENTION_PHRASES
     #: several raters' scores → one (the passage grades' rules)
-    policy: str = "median"
+    policy: str = RATINGS.default
     blind_seed: int = DEFAULT_BLIND_SEED
 
     def to_dict(self) -> dict:
@@ -484,13 +486,15 @@ class AnswerWork:
     def add_source(
         self,
         file: AnswerFile,
-        options: dict | None = None,
+        options: ReadOptions | dict | None = None,
         names: Mapping[str, str] | None = None,
         refs: Mapping[str, SystemRef] | None = None,
     ) -> AnswerSource:
         """Add an answers file. ``names``: file system name → key (default: the
         name itself); ``refs``: key → the run system it is matched to."""
-        source = AnswerSource(self._next_id, file, dict(options or {}), dict(names or {}))
+        source = AnswerSource(
+            self._next_id, file, ReadOptions.from_dict(options), dict(names or {})
+        )
         self._next_id += 1
         self.sources = [*self.sources, source]
         self.refs = {**self.refs, **dict(refs or {})}
@@ -957,7 +961,7 @@ def restore_answers_section(study: StudyView, data: Any, file: str = "") -> list
     options = data.get("options") or {}
     if isinstance(options, dict):
         phrases = options.get("abstention_phrases", list(DEFAULT_ABSTENTION_PHRASES))
-        policy = options.get("policy", "median")
+        policy = options.get("policy", RATINGS.default)
         seed = options.get("blind_seed", DEFAULT_BLIND_SEED)
         good = AnswerOptions()
         if isinstance(phrases, list) and all(isinstance(p, str) for p in phrases):

@@ -23,6 +23,7 @@ from typing import Any
 
 import pandas as pd
 
+from workbench.core.io.options import ReadOptions
 from workbench.core.io.recover import skip_table
 from workbench.core.model import schema as s
 from workbench.core.model.problems import Problem
@@ -362,16 +363,16 @@ def _read_choices(study: StudyView, lang: str) -> list[Decision]:
     sources = [(src.judgment_set, src.options, src.file) for src in study.judgment_sources]
     sources += [(src.run_set, src.options, src.file) for src in study.run_sources]
     for data, options, file in sources:
-        options = options or {}
+        options = ReadOptions.from_dict(options)
         problems = list(data.problems)
         conversions += [
             d
-            for d in read_choice_decisions(problems, lang, options.get("conversions") or {})
+            for d in read_choice_decisions(problems, lang, dict(options.conversions))
             if d.kind == CONVERSION
         ]
         left_out = [p for p in problems if p.code == _LEFT_OUT]
         name = file.name if file is not None else (left_out[0].file if left_out else "")
-        for sheet, rows in skip_table(options.get("skip_rows")).items():
+        for sheet, rows in skip_table(options.skip_rows).items():
             # only rows the load really left out (a sheet gone from the file left none)
             said = [p for p in left_out if not sheet or (p.sheet or "") == sheet]
             if not said:

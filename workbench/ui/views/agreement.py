@@ -78,6 +78,7 @@ from workbench.core.measures.agreement import (
 )
 from workbench.core.model import grades
 from workbench.core.model import schema as s
+from workbench.core.model.choices import ONE_ASSESSOR, RESOLUTIONS
 from workbench.core.model.korean import Word
 from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
@@ -91,7 +92,7 @@ from workbench.ui.when_shown import WhenShown
 Item = tuple[str, str]
 
 #: policies in the order the combo shows them
-POLICY_ORDER = ("median", "majority", "max", "min", "assessor")
+POLICY_ORDER = RESOLUTIONS.keys
 #: assessor keys (N and P are taken by navigation)
 ASSESSOR_KEYS = ascii_uppercase[:6]
 
@@ -662,15 +663,8 @@ class AgreementPage(QWidget):
         lang = _lang()
         self.policy_box.setTitle(self.tr("Which grade counts when assessors differ"))
         self.policy_label.setText(self.tr("Rule:"))
-        names = {
-            "median": self.tr("Middle grade (median)"),
-            "majority": self.tr("Most common grade (majority)"),
-            "max": self.tr("Highest grade (max)"),
-            "min": self.tr("Lowest grade (min)"),
-            "assessor": self.tr("One assessor decides"),
-        }
         for i in range(self.policy_combo.count()):
-            self.policy_combo.setItemText(i, names[self.policy_combo.itemData(i)])
+            self.policy_combo.setItemText(i, RESOLUTIONS.label(self.policy_combo.itemData(i), lang))
         self.adjudicator_label.setText(self.tr("Who decides:"))
         self.adjudicator_combo.setToolTip(
             self.tr(
@@ -938,7 +932,7 @@ class AgreementPage(QWidget):
         finally:
             for combo in (self.policy_combo, self.adjudicator_combo):
                 combo.blockSignals(False)
-        assessor_rule = settings.resolution == "assessor"
+        assessor_rule = settings.resolution == ONE_ASSESSOR
         self.adjudicator_combo.setEnabled(assessor_rule and bool(names))
         self.adjudicator_label.setEnabled(assessor_rule and bool(names))
         self.policy_sentence.setText(
@@ -947,30 +941,14 @@ class AgreementPage(QWidget):
 
     def policy_sentence_text(self, policy: str, adjudicator: str | None) -> str:
         """The policy in plain words."""
-        texts = {
-            "median": self.tr(
-                "Where the assessors differ, the scores use the middle grade; with two "
-                "assessors, the lower of the two (a passage is not promoted on a tie)."
-            ),
-            "majority": self.tr(
-                "Where the assessors differ, the scores use the grade most of them gave; on a "
-                "tie, the lower middle grade."
-            ),
-            "max": self.tr(
-                "Where the assessors differ, the scores use the highest grade any of them gave "
-                "(generous)."
-            ),
-            "min": self.tr(
-                "Where the assessors differ, the scores use the lowest grade any of them gave "
-                "(strict)."
-            ),
-            "assessor": self.tr(
-                "Where the assessors differ, the scores use {name}'s grade; items {name} did not "
-                "grade use the middle grade of the others."
-            ).format(name=Word(adjudicator or "–")),
-        }
+        lang = _lang()
+        text = (
+            RESOLUTIONS.explanation(policy, lang).format(name=Word(adjudicator or "–"))
+            if policy in RESOLUTIONS
+            else policy
+        )
         return (
-            texts.get(policy, policy)
+            text
             + " "
             + self.tr(
                 "A grade resolved by hand below always wins. Every assessor's own grade is kept."
@@ -982,7 +960,7 @@ class AgreementPage(QWidget):
         adjudicator = self.adjudicator_combo.currentData()
         if policy is None:
             return
-        if policy != "assessor":
+        if policy != ONE_ASSESSOR:
             # the adjudicator stays remembered but only counts under "one assessor decides"
             adjudicator = self.state.settings.adjudicator if adjudicator is None else adjudicator
         settings = replace(self.state.settings, resolution=policy, adjudicator=adjudicator)

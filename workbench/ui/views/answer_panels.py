@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core.measures.agreement import kappa_band
 from workbench.core.model import schema as s
+from workbench.core.model.choices import RATINGS
 from workbench.core.protocol import answers as A
 from workbench.core.protocol.answer_results import (
     ALL,
@@ -973,13 +974,8 @@ class RubricPanel(QWidget):
         self.policy.blockSignals(True)
         current = self.policy.currentData()
         self.policy.clear()
-        for key, text in (
-            ("median", self.tr("median (the lower middle on a tie)")),
-            ("majority", self.tr("majority")),
-            ("max", self.tr("highest")),
-            ("min", self.tr("lowest")),
-        ):
-            self.policy.addItem(text, key)
+        for choice in RATINGS:
+            self.policy.addItem(choice.label(_lang()), choice.key)
         self.policy.setCurrentIndex(max(self.policy.findData(current), 0))
         self.policy.blockSignals(False)
         self.refresh()

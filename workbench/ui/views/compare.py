@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core.measures import chart_data as cd
 from workbench.core.measures import stats
+from workbench.core.model.choices import SIGNIFICANCE_TESTS
 from workbench.core.model.korean import Word
 from workbench.core.model.results import Results
 from workbench.ui import palette
@@ -251,7 +252,7 @@ class ComparePage(QWidget):
         self.baseline_combo = QComboBox(self)
         self.test_label = QLabel(self)
         self.test_combo = QComboBox(self)
-        for test in stats.TESTS:
+        for test in SIGNIFICANCE_TESTS.keys:
             self.test_combo.addItem("", test)
         self.metrics_label = QLabel(self)
         self.metrics_list = QListWidget(self)
@@ -603,13 +604,12 @@ class ComparePage(QWidget):
         self.baseline_label.setText(self.tr("Baseline:"))
         self.baseline_combo.setToolTip(self.tr("Every other system is compared with this one."))
         self.test_label.setText(self.tr("Test:"))
-        labels = {
-            "randomization": self.tr("Randomization (recommended)"),
-            "t": self.tr("Paired t-test"),
-            "wilcoxon": self.tr("Wilcoxon signed-rank"),
-        }
         for i in range(self.test_combo.count()):
-            self.test_combo.setItemText(i, labels[self.test_combo.itemData(i)])
+            test = self.test_combo.itemData(i)
+            self.test_combo.setItemText(i, SIGNIFICANCE_TESTS.label(test, ui_language()))
+            self.test_combo.setItemData(
+                i, SIGNIFICANCE_TESTS.explanation(test, ui_language()), Qt.ItemDataRole.ToolTipRole
+            )
         self.metrics_label.setText(self.tr("Metrics:"))
         self.losses_button.setText(self.tr("Questions it loses"))
         self.losses_button.setToolTip(

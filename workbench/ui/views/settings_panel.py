@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core.model import grades
+from workbench.core.model.choices import DEDUPS, GAINS, ORDERS, UNITS, Choices
 from workbench.core.model.schema import EvalSettings
 from workbench.ui.layouts import FlowLayout, fixed_row
 from workbench.ui.models.metrics_table import ui_language
@@ -102,13 +103,13 @@ class SettingsPanel(QWidget):
         self.threshold_label.setWordWrap(True)
         self.threshold_label.setTextFormat(Qt.TextFormat.RichText)
 
-        self.gain_combo = self._combo("gain_combo", ["exponential", "linear"])
-        self.order_combo = self._combo("order_combo", ["rank", "score", "trec"])
-        self.dedup_combo = self._combo("dedup_combo", ["none", "document", "adjacent"])
+        self.gain_combo = self._combo("gain_combo", GAINS)
+        self.order_combo = self._combo("order_combo", ORDERS)
+        self.dedup_combo = self._combo("dedup_combo", DEDUPS)
         self.window_spin = QSpinBox(self)
         self.window_spin.setObjectName("window_spin")
         self.window_spin.setRange(1, 20)
-        self.unit_combo = self._combo("unit_combo", ["passage", "document"])
+        self.unit_combo = self._combo("unit_combo", UNITS)
         self.floor_check = QCheckBox(self)
         self.floor_check.setObjectName("floor_check")
         self.floor_spin = QDoubleSpinBox(self)
@@ -183,13 +184,20 @@ class SettingsPanel(QWidget):
         self.flow.addWidget(row)
         return row
 
-    def _combo(self, name: str, keys: list[str]) -> QComboBox:
+    def _combo(self, name: str, choices: Choices) -> QComboBox:
         combo = QComboBox(self)
         combo.setObjectName(name)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        for key in keys:
+        for key in choices.keys:
             combo.addItem(key, key)
         return combo
+
+    @staticmethod
+    def _label_items(combo: QComboBox, choices: Choices) -> None:
+        """The registry's labels in the UI language (the combo holds the keys as data)."""
+        lang = ui_language()
+        for i in range(combo.count()):
+            combo.setItemText(i, choices.label(combo.itemData(i), lang))
 
     # -- texts ------------------------------------------------------------------------
     def grade_label(self, grade: int) -> str:
@@ -204,20 +212,7 @@ class SettingsPanel(QWidget):
 
     def order_rule_text(self, order: str) -> str:
         """The ordering rule in force, in words (also shown in reports)."""
-        if order == "rank":
-            return self.tr(
-                "Ranking order: by the rank column; equal ranks by higher score, then by "
-                "passage id. A file without ranks is ordered by score, highest first."
-            )
-        if order == "score":
-            return self.tr(
-                "Ranking order: by score, highest first; equal scores by passage id "
-                "(A→Z). The rank column is ignored."
-            )
-        return self.tr(
-            "Ranking order: exactly as trec_eval — by score, highest first; equal "
-            "scores by passage id in reverse (Z→A). The rank column is ignored."
-        )
+        return self.tr("Ranking order:") + " " + ORDERS.explanation(order, ui_language())
 
     def retranslate(self) -> None:
         self.box.setTitle(self.tr("Evaluation settings"))
@@ -240,8 +235,7 @@ class SettingsPanel(QWidget):
         )
         self.threshold_label.setToolTip(self.threshold_spin.toolTip())
         self.gain_row_label.setText(self.tr("nDCG gain:"))
-        self.gain_combo.setItemText(0, self.tr("Exponential (2^g − 1)"))
-        self.gain_combo.setItemText(1, self.tr("Linear (g)"))
+        self._label_items(self.gain_combo, GAINS)
         self.gain_combo.setToolTip(
             self.tr(
                 "How much a higher grade is worth in nDCG. Exponential (as in the study's "
@@ -250,16 +244,12 @@ class SettingsPanel(QWidget):
             )
         )
         self.order_row_label.setText(self.tr("Ranking order:"))
-        self.order_combo.setItemText(0, self.tr("Rank column"))
-        self.order_combo.setItemText(1, self.tr("Score"))
-        self.order_combo.setItemText(2, self.tr("trec_eval-compatible"))
+        self._label_items(self.order_combo, ORDERS)
         self.order_combo.setToolTip(
             self.tr("How the results of each system are put in order before scoring.")
         )
         self.dedup_row_label.setText(self.tr("Duplicates:"))
-        self.dedup_combo.setItemText(0, self.tr("None (a repeat counts at its first place)"))
-        self.dedup_combo.setItemText(1, self.tr("One passage per document"))
-        self.dedup_combo.setItemText(2, self.tr("Drop neighbouring chunks"))
+        self._label_items(self.dedup_combo, DEDUPS)
         self.dedup_combo.setToolTip(
             self.tr(
                 "Keeps near-duplicate chunks from filling the top of a list. 'Drop "
@@ -272,8 +262,7 @@ class SettingsPanel(QWidget):
             self.tr("How many chunks before and after a kept chunk count as neighbours.")
         )
         self.unit_row_label.setText(self.tr("Evaluate:"))
-        self.unit_combo.setItemText(0, self.tr("Passages"))
-        self.unit_combo.setItemText(1, self.tr("Documents"))
+        self._label_items(self.unit_combo, UNITS)
         self.unit_combo.setToolTip(
             self.tr(
                 "Passages: each passage is judged on its own. Documents: a document's "
