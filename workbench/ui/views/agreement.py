@@ -36,9 +36,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QKeySequence,
     QPen,
-    QShortcut,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -83,6 +81,7 @@ from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
+from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
@@ -341,7 +340,7 @@ def _short_time(value) -> str:
 # == the page ===========================================================================
 
 
-class AgreementPage(QWidget):
+class AgreementPage(Page):
     """Assessor agreement, the confusion heat-map and the disagreement queue."""
 
     #: the page finished showing a new computation (tests wait for it)
@@ -633,29 +632,16 @@ class AgreementPage(QWidget):
         return box
 
     def _build_shortcuts(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        # the study's Undo/Redo, shared with the other pages
-        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
-        self.undo_button.setDefaultAction(self.undo_action)
-        self.redo_button.setDefaultAction(self.redo_action)
-        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-
-        def shortcut(key: str, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        for key in ("N", "Down"):
-            shortcut(key, self.next_item)
-        for key in ("P", "Up"):
-            shortcut(key, self.previous_item)
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.resolve_current(g))
-        for i, key in enumerate(ASSESSOR_KEYS):
-            shortcut(key, lambda i=i: self.take_assessor(i))
+        share_undo(self, self.state, self.undo_button, self.redo_button)
+        add_shortcuts(
+            self,
+            [
+                *((key, self.next_item) for key in ("N", "Down")),
+                *((key, self.previous_item) for key in ("P", "Up")),
+                *((str(g), lambda g=g: self.resolve_current(g)) for g in grades.GRADES),
+                *((key, lambda i=i: self.take_assessor(i)) for i, key in enumerate(ASSESSOR_KEYS)),
+            ],
+        )
 
     # == language ===========================================================================
     def retranslate(self) -> None:

@@ -31,7 +31,7 @@ import math
 
 import pandas as pd
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QAction, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -68,6 +68,7 @@ from workbench.ui import dialogs, fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
+from workbench.ui.page import Page, add_shortcuts
 from workbench.ui.state import AppState
 from workbench.ui.tables import rows_height
 from workbench.ui.views.answer_import import AnswerImportDialog
@@ -649,21 +650,18 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.split)
 
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-
-        def shortcut(key, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        for g in A.LEVELS:
-            shortcut(str(g), lambda g=g: self.rate_cursor(g))
-        shortcut("Delete", lambda: self.rate_cursor(None))
-        shortcut("Backspace", lambda: self.rate_cursor(None))
-        shortcut("J", self.next_question)
-        shortcut("K", self.previous_question)
-        shortcut("Alt+Down", self.next_question)
-        shortcut("Alt+Up", self.previous_question)
+        add_shortcuts(
+            self,
+            [
+                *((str(g), lambda g=g: self.rate_cursor(g)) for g in A.LEVELS),
+                ("Delete", lambda: self.rate_cursor(None)),
+                ("Backspace", lambda: self.rate_cursor(None)),
+                ("J", self.next_question),
+                ("K", self.previous_question),
+                ("Alt+Down", self.next_question),
+                ("Alt+Up", self.previous_question),
+            ],
+        )
 
     #: lines of passage text the gold evidence shows at any font size
     GOLD_LINES = 5
@@ -1252,7 +1250,7 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
 
 
 # == the page ====================================================================================
-class AnswerPage(QWidget):
+class AnswerPage(Page):
     """The Answers page (see the module doc)."""
 
     #: a new answer report is shown (for tests and screenshots)

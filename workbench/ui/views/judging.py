@@ -25,7 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -76,6 +76,7 @@ from workbench.paths import dialog_start_dir
 from workbench.ui import fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
+from workbench.ui.page import Page, add_shortcuts
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState, EditCommand
 from workbench.ui.views.manual_view import ManualDialog, ManualPanel
@@ -247,7 +248,7 @@ class NewPoolDialog(QDialog):
         }
 
 
-class JudgingPage(QWidget):
+class JudgingPage(Page):
     """One passage at a time from an assessor's pool, the manual beside it."""
 
     #: a filled pool workbook to read back as its assessor's grades (the window imports it)
@@ -442,20 +443,17 @@ class JudgingPage(QWidget):
         self.stack.addWidget(split)
 
     def _build_shortcuts(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-
-        def shortcut(key, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.grade(g))
-        shortcut("L", self.later)
-        shortcut("X", self.ask_cannot)
-        shortcut("Backspace", self.undo)
-        shortcut(QKeySequence.StandardKey.Undo, self.undo)
-        shortcut("Escape", self._hide_reason)
+        add_shortcuts(
+            self,
+            [
+                *((str(g), lambda g=g: self.grade(g)) for g in grades.GRADES),
+                ("L", self.later),
+                ("X", self.ask_cannot),
+                ("Backspace", self.undo),
+                (QKeySequence.StandardKey.Undo, self.undo),
+                ("Escape", self._hide_reason),
+            ],
+        )
 
     # == language ==============================================================================
     def retranslate(self) -> None:

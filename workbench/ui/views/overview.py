@@ -10,7 +10,7 @@ or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,9 +43,11 @@ from workbench.ui.models.metrics_table import (
     measure_tooltip,
     ui_language,
 )
+from workbench.ui.page import Page
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable, read_only_rows
+from workbench.ui.views.charts import OverviewCharts
 from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
@@ -143,14 +145,12 @@ class BusyOverlay(QWidget):
         self.show()
 
 
-class OverviewPage(QWidget):
+class OverviewPage(Page):
     """Settings + scores of every system. Hosted by the main window.
 
     ``questions_requested(question_ids, title)``: the user clicked a chart
     element; the host opens those questions in the Question review page.
     """
-
-    questions_requested = Signal(list, object)
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -341,15 +341,9 @@ class OverviewPage(QWidget):
         layout.addWidget(self.page_scroll)
 
         # the charts panel (scores with CIs, curves over K, ranks, coverage)
-        self.overview_charts: QWidget | None = None
-        try:
-            from workbench.ui.views.charts import OverviewCharts
-        except ImportError:  # the charts module is optional for this page
-            OverviewCharts = None
-        if OverviewCharts is not None:
-            self.overview_charts = OverviewCharts(state, self)
-            self.overview_charts.questions_requested.connect(self.questions_requested)
-            self.set_charts_widget(self.overview_charts)
+        self.overview_charts = OverviewCharts(state, self)
+        self.overview_charts.questions_requested.connect(self.questions_requested)
+        self.set_charts_widget(self.overview_charts)
 
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
@@ -470,6 +464,16 @@ class OverviewPage(QWidget):
         )
         menu.exec(self.metrics_view.viewport().mapToGlobal(pos))
         menu.deleteLater()
+
+    def charts_to_save(self) -> list[tuple[str, QWidget]]:
+        """The chart tabs, each named by its tab."""
+        panel = self.overview_charts
+        out: list[tuple[str, QWidget]] = []
+        for chart in panel.charts():
+            index = panel.tabs.indexOf(chart)
+            name = panel.tabs.tabText(index) if index >= 0 else ""
+            out.append((name or chart._title_text or "chart", chart))
+        return out
 
     def reset_view(self) -> None:
         """A new study or judgments file: no marks, no selection, rows in the order

@@ -23,10 +23,8 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QIcon,
-    QKeySequence,
     QPalette,
     QPixmap,
-    QShortcut,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -75,6 +73,7 @@ from workbench.core.study import Study
 from workbench.ui import fonts
 from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
+from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import FrozenColumnTable
@@ -238,7 +237,7 @@ class WrappedTextBox(QWidget):
             self.updateGeometry()  # a new width wraps the labels anew: ask the splitter again
 
 
-class ReviewPage(QuestionListNavigation, QWidget):
+class ReviewPage(QuestionListNavigation, Page):
     """Question review: list, detail, side-by-side passage cards, grading."""
 
     #: the current question changed (question id, "" when none)
@@ -521,27 +520,17 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._grade_actions.append(action)
 
     def _build_actions(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        # the study's Undo/Redo, shared with the other pages
-        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
-        self.undo_button.setDefaultAction(self.undo_action)
-        self.redo_button.setDefaultAction(self.redo_action)
-        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-
-        def shortcut(key: str, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        shortcut("J", self.next_question)
-        shortcut("Alt+Down", self.next_question)
-        shortcut("K", self.previous_question)
-        shortcut("Alt+Up", self.previous_question)
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.grade_selected(g))
+        share_undo(self, self.state, self.undo_button, self.redo_button)
+        add_shortcuts(
+            self,
+            [
+                ("J", self.next_question),
+                ("Alt+Down", self.next_question),
+                ("K", self.previous_question),
+                ("Alt+Up", self.previous_question),
+                *((str(g), lambda g=g: self.grade_selected(g)) for g in grades.GRADES),
+            ],
+        )
 
     # == language ===================================================================
     def _preparing_text(self) -> str:
