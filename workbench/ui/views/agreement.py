@@ -381,8 +381,11 @@ class AgreementPage(Page):
         # what the judging pools did (shown only when the study has pools)
         self.pool_box = PoolEffectBox(self.state)
         outer.addWidget(self.pool_box)
+        self.stack.addWidget(self._build_empty())
+        self.stack.addWidget(self._build_content())
 
-        # -- explanation shown instead of empty tables
+    def _build_empty(self) -> QWidget:
+        """The explanation shown instead of empty tables."""
         empty = QWidget()
         empty_lay = QHBoxLayout(empty)
         self.empty_label = QLabel()
@@ -397,8 +400,11 @@ class AgreementPage(Page):
         empty_lay.addStretch(1)
         empty_lay.addWidget(self.empty_label)
         empty_lay.addStretch(1)
-        self.stack.addWidget(empty)
+        return empty
 
+    def _build_content(self) -> QScrollArea:
+        """The policy in force above the statistics (left) and the queue (right),
+        in a scroll area."""
         content = QWidget()
         content.setObjectName("agreement_content")
         self.content = content
@@ -410,12 +416,24 @@ class AgreementPage(Page):
         self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.page_scroll.setWidget(content)
-        self.stack.addWidget(self.page_scroll)
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
+        lay.addWidget(self._build_policy())
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        split.setObjectName("agreement_split")  # its sizes are kept between sessions
+        lay.addWidget(split, 1)
+        self.split = split
+        split.addWidget(self._build_statistics())
+        split.addWidget(self._build_queue())
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([560, 840])
+        return self.page_scroll
 
-        # -- the policy in force
+    def _build_policy(self) -> QGroupBox:
+        """The policy in force: the choice, the adjudicator, the rule in words."""
         self.policy_box = QGroupBox()
         pol = QGridLayout(self.policy_box)
         self.policy_label = QLabel()
@@ -441,17 +459,12 @@ class AgreementPage(Page):
         pol.addWidget(self.policy_sentence, 1, 0, 1, 5)
         pol.addWidget(self.policy_problem, 2, 0, 1, 5)
         pol.setColumnStretch(4, 1)
-        lay.addWidget(self.policy_box)
         self.policy_combo.currentIndexChanged.connect(self._on_policy_chosen)
         self.adjudicator_combo.currentIndexChanged.connect(self._on_policy_chosen)
+        return self.policy_box
 
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.setChildrenCollapsible(False)
-        split.setObjectName("agreement_split")  # its sizes are kept between sessions
-        lay.addWidget(split, 1)
-        self.split = split
-
-        # -- left: statistics and heat-map
+    def _build_statistics(self) -> QWidget:
+        """The left: statistics and the heat-map."""
         left = QWidget()
         left.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         left_lay = QVBoxLayout(left)
@@ -499,9 +512,10 @@ class AgreementPage(Page):
         left_lay.addWidget(self.heat_box, 1)
         self.pair_combo.currentIndexChanged.connect(self._show_pair)
         self.heatmap.cell_clicked.connect(self._on_cell_clicked)
-        split.addWidget(left)
+        return left
 
-        # -- right: the queue and the chosen item
+    def _build_queue(self) -> QSplitter:
+        """The right: the queue of disagreements and the chosen item."""
         right = QSplitter(Qt.Orientation.Vertical)
         right.setChildrenCollapsible(False)
         right.setObjectName("agreement_right_split")  # its sizes are kept between sessions
@@ -550,10 +564,7 @@ class AgreementPage(Page):
         right.addWidget(self.detail)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([560, 840])
+        return right
 
     def _build_detail(self) -> QWidget:
         box = QGroupBox()

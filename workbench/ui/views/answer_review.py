@@ -458,6 +458,14 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
 
     # -- construction ---------------------------------------------------------------------
     def _build(self) -> None:
+        left = self._build_question_list()
+        top = self._build_question_view()
+        bottom = self._build_answers()
+        self._build_splits(left, top, bottom)
+        self._build_shortcuts()
+
+    def _build_question_list(self) -> QWidget:
+        """The left pane: the order, the filters and the question list."""
         self.sort_label = QLabel()
         self.sort_combo = QComboBox()
         self.sort_combo.setObjectName("answerSort")
@@ -508,7 +516,10 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         lbox.addLayout(filters)
         lbox.addWidget(self.table, 1)
         lbox.addWidget(self.count_label)
+        return left
 
+    def _build_question_view(self) -> QWidget:
+        """The right top: the question, its gold evidence and the cited passage."""
         self.prev_button = QToolButton()
         self.prev_button.clicked.connect(self.previous_question)
         self.next_button = QToolButton()
@@ -566,7 +577,10 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         tbox.addLayout(head)
         tbox.addWidget(self.question_label)
         tbox.addWidget(self.detail_tabs, 1)
+        return top
 
+    def _build_answers(self) -> QWidget:
+        """The right bottom: the systems shown and their answers side by side."""
         # a menu, not a row of boxes: narrow at any font size and with many systems
         self.systems_button = QToolButton()
         self.systems_button.setObjectName("answerSystems")
@@ -595,7 +609,10 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         bbox.setContentsMargins(0, 0, 0, 0)
         bbox.addWidget(self.picker)
         bbox.addWidget(self.scroll, 1)
+        return bottom
 
+    def _build_splits(self, left: QWidget, top: QWidget, bottom: QWidget) -> None:
+        """The panes in splitters whose sizes are kept."""
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("answers_right_split")  # its sizes are kept between sessions
         self.right.addWidget(top)
@@ -619,6 +636,7 @@ class AnswerReviewPanel(QuestionListNavigation, QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.split)
 
+    def _build_shortcuts(self) -> None:
         add_shortcuts(
             self,
             [

@@ -275,6 +275,15 @@ class JudgingPage(Page):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
+        outer.addLayout(self._build_pool_row())
+        outer.addLayout(self._build_progress())
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self.stack.addWidget(self._build_empty())
+        self.stack.addWidget(self._build_judging())
+
+    def _build_pool_row(self) -> QHBoxLayout:
+        """The pool chosen and its buttons: new, remove, export, read back."""
         top = QHBoxLayout()
         self.pool_label = QLabel()
         self.pool_combo = QComboBox()
@@ -299,8 +308,10 @@ class JudgingPage(Page):
         top.addWidget(self.pool_combo, 1)
         for b in (self.new_button, self.remove_button, self.export_button, self.read_button):
             top.addWidget(b)
-        outer.addLayout(top)
+        return top
 
+    def _build_progress(self) -> QGridLayout:
+        """The bars: the whole pool and the question in view."""
         progress = QGridLayout()
         progress.setHorizontalSpacing(10)
         self.overall_caption = QLabel()
@@ -319,10 +330,10 @@ class JudgingPage(Page):
         progress.addWidget(self.question_text_label, 1, 2)
         progress.setColumnStretch(1, 2)
         progress.setColumnStretch(2, 3)
-        outer.addLayout(progress)
+        return progress
 
-        self.stack = QStackedWidget()
-        outer.addWidget(self.stack, 1)
+    def _build_empty(self) -> QWidget:
+        """What the page says when there is no pool to judge."""
         empty = QWidget()
         el = QVBoxLayout(empty)
         self.empty_label = QLabel()
@@ -333,8 +344,11 @@ class JudgingPage(Page):
         el.addStretch(1)
         el.addWidget(self.empty_label)
         el.addStretch(1)
-        self.stack.addWidget(empty)
+        return empty
 
+    def _build_judging(self) -> QSplitter:
+        """The passage to grade with its buttons (left), the manual and the other
+        assessors (right)."""
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
         split.setObjectName("judging_split")  # its sizes are kept between sessions
@@ -440,7 +454,7 @@ class JudgingPage(Page):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([780, 520])
-        self.stack.addWidget(split)
+        return split
 
     def _build_shortcuts(self) -> None:
         add_shortcuts(
