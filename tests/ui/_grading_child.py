@@ -22,7 +22,8 @@ def main() -> None:
     data, settings_dir = Path(sys.argv[1]), Path(sys.argv[2])
     app = QApplication([])
     app.setApplicationName("workbench-grading-child")
-    from workbench.ui.main_window import MainWindow, recovery_path
+    from workbench.ui.main_window import MainWindow
+    from workbench.ui.project_actions import recovery_path
     from workbench.ui.settings import Settings, use_settings_dir
 
     use_settings_dir(settings_dir)

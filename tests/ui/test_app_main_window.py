@@ -135,10 +135,14 @@ def test_font_size_applies_to_the_whole_app_and_is_remembered(qtbot):
 
 
 def test_pages_registered_later_appear_in_the_sidebar(qtbot):
-    from PySide6.QtWidgets import QLabel
+    from PySide6.QtWidgets import QLabel, QVBoxLayout
+
+    from workbench.ui.page import Page
 
     window = _window(qtbot)
-    window.add_page("extra", QLabel("x"), lambda: "Extra page")
+    extra = Page()
+    QVBoxLayout(extra).addWidget(QLabel("x"))
+    window.add_page("extra", extra, lambda: "Extra page")
     assert "extra" in window.page_keys()
     assert window.show_page("extra")
     assert window.current_page_key() == "extra"

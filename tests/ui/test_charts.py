@@ -13,6 +13,10 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTranslator
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
+# isort: split
+# pyqtgraph binds to the first Qt binding already imported: PySide6, imported above
+import pyqtgraph as pg
+
 from workbench.core.measures import chart_data as cd
 from workbench.core.measures import stats
 from workbench.ui import palette
@@ -413,7 +417,7 @@ def test_coverage_line_is_explained_in_the_legend_not_over_a_bar(qtbot, results)
     chart.set_data(cd.coverage_data(results, 10), results.systems)
     labels = [label.text for _sample, label in chart.legend.items]
     assert any(label.startswith("80%") for label in labels)
-    texts_in_plot = [i for i in chart.plot.items if isinstance(i, charts.pg.TextItem)]
+    texts_in_plot = [i for i in chart.plot.items if isinstance(i, pg.TextItem)]
     assert all(not t.toPlainText().startswith("80%") for t in texts_in_plot)
 
 

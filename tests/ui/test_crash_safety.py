@@ -20,7 +20,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from workbench.core.io.project import load_project
-from workbench.ui.main_window import MainWindow, pending_recovery
+from workbench.ui.main_window import MainWindow
+from workbench.ui.project_actions import pending_recovery
 from workbench.ui.settings import Settings
 
 CHILD = Path(__file__).with_name("_grading_child.py")

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from workbench.core.io.project import FORMAT
 from workbench.core.model.schema import EvalSettings
 from workbench.ui import dialogs
-from workbench.ui.main_window import MainWindow, clean_exit_path, recovery_path
+from workbench.ui.main_window import MainWindow
+from workbench.ui.project_actions import clean_exit_path, recovery_path
 from workbench.ui.settings import Settings
 
 

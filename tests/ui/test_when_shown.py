@@ -89,7 +89,7 @@ def test_a_grade_recomputes_only_what_is_on_screen_and_the_rest_when_shown(
     # the charts catch up in the background, not on the window's thread
     import threading
 
-    from workbench.ui.views import charts
+    from workbench.ui.views.charts import overview_panel as charts
 
     threads: list[bool] = []
     real = charts.overview_chart_data

@@ -117,7 +117,7 @@ def run_app(args) -> int:
 def work_folders(settings: Settings) -> list[Path]:
     """The folders the workbench wrote into: its data folder (the recovery file),
     the last project's, the last used one and those of the recent files."""
-    from workbench.ui.main_window import recovery_path
+    from workbench.ui.project_actions import recovery_path
 
     candidates = [recovery_path().parent, settings.last_directory, settings.last_project]
     candidates += list(settings.recent_files)

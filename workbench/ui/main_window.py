@@ -1,37 +1,26 @@
 """The main window: a page sidebar, the pages, menus, a busy indicator, projects.
 
-Pages are plain widgets registered with :meth:`MainWindow.add_page`, imported
-at the top of this module (a page that cannot be built breaks a test instead
-of vanishing). A page may offer ``view_state() -> dict`` and
-``restore_view_state(dict)``; the project file keeps what they return, so
-reopening a project shows the same view. Every file load goes through a worker
-(:class:`TaskRunner`), so the window never freezes. What is loaded and the
-user's work live in one :class:`~workbench.core.study.Study` held by the
-:class:`AppState`; the window only asks it to change.
-
-Recovery: work without a project file is autosaved to :func:`recovery_path`.
-A clean close (the work saved as a project, discarded, or there was none)
-removes that file and stamps :func:`clean_exit_path`; at the next start,
-:meth:`MainWindow.offer_recovery` offers a recovery file newer than that stamp
-(the app closed without saving: a crash, a killed process, a power cut) and
-restores it through the same path as Open project.
+Pages are :class:`~workbench.ui.page.Page` widgets registered with
+:meth:`MainWindow.add_page`, imported at the top of this module (a page that
+cannot be built breaks a test instead of vanishing); the window relies on the
+page contract only (its questions, view state, charts to save). Every file load
+goes through a worker (:class:`TaskRunner`), so the window never freezes. What
+is loaded and the user's work live in one :class:`~workbench.core.study.Study`
+held by the :class:`AppState`; the window only asks it to change. Projects,
+autosave and recovery are in :mod:`workbench.ui.project_actions`; the questions
+about the study's lifecycle in :mod:`workbench.ui.questions`.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSize, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -45,26 +34,23 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core.export.templates import write_templates
-from workbench.core.io.atomic import atomic_write_text
-from workbench.core.io.options import ReadOptions, load
-from workbench.core.io.project import (
-    Project,
-    ProjectSource,
-    SourceStatus,
-    check_sources,
-    file_sha256,
-    load_project,
-    save_project,
-)
-from workbench.core.model.choices import ONE_ASSESSOR
 from workbench.core.model.korean import Word
 from workbench.core.model.problems import InputError
-from workbench.core.model.schema import EvalSettings
-from workbench.core.protocol.answers import auto_names
-from workbench.core.study import Study, read_options, study_from_project, study_to_project
+from workbench.core.study import Study, read_options
 from workbench.paths import demo_dir, dialog_start_dir, resources_dir
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import show_error
+from workbench.ui.page import Page
+from workbench.ui.project_actions import (
+    AUTOSAVE_DELAY_MS,
+    ProjectActions,
+    clean_settings,
+    is_demo_file,
+    mark_clean_exit,
+    pending_recovery,
+    remove_recovery,
+)
+from workbench.ui.questions import LifecycleQuestions
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState
 from workbench.ui.views.about import AboutDialog
@@ -83,12 +69,6 @@ from workbench.ui.workers import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
 
-#: files and settings are saved this long after they change
-AUTOSAVE_DELAY_MS = 1000
-#: the user's work (grades, resolutions, notes) is saved at once after each edit,
-#: but not more often than this: a killed process loses at most the last edit
-WORK_SAVE_GAP_MS = 250
-PROJECT_FILTER_SUFFIX = "*.wbproj"
 DATA_SUFFIXES = (
     ".xlsx",
     ".xlsm",
@@ -126,72 +106,6 @@ def _call(fn, *args):
         fn(*args)
 
     return call
-
-
-def recovery_path() -> Path:
-    """Where work without a project file is autosaved."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base) / "recovery.wbproj"
-
-
-def clean_exit_path() -> Path:
-    """Stamped (written anew) on every clean close; its time is the last clean exit."""
-    return recovery_path().with_name("clean-exit.stamp")
-
-
-def pending_recovery() -> Path | None:
-    """The recovery file when it is newer than the last clean exit (the
-    session that wrote it did not close cleanly), else None."""
-    path = recovery_path()
-    try:
-        written = path.stat().st_mtime
-    except OSError:
-        return None
-    try:
-        clean = clean_exit_path().stat().st_mtime
-    except OSError:
-        return path  # never closed cleanly since the file was written
-    return path if written > clean else None
-
-
-def remove_recovery() -> None:
-    """Delete the recovery file (its work was saved as a project or discarded)."""
-    try:
-        recovery_path().unlink(missing_ok=True)
-    except OSError:
-        log.warning("could not remove the recovery file", exc_info=True)
-
-
-def mark_clean_exit() -> None:
-    """Stamp the clean exit: a recovery file older than this is not offered."""
-    try:
-        # the app's data folder does not exist before the first save
-        clean_exit_path().parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(clean_exit_path(), datetime.now().astimezone().isoformat())
-    except (OSError, InputError):
-        log.warning("could not stamp the clean exit", exc_info=True)
-
-
-def _load_task(kind: str, path: str, options: dict, progress=None, cancelled=None):
-    """Load one source (worker thread): judgments, runs or answers with the saved options
-    (mappings, sheets, the grade conversions confirmed and the rows left out)."""
-    return load(kind, path, ReadOptions.from_dict(options), progress, cancelled)
-
-
-def is_demo_file(path: str | Path) -> bool:
-    """The file is one of the bundled demo files."""
-    try:
-        return Path(path).resolve().parent == demo_dir().resolve()
-    except OSError:
-        return False
-
-
-def clean_settings(settings: EvalSettings) -> EvalSettings:
-    """The settings a clean study starts with: the user's choices, without an
-    adjudicator (a name from the files just closed)."""
-    if settings.resolution == ONE_ASSESSOR:
-        return replace(settings, resolution=EvalSettings().resolution, adjudicator=None)
-    return replace(settings, adjudicator=None)
 
 
 class BusyIndicator(QWidget):
@@ -280,7 +194,7 @@ class BusyIndicator(QWidget):
             self.bar.setValue(int(fraction * 100))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
     #: a project was opened (or restored) completely; for tests and screenshots
     project_opened = Signal()
     #: the demo (or a project's sources) finished loading
@@ -294,7 +208,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.runner = TaskRunner(self)
         self.project_path: Path | None = None
-        self._pages: dict[str, tuple[QWidget, Callable[[], str] | None, QListWidgetItem]] = {}
+        self._pages: dict[str, tuple[Page, Callable[[], str] | None, QListWidgetItem]] = {}
         #: (path, kind, options, batch): files of one open share a ``batch`` — the
         #: first judgments file of a batch replaces those loaded unless ``add``
         self._import_queue: list[tuple[str, str, dict | None, dict]] = []
@@ -390,10 +304,8 @@ class MainWindow(QMainWindow):
             self.add_page(key, page_class(self.state), None, icon_name)
 
         # a chart or table click on one page opens those questions in the review page
-        for key in list(self._pages):
-            signal = getattr(self._pages[key][0], "questions_requested", None)
-            if signal is not None:
-                signal.connect(self.show_questions)
+        for page, _title, _item in self._pages.values():
+            page.questions_requested.connect(self.show_questions)
 
         # the Compare page's results mark the Overview table (▲/▼) and go into the report
         self.page("compare").compared.connect(self._on_compared)
@@ -415,31 +327,10 @@ class MainWindow(QMainWindow):
         self._overview_page.set_comparisons(frame)
 
     def chart_sources(self) -> list[tuple[str, QWidget]]:
-        """Every chart worth saving now, as ``(translated name, chart widget)``:
-        the Overview's chart tabs (named by their tab), then the Compare page's
-        scatter and difference histogram once a comparison row is chosen there."""
-        out: list[tuple[str, QWidget]] = []
-        overview = self.page("overview")
-        panel = getattr(overview, "overview_charts", None)
-        charts = getattr(panel, "charts", None)
-        if callable(charts):
-            tabs = getattr(panel, "tabs", None)
-            for chart in charts():
-                index = tabs.indexOf(chart) if tabs is not None else -1
-                name = tabs.tabText(index) if index >= 0 else ""
-                out.append((name or getattr(chart, "_title_text", "") or "chart", chart))
-        compare = self.page("compare")
-        scatter = getattr(compare, "scatter", None)
-        diff_hist = getattr(compare, "diff_hist", None)
-        # the Compare charts show the first comparison row (system vs baseline) once
-        # there is one; the page draws them when looked at, or when they are saved
-        # (ChartWidget.draw_if_stale asks the page through its data)
-        rows = getattr(compare, "comparisons", None)
-        if scatter is not None and rows is not None and len(rows):
-            out.append((self.tr("Compare per question"), scatter))
-            if diff_hist is not None:
-                out.append((self.tr("Compare differences"), diff_hist))
-        return out
+        """Every chart worth saving now, as ``(translated name, chart widget)``, page
+        by page in the sidebar's order: the Overview's chart tabs, then the Compare
+        page's scatter and difference histogram once a comparison row is chosen."""
+        return [chart for page, _t, _i in self._pages.values() for chart in page.charts_to_save()]
 
     def _known_title(self, key: str) -> str | None:
         titles = {
@@ -458,7 +349,7 @@ class MainWindow(QMainWindow):
     def add_page(
         self,
         key: str,
-        widget: QWidget,
+        widget: Page,
         title: str | Callable[[], str] | None = None,
         icon_name: str | None = None,
     ) -> None:
@@ -496,10 +387,9 @@ class MainWindow(QMainWindow):
             return known
         if title_fn is not None:
             return title_fn()
-        page_title = getattr(widget, "page_title", None)
-        return page_title() if callable(page_title) else key
+        return widget.page_title() or key
 
-    def page(self, key: str) -> QWidget | None:
+    def page(self, key: str) -> Page | None:
         entry = self._pages.get(key)
         return entry[0] if entry else None
 
@@ -519,9 +409,8 @@ class MainWindow(QMainWindow):
         """Open these questions in the Question review page (when it is there);
         ``title`` says where they were chosen (its banner shows it)."""
         review = self.page("questions")
-        show = getattr(review, "show_questions", None)
-        if callable(show):
-            show([str(q) for q in question_ids], title=title)
+        if isinstance(review, ReviewPage):
+            review.show_questions([str(q) for q in question_ids], title=title)
             self.show_page("questions")
 
     def current_page_key(self) -> str:
@@ -718,35 +607,6 @@ class MainWindow(QMainWindow):
                 return
         self.import_files(paths, "judgments")
 
-    def ask_new_study_or_replace(self, file_name: str) -> str:
-        """Judgments opened while a study with system results is open: ``"new"`` (a
-        new study with these judgments), ``"replace"`` (the judgments of this study;
-        its system results stay, and the preview says whether the new judgments
-        judge them) or ``"cancel"``."""
-        systems = self.state.study.systems
-        shown = ", ".join(systems[:4]) + (" …" if len(systems) > 4 else "")
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "newStudyOrReplace",
-            self.tr("Start a new study?"),
-            self.tr("A study with system results ({systems}) is open. What is {file} for?").format(
-                systems=shown, file=Word(file_name)
-            ),
-            [
-                ("new", self.tr("Start a new study with it"), role.AcceptRole),
-                ("replace", self.tr("Replace this study's judgments"), role.DestructiveRole),
-                ("cancel", self.tr("Cancel"), role.RejectRole),
-            ],
-            self.tr(
-                "A new study closes this one (its work is kept in its project file, or you "
-                "are asked to save it). Replacing keeps the system results and scores them "
-                "with the new judgments; the preview says before loading whether the new "
-                "judgments judge the same questions."
-            ),
-            escape="cancel",
-        )
-        return clicked or "cancel"
-
     def add_judgments(self) -> None:
         """Add judgments files of other assessors to those loaded."""
         paths, _ = dialogs.get_open_file_names(
@@ -868,7 +728,7 @@ class MainWindow(QMainWindow):
         self._remember_recent(path)
         options = read_options(dialog.options)
         if dialog.kind == "judgments":
-            batch = getattr(dialog, "batch", {})
+            batch = dialog.batch
             if joins and self.state.study.judgment_set is not None:
                 try:
                     self.state.add_judgments(result, options)
@@ -900,79 +760,6 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self.open_paths(paths)
 
-    # -- loading sources in the background (demo, projects) ------------------------------------------------
-    def _load_sources(
-        self,
-        items: list[tuple[str, str, dict]],
-        on_done: Callable[[list[tuple[str, str, dict, object]]], None],
-    ) -> None:
-        """Load ``(kind, path, options)`` items in workers; ``on_done`` gets them in order
-        with their results (None for a file that failed; its problem was shown)."""
-        results: dict[int, object] = {}
-        remaining = {"n": len(items)}
-
-        def settle(index: int, value: object) -> None:
-            results[index] = value
-            remaining["n"] -= 1
-            if remaining["n"] == 0:
-                on_done([(*items[i], results.get(i)) for i in range(len(items))])
-
-        if not items:
-            on_done([])
-            return
-        for index, (kind, path, options) in enumerate(items):
-            handle = self.runner.start(f"source:{index}:{path}", _load_task, kind, path, options)
-            self.busy.track(handle, self.tr("Reading {name}…").format(name=Path(path).name))
-            handle.finished.connect(lambda value, i=index: settle(i, value))
-
-            def failed(exc, i=index):
-                show_error(self, exc)
-                settle(i, None)
-
-            handle.failed.connect(failed)
-            handle.cancelled.connect(lambda i=index: settle(i, None))
-
-    def open_demo(self) -> None:
-        """Load the bundled demo (judgments + runs) and show the Overview."""
-        folder = demo_dir()
-        items = [
-            ("judgments", str(folder / "judgments.xlsx"), {}),
-            ("runs", str(folder / "runs.xlsx"), {}),
-        ]
-        # what the demo systems answered and two raters' ratings (optional parts)
-        for name in ("answers.xlsx", "ratings.xlsx"):
-            if (folder / name).exists():
-                items.append(("answers", str(folder / name), {}))
-        missing = [p for _k, p, _o in items if not Path(p).exists()]
-        if missing:
-            QMessageBox.warning(
-                self,
-                self.tr("Demo not found"),
-                self.tr("The demo files are missing from this installation: {files}").format(
-                    files=", ".join(missing)
-                ),
-            )
-            return
-        self.project_path = None
-        self._update_title()
-        self._load_sources(items, self._apply_demo)
-
-    def _apply_demo(self, loaded) -> None:
-        if any(result is None for *_rest, result in loaded):
-            return
-        study = Study(clean_settings(self.state.settings))
-        for kind, _path, options, result in loaded:
-            if kind == "judgments":
-                study.set_judgments(result, read_options(options))
-            elif kind == "answers":
-                names, refs = auto_names(study, result)
-                study.answers.add_source(result, read_options(options), names, refs)
-            else:
-                study.add_runs(result, read_options(options))
-        self.state.set_study(study)
-        self.show_page("overview")
-        self.sources_loaded.emit()
-
     # -- templates ---------------------------------------------------------------------------
     def save_templates(self) -> None:
         directory = dialogs.get_existing_directory(
@@ -999,356 +786,10 @@ class MainWindow(QMainWindow):
         handle.failed.connect(lambda exc: show_error(self, exc))
         return handle
 
-    # -- projects --------------------------------------------------------------------------------------------------
-    def current_project(self) -> Project:
-        """The project as it stands: the study (sources, settings, work) and the view."""
-        view: dict = {"page": self.current_page_key(), "pages": {}}
-        for key, (widget, _t, _i) in self._pages.items():
-            getter = getattr(widget, "view_state", None)
-            if callable(getter):
-                view["pages"][key] = getter()
-        return study_to_project(self.state.study, view)
-
-    def save_project(self) -> bool:
-        if self.project_path is None:
-            return self.save_project_as()
-        return self.save_project_to(self.project_path)
-
-    def save_project_as(self) -> bool:
-        start = str(self.project_path or Path(self._start_dir()) / self.tr("evaluation.wbproj"))
-        path, _ = dialogs.get_save_file_name(
-            self,
-            self.tr("Save project"),
-            start,
-            self.tr("Workbench project ({pattern})").format(pattern=PROJECT_FILTER_SUFFIX),
-        )
-        if not path:
-            return False
-        return self.save_project_to(path)
-
-    def save_project_to(self, path: str | Path) -> bool:
-        try:
-            written = save_project(path, self.current_project())
-        except InputError as exc:
-            show_error(self, exc)
-            return False
-        self.project_path = written
-        self.settings.last_project = str(written)
-        self._remember_recent(written)
-        self._update_title()
-        self.statusBar().showMessage(self.tr("Project saved."), 4000)
-        return True
-
-    def _schedule_autosave(self) -> None:
-        # not restarted by later changes: steady work is saved every second,
-        # not only after the user pauses
-        if not self._restoring and not self._autosave_timer.isActive():
-            self._autosave_timer.start()
-
-    def _save_work_soon(self) -> None:
-        """After an edit: save now, or as soon as :data:`WORK_SAVE_GAP_MS` has passed
-        since the last save (a burst of edits is one write, the last one included)."""
-        if self._restoring:
-            return
-        waited_ms = (time.monotonic() - self._last_autosave) * 1000
-        if waited_ms >= WORK_SAVE_GAP_MS:
-            self.autosave()
-        else:
-            remaining = int(WORK_SAVE_GAP_MS - waited_ms) + 1
-            if (
-                not self._autosave_timer.isActive()
-                or self._autosave_timer.remainingTime() > remaining
-            ):
-                self._autosave_timer.start(remaining)
-
-    def autosave(self) -> Path | None:
-        """Save now to the project file, or to the recovery file when there is none."""
-        self._autosave_timer.stop()
-        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
-        if self._restoring:
-            return None
-        self._last_autosave = time.monotonic()
-        if self.project_path is None and self.state.study.is_empty:
-            return None
-        target = self.project_path or recovery_path()
-        try:
-            written = save_project(target, self.current_project())
-            if self.project_path is None:
-                self._recovery_owned = True
-            return written
-        except InputError as exc:
-            log.warning("autosave failed: %s", exc)
-            self.statusBar().showMessage(self.tr("Autosave failed; save the project elsewhere."))
-            return None
-
-    def open_project(self, path: str | Path | None = None, recovered: bool = False) -> None:
-        """Open a project file (a dialog when ``path`` is None). ``recovered``: the
-        recovery file, restored as unsaved work (no project path, not a recent file)."""
-        if path is None:
-            path, _ = dialogs.get_open_file_name(
-                self,
-                self.tr("Open project"),
-                self._start_dir(),
-                self.tr("Workbench project ({pattern})").format(pattern=PROJECT_FILTER_SUFFIX),
-            )
-            if not path:
-                return
-        try:
-            project = load_project(path)
-        except InputError as exc:
-            show_error(self, exc)
-            return
-        if self.demo_only() and not recovered and not self.ask_close_demo():
-            return
-
-        def check(progress=None, cancelled=None):
-            return check_sources(project)
-
-        handle = self.runner.start("check-sources", check)
-        self.busy.track(handle, self.tr("Checking the project's files…"))
-        handle.finished.connect(
-            lambda statuses: self._continue_open(Path(path), project, statuses, recovered)
-        )
-        handle.failed.connect(lambda exc: show_error(self, exc))
-
-    def _continue_open(
-        self, path: Path, project: Project, statuses: list[SourceStatus], recovered: bool = False
-    ) -> None:
-        items = []
-        sources: list[ProjectSource] = []
-        for status in statuses:
-            source = status.source
-            if not status.ok:
-                source = self.ask_about_source(status)
-                if source is False:
-                    return  # the user cancelled opening the project
-                if source is None:
-                    continue  # skipped
-            sources.append(source)
-            options = {
-                "mappings": source.mappings,
-                "sheets": source.sheets,
-                "conversions": source.conversions,
-                "skip_rows": source.skip_rows,
-            }
-            items.append((source.kind, source.path, options))
-
-        def apply(loaded) -> None:
-            pairs = [(src, result) for src, (*_item, result) in zip(sources, loaded)]
-            self._apply_project(path, project, pairs, recovered)
-
-        self._load_sources(items, apply)
-
-    def ask_about_source(self, status: SourceStatus):
-        """Ask what to do with a missing or changed source file.
-
-        Returns the (possibly relocated) source, None to skip it, or False to
-        cancel opening the project.
-        """
-        source = status.source
-        box = QMessageBox(self)
-        box.setObjectName("sourceProblem")
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(self.tr("A file of the project needs attention"))
-        if status.state == "missing":
-            box.setText(
-                self.tr(
-                    "The file {name} was not found at\n{path}\n\n"
-                    "It may have been moved or renamed. Locate it to continue."
-                ).format(name=Word(source.name), path=source.path)
-            )
-        else:
-            box.setText(
-                self.tr(
-                    "The file {name} has changed since the project was saved.\n\n"
-                    "Load it anyway to use its current contents (scores may change), "
-                    "or locate the original file."
-                ).format(name=Word(source.name))
-            )
-        locate = box.addButton(self.tr("Locate…"), QMessageBox.ButtonRole.ActionRole)
-        if status.state == "changed":
-            anyway = box.addButton(self.tr("Load anyway"), QMessageBox.ButtonRole.AcceptRole)
-        else:
-            anyway = box.addButton(
-                self.tr("Skip this file"), QMessageBox.ButtonRole.DestructiveRole
-            )
-        cancel = box.addButton(self.tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(locate)
-        box.exec()
-        clicked = box.clickedButton()
-        if clicked is cancel or clicked is None:
-            return False
-        if clicked is anyway:
-            if status.state == "missing":
-                return None
-            return source
-        new_path, _ = dialogs.get_open_file_name(
-            self,
-            self.tr("Locate {name}").format(name=source.name),
-            str(Path(source.path).parent),
-            self._data_filter(),
-        )
-        if not new_path:
-            return False
-        # every other field as it was (the assessor named for the file among them)
-        return replace(source, path=str(Path(new_path).resolve()), sha256=file_sha256(new_path))
-
-    def _apply_project(self, path: Path, project: Project, loaded, recovered: bool = False) -> None:
-        """``loaded``: (ProjectSource, JudgmentSet | RunSet | None) in the project's order."""
-        self._restoring = True
-        try:
-            self.state.set_study(study_from_project(project, loaded))
-            if recovered:
-                # still unsaved work: autosave keeps writing the recovery file
-                self.project_path = None
-                self._recovery_owned = True
-            else:
-                self.project_path = Path(path).resolve()
-                self.settings.last_project = str(self.project_path)
-                self._remember_recent(self.project_path)
-            self._update_title()
-            view = project.view or {}
-            pages = view.get("pages") if isinstance(view.get("pages"), dict) else {}
-            for key, page_state in pages.items():
-                restore = getattr(self.page(key), "restore_view_state", None)
-                if callable(restore) and isinstance(page_state, dict):
-                    try:
-                        restore(page_state)
-                    except (TypeError, ValueError, KeyError, AttributeError):
-                        # a damaged view only loses the view, never the project
-                        log.warning("the saved view of %s could not be restored", key)
-            page = view.get("page") if isinstance(view.get("page"), str) else None
-            if not (page and self.show_page(page)):
-                self.show_page("overview" if self.state.has_data else "start")
-        finally:
-            self._restoring = False
-            self._autosave_timer.stop()
-        if project.problems:
-            show_error(self, InputError(project.problems))
-        if recovered:
-            self.statusBar().showMessage(
-                self.tr("The work from last time is back. Save it as a project to keep it."), 10000
-            )
-        self.project_opened.emit()
-
-    def ask(
-        self,
-        name: str,
-        title: str,
-        text: str,
-        choices: list[tuple[str, str, QMessageBox.ButtonRole]],
-        info: str = "",
-        escape: str | None = None,
-    ) -> str | None:
-        """A question with buttons: ``choices`` are (key, label, role), the first one
-        the default; returns the key clicked (None: the box was closed). ``name``
-        is the box's object name (tests answer by it)."""
-        box = QMessageBox(self)
-        box.setObjectName(name)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(title)
-        box.setText(text)
-        if info:
-            box.setInformativeText(info)
-        buttons = {box.addButton(label, role): key for key, label, role in choices}
-        box.setDefaultButton(next(iter(buttons)))
-        if escape is not None:
-            box.setEscapeButton(next(b for b, key in buttons.items() if key == escape))
-        box.exec()
-        return buttons.get(box.clickedButton())
-
-    # -- recovery ------------------------------------------------------------------------------------
-    def offer_recovery(self) -> bool:
-        """At startup: when the last session closed without saving (a recovery file
-        newer than the last clean exit), ask whether to restore its work. Restore
-        opens it like a project (missing or changed files are asked about);
-        Discard deletes it; closing the question keeps it for the next start.
-        True when restoring started."""
-        path = pending_recovery()
-        if path is None:
-            return False
-        info = ""
-        try:
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            info = self.tr("Saved automatically at {time}.").format(time=when)
-        except OSError:
-            pass
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "recoveryQuestion",
-            self.tr("Restore unsaved work?"),
-            self.tr(
-                "The workbench closed without saving last time. "
-                "Restore the work (files, settings, grades, notes)?"
-            ),
-            [
-                ("restore", self.tr("Restore"), role.AcceptRole),
-                ("discard", self.tr("Discard"), role.DestructiveRole),
-            ],
-            info,
-        )
-        if clicked == "restore":
-            self.open_project(path, recovered=True)
-            return True
-        if clicked == "discard":
-            remove_recovery()
-        return False
-
     def demo_only(self) -> bool:
         """Every file loaded is a demo file (whatever was done with them)."""
         files = self.state.study.sources()
         return bool(files) and all(is_demo_file(f.path) for f in files)
-
-    def ask_close_demo(self) -> bool:
-        """Opening one's own files while the demo is loaded: close the demo first?
-        True when the user agrees (the demo's files, and any grades or notes given
-        on them, are then closed); the demo and one's own files never mix."""
-        info = self.tr(
-            "The demo's files and systems are closed, so your files start a study of "
-            "their own (no demo systems, no renamed duplicates, no comparison with the "
-            "demo's systems)."
-        )
-        if self.state.study.has_work:
-            info += " " + self.tr("The grades and notes given in the demo are not kept.")
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "closeDemo",
-            self.tr("Close the demo?"),
-            self.tr("Close the demo and open your file?"),
-            [
-                ("close", self.tr("Close the demo and open"), role.AcceptRole),
-                ("cancel", self.tr("Cancel"), role.RejectRole),
-            ],
-            info,
-            escape="cancel",
-        )
-        return clicked == "close"
-
-    def ask_replace_judgments(self, file_name: str) -> str:
-        """A new judgments file while judgments are loaded: ``"keep"`` (replace, keep
-        the grades, resolutions and notes given in the app), ``"drop"`` (replace and
-        drop them) or ``"cancel"``. Asked only when there is such work."""
-        grades, resolutions, notes = self.state.study.judgment_work()
-        if not (grades or resolutions or notes):
-            return "drop"
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "replaceJudgments",
-            self.tr("Replace the judgments?"),
-            self.tr("Replace the judgments with {file}?").format(file=file_name),
-            [
-                ("keep", self.tr("Replace, keep my work"), role.AcceptRole),
-                ("drop", self.tr("Replace and drop my work"), role.DestructiveRole),
-                ("cancel", self.tr("Cancel"), role.RejectRole),
-            ],
-            self.tr(
-                "On the current judgments you gave {grades} grades, resolved {resolutions} "
-                "items by hand and wrote {notes} notes or flags. Keep them (for a corrected "
-                "copy of the same file), or drop them (for other judgments)?"
-            ).format(grades=grades, resolutions=resolutions, notes=notes),
-            escape="cancel",
-        )
-        return clicked or "cancel"
 
     # -- the study's lifecycle -------------------------------------------------------------
     def close_project(self) -> bool:
@@ -1386,79 +827,6 @@ class MainWindow(QMainWindow):
             self._recovery_owned = False
         return True
 
-    def ask_same_names(
-        self, systems: list[str], file_stem: str
-    ) -> tuple[dict[str, str], list[str]] | None:
-        """New system results whose names the study has: replace those systems, keep
-        both (the new ones named ``NAME (2)``) or rename the new ones. Returns
-        ``(names, replaced)`` — the names chosen for the file's systems and the
-        study's systems to take out first — or None (cancelled)."""
-        taken = set(self.state.study.systems)
-        same = [name for name in systems if name in taken]
-        if not same:
-            return {}, []
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "sameSystemNames",
-            self.tr("Systems with the same names"),
-            self.tr("The study already has systems named {names}.").format(
-                names=", ".join(same)
-            ),
-            [
-                ("replace", self.tr("Replace them"), role.DestructiveRole),
-                ("both", self.tr("Keep both"), role.AcceptRole),
-                ("rename", self.tr("Rename the new ones…"), role.ActionRole),
-                ("cancel", self.tr("Cancel"), role.RejectRole),
-            ],
-            self.tr(
-                "Replace: the systems loaded before are taken out and these take their place. "
-                "Keep both: the new ones are named like “{example} (2)”. Rename: you name "
-                "the new ones."
-            ).format(example=same[0]),
-            escape="cancel",
-        )
-        if clicked in (None, "cancel"):
-            return None
-        if clicked == "replace":
-            return {}, same
-        if clicked == "both":
-            return {}, []
-        names: dict[str, str] = {}
-        for name in same:
-            new = self.ask_system_name(name, f"{name} ({file_stem})", taken)
-            if new is None:
-                return None
-            names[name] = new
-            taken.add(new)
-        return names, []
-
-    def ask_system_name(self, name: str, suggestion: str, taken: set[str]) -> str | None:
-        """A new name for the file's system ``name`` (None: cancelled); a taken name
-        is asked again."""
-        text = suggestion
-        while True:
-            dialog = QInputDialog(self)
-            dialog.setObjectName("systemNameDialog")
-            dialog.setWindowTitle(self.tr("Name the new system"))
-            dialog.setLabelText(
-                self.tr("A new name for “{name}” of the new file:").format(name=name)
-            )
-            dialog.setTextValue(text)
-            dialog.setOkButtonText(self.tr("OK"))
-            dialog.setCancelButtonText(self.tr("Cancel"))
-            accepted = dialog.exec() == QDialog.DialogCode.Accepted
-            text = " ".join(dialog.textValue().split())
-            dialog.deleteLater()
-            if not accepted:
-                return None
-            if text and text not in taken:
-                return text
-            QMessageBox.information(
-                self,
-                self.tr("Name the new system"),
-                self.tr("“{name}” is taken or empty; choose another name.").format(name=text),
-            )
-
     def start_clean_study(self) -> None:
         """An empty study (the user's settings kept), no project file: every page
         starts afresh."""
@@ -1481,25 +849,6 @@ class MainWindow(QMainWindow):
         if self.state.study.is_empty:
             return False
         return not self._only_demo()
-
-    def ask_save_before_closing(self) -> str:
-        """``"save"``, ``"discard"`` or ``"cancel"``."""
-        role = QMessageBox.ButtonRole
-        clicked = self.ask(
-            "saveBeforeClosing",
-            self.tr("Save the work?"),
-            self.tr(
-                "Save the work as a project before closing? Without a project file, the files "
-                "you opened, the settings, grades and notes are not kept."
-            ),
-            [
-                ("save", self.tr("Save project…"), role.AcceptRole),
-                ("discard", self.tr("Close without saving"), role.DestructiveRole),
-                ("cancel", self.tr("Cancel"), role.RejectRole),
-            ],
-            escape="cancel",
-        )
-        return clicked or "cancel"
 
     # -- closing ---------------------------------------------------------------------------------------
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt override)

@@ -36,9 +36,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QKeySequence,
     QPen,
-    QShortcut,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -84,6 +82,7 @@ from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
+from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
@@ -342,7 +341,7 @@ def _short_time(value) -> str:
 # == the page ===========================================================================
 
 
-class AgreementPage(QWidget):
+class AgreementPage(Page):
     """Assessor agreement, the confusion heat-map and the disagreement queue."""
 
     #: the page finished showing a new computation (tests wait for it)
@@ -383,8 +382,11 @@ class AgreementPage(QWidget):
         # what the judging pools did (shown only when the study has pools)
         self.pool_box = PoolEffectBox(self.state)
         outer.addWidget(self.pool_box)
+        self.stack.addWidget(self._build_empty())
+        self.stack.addWidget(self._build_content())
 
-        # -- explanation shown instead of empty tables
+    def _build_empty(self) -> QWidget:
+        """The explanation shown instead of empty tables."""
         empty = QWidget()
         empty_lay = QHBoxLayout(empty)
         self.empty_label = QLabel()
@@ -399,8 +401,11 @@ class AgreementPage(QWidget):
         empty_lay.addStretch(1)
         empty_lay.addWidget(self.empty_label)
         empty_lay.addStretch(1)
-        self.stack.addWidget(empty)
+        return empty
 
+    def _build_content(self) -> QScrollArea:
+        """The policy in force above the statistics (left) and the queue (right),
+        in a scroll area."""
         content = QWidget()
         content.setObjectName("agreement_content")
         self.content = content
@@ -412,12 +417,24 @@ class AgreementPage(QWidget):
         self.page_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.page_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.page_scroll.setWidget(content)
-        self.stack.addWidget(self.page_scroll)
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(8)
+        lay.addWidget(self._build_policy())
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        split.setObjectName("agreement_split")  # its sizes are kept between sessions
+        lay.addWidget(split, 1)
+        self.split = split
+        split.addWidget(self._build_statistics())
+        split.addWidget(self._build_queue())
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([560, 840])
+        return self.page_scroll
 
-        # -- the policy in force
+    def _build_policy(self) -> QGroupBox:
+        """The policy in force: the choice, the adjudicator, the rule in words."""
         self.policy_box = QGroupBox()
         pol = QGridLayout(self.policy_box)
         self.policy_label = QLabel()
@@ -443,17 +460,12 @@ class AgreementPage(QWidget):
         pol.addWidget(self.policy_sentence, 1, 0, 1, 5)
         pol.addWidget(self.policy_problem, 2, 0, 1, 5)
         pol.setColumnStretch(4, 1)
-        lay.addWidget(self.policy_box)
         self.policy_combo.currentIndexChanged.connect(self._on_policy_chosen)
         self.adjudicator_combo.currentIndexChanged.connect(self._on_policy_chosen)
+        return self.policy_box
 
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.setChildrenCollapsible(False)
-        split.setObjectName("agreement_split")  # its sizes are kept between sessions
-        lay.addWidget(split, 1)
-        self.split = split
-
-        # -- left: statistics and heat-map
+    def _build_statistics(self) -> QWidget:
+        """The left: statistics and the heat-map."""
         left = QWidget()
         left.setMinimumWidth(self.fontMetrics().averageCharWidth() * 36)
         left_lay = QVBoxLayout(left)
@@ -501,9 +513,10 @@ class AgreementPage(QWidget):
         left_lay.addWidget(self.heat_box, 1)
         self.pair_combo.currentIndexChanged.connect(self._show_pair)
         self.heatmap.cell_clicked.connect(self._on_cell_clicked)
-        split.addWidget(left)
+        return left
 
-        # -- right: the queue and the chosen item
+    def _build_queue(self) -> QSplitter:
+        """The right: the queue of disagreements and the chosen item."""
         right = QSplitter(Qt.Orientation.Vertical)
         right.setChildrenCollapsible(False)
         right.setObjectName("agreement_right_split")  # its sizes are kept between sessions
@@ -552,10 +565,7 @@ class AgreementPage(QWidget):
         right.addWidget(self.detail)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([560, 840])
+        return right
 
     def _build_detail(self) -> QWidget:
         box = QGroupBox()
@@ -634,29 +644,16 @@ class AgreementPage(QWidget):
         return box
 
     def _build_shortcuts(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        # the study's Undo/Redo, shared with the other pages
-        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
-        self.undo_button.setDefaultAction(self.undo_action)
-        self.redo_button.setDefaultAction(self.redo_action)
-        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-
-        def shortcut(key: str, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        for key in ("N", "Down"):
-            shortcut(key, self.next_item)
-        for key in ("P", "Up"):
-            shortcut(key, self.previous_item)
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.resolve_current(g))
-        for i, key in enumerate(ASSESSOR_KEYS):
-            shortcut(key, lambda i=i: self.take_assessor(i))
+        share_undo(self, self.state, self.undo_button, self.redo_button)
+        add_shortcuts(
+            self,
+            [
+                *((key, self.next_item) for key in ("N", "Down")),
+                *((key, self.previous_item) for key in ("P", "Up")),
+                *((str(g), lambda g=g: self.resolve_current(g)) for g in grades.GRADES),
+                *((key, lambda i=i: self.take_assessor(i)) for i, key in enumerate(ASSESSOR_KEYS)),
+            ],
+        )
 
     # == language ===========================================================================
     def retranslate(self) -> None:

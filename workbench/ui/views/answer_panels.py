@@ -21,7 +21,7 @@ import math
 import pandas as pd
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -55,6 +55,7 @@ from workbench.core.protocol.answer_results import (
 )
 from workbench.ui import palette
 from workbench.ui.i18n import current_language
+from workbench.ui.page import add_shortcuts
 from workbench.ui.views.charts import ChartWidget, Hit, MetricBarChart, _fmt
 
 RATE_COLUMNS_SHOWN = (
@@ -684,10 +685,7 @@ class RatersPanel(QWidget):
         box = QVBoxLayout(self)
         box.addWidget(split, 1)
         box.addWidget(self.blind_label, 1)
-        for g in A.LEVELS:
-            sc = QShortcut(QKeySequence(str(g)), self)
-            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            sc.activated.connect(lambda g=g: self.resolve(g))
+        add_shortcuts(self, [(str(g), lambda g=g: self.resolve(g)) for g in A.LEVELS])
 
     def retranslate(self) -> None:
         self.stats_label.setText(

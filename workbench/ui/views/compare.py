@@ -59,6 +59,7 @@ from workbench.core.model.results import Results
 from workbench.ui import palette
 from workbench.ui.i18n import LiveText
 from workbench.ui.i18n import current_language as ui_language
+from workbench.ui.page import Page
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
 from workbench.ui.when_shown import WhenShown
@@ -228,10 +229,9 @@ METRIC_ROWS = 3
 CHART_LINES = 12
 
 
-class ComparePage(QWidget):
+class ComparePage(Page):
     """System-vs-baseline significance table, sentences, scatter and difference histogram."""
 
-    questions_requested = Signal(list, object)
     #: a comparison finished and is shown (the frame)
     compared = Signal(object)
     # The worker's answer arrives through these (signal-to-signal connections):
@@ -398,6 +398,17 @@ class ComparePage(QWidget):
             self._timer.start()
 
     # -- results ----------------------------------------------------------------------
+    def charts_to_save(self) -> list[tuple[str, QWidget]]:
+        """The scatter and the difference histogram once there is a comparison row:
+        they show the first one (system vs baseline), drawn when looked at or when
+        saved (ChartWidget.draw_if_stale asks the page through its data)."""
+        if not len(self.comparisons):
+            return []
+        return [
+            (self.tr("Compare per question"), self.scatter),
+            (self.tr("Compare differences"), self.diff_hist),
+        ]
+
     def reset_view(self) -> None:
         """A new study or judgments file: the baseline and measures are chosen afresh
         (the first system, the default measures) and the old comparison goes."""

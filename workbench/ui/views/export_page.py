@@ -73,6 +73,7 @@ from workbench.core.model.problems import InputError
 from workbench.core.report import SHEET_KEYS
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import friendly_message
+from workbench.ui.page import Page
 from workbench.ui.settings import Settings
 from workbench.ui.when_shown import WhenShown
 
@@ -228,7 +229,7 @@ class _Card(QFrame):
         self.box.addLayout(row)
 
 
-class ExportPage(QWidget):
+class ExportPage(Page):
     """The Export page over an :class:`~workbench.ui.state.AppState`.
 
     Signals (for the main window and tests): ``export_started(str, object)``

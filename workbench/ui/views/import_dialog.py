@@ -293,6 +293,8 @@ class ImportDialog(PreviewDialogBase):
         #: one of several judgments files: propose the assessor from the file name
         self._several = several
         self._verify = verify
+        #: the files opened together with this one (the main window's queue fills it)
+        self.batch: dict = {}
         self.kind = expected_kind if expected_kind in ("judgments", "runs") else "judgments"
         self._auto_kind = expected_kind == "auto"
         self._settings = settings

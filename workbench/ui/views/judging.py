@@ -25,7 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -76,6 +76,7 @@ from workbench.paths import dialog_start_dir
 from workbench.ui import fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
+from workbench.ui.page import Page, add_shortcuts
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState, EditCommand
 from workbench.ui.views.manual_view import ManualDialog, ManualPanel
@@ -247,7 +248,7 @@ class NewPoolDialog(QDialog):
         }
 
 
-class JudgingPage(QWidget):
+class JudgingPage(Page):
     """One passage at a time from an assessor's pool, the manual beside it."""
 
     #: a filled pool workbook to read back as its assessor's grades (the window imports it)
@@ -274,6 +275,15 @@ class JudgingPage(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
+        outer.addLayout(self._build_pool_row())
+        outer.addLayout(self._build_progress())
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self.stack.addWidget(self._build_empty())
+        self.stack.addWidget(self._build_judging())
+
+    def _build_pool_row(self) -> QHBoxLayout:
+        """The pool chosen and its buttons: new, remove, export, read back."""
         top = QHBoxLayout()
         self.pool_label = QLabel()
         self.pool_combo = QComboBox()
@@ -298,8 +308,10 @@ class JudgingPage(QWidget):
         top.addWidget(self.pool_combo, 1)
         for b in (self.new_button, self.remove_button, self.export_button, self.read_button):
             top.addWidget(b)
-        outer.addLayout(top)
+        return top
 
+    def _build_progress(self) -> QGridLayout:
+        """The bars: the whole pool and the question in view."""
         progress = QGridLayout()
         progress.setHorizontalSpacing(10)
         self.overall_caption = QLabel()
@@ -318,10 +330,10 @@ class JudgingPage(QWidget):
         progress.addWidget(self.question_text_label, 1, 2)
         progress.setColumnStretch(1, 2)
         progress.setColumnStretch(2, 3)
-        outer.addLayout(progress)
+        return progress
 
-        self.stack = QStackedWidget()
-        outer.addWidget(self.stack, 1)
+    def _build_empty(self) -> QWidget:
+        """What the page says when there is no pool to judge."""
         empty = QWidget()
         el = QVBoxLayout(empty)
         self.empty_label = QLabel()
@@ -332,8 +344,11 @@ class JudgingPage(QWidget):
         el.addStretch(1)
         el.addWidget(self.empty_label)
         el.addStretch(1)
-        self.stack.addWidget(empty)
+        return empty
 
+    def _build_judging(self) -> QSplitter:
+        """The passage to grade with its buttons (left), the manual and the other
+        assessors (right)."""
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
         split.setObjectName("judging_split")  # its sizes are kept between sessions
@@ -439,23 +454,20 @@ class JudgingPage(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([780, 520])
-        self.stack.addWidget(split)
+        return split
 
     def _build_shortcuts(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-
-        def shortcut(key, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.grade(g))
-        shortcut("L", self.later)
-        shortcut("X", self.ask_cannot)
-        shortcut("Backspace", self.undo)
-        shortcut(QKeySequence.StandardKey.Undo, self.undo)
-        shortcut("Escape", self._hide_reason)
+        add_shortcuts(
+            self,
+            [
+                *((str(g), lambda g=g: self.grade(g)) for g in grades.GRADES),
+                ("L", self.later),
+                ("X", self.ask_cannot),
+                ("Backspace", self.undo),
+                (QKeySequence.StandardKey.Undo, self.undo),
+                ("Escape", self._hide_reason),
+            ],
+        )
 
     # == language ==============================================================================
     def retranslate(self) -> None:

@@ -10,7 +10,7 @@ or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,9 +43,11 @@ from workbench.ui.models.metrics_table import (
     measure_tooltip,
     ui_language,
 )
+from workbench.ui.page import Page
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable, read_only_rows
+from workbench.ui.views.charts import OverviewCharts
 from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
@@ -143,14 +145,12 @@ class BusyOverlay(QWidget):
         self.show()
 
 
-class OverviewPage(QWidget):
+class OverviewPage(Page):
     """Settings + scores of every system. Hosted by the main window.
 
     ``questions_requested(question_ids, title)``: the user clicked a chart
     element; the host opens those questions in the Question review page.
     """
-
-    questions_requested = Signal(list, object)
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -164,8 +164,29 @@ class OverviewPage(QWidget):
         # -- settings: every one in view (they wrap into more rows at large fonts) ---
         self.settings_panel = SettingsPanel(state, self)
         self._fitted = False
+        self._build_empty()
+        metrics_section = self._build_metrics()
+        self._build_charts_section()
+        self._build_details()
+        warnings_section = self._build_warnings()
+        self._build_layout(metrics_section, warnings_section)
 
-        # -- empty state --------------------------------------------------------------
+        # the charts panel (scores with CIs, curves over K, ranks, coverage)
+        self.overview_charts = OverviewCharts(state, self)
+        self.overview_charts.questions_requested.connect(self.questions_requested)
+        self.set_charts_widget(self.overview_charts)
+
+        state.results_changed.connect(self.set_results)
+        state.busy_changed.connect(self.set_busy)
+        state.data_changed.connect(self._fill_system_tips)
+        state.work_changed.connect(self._fill_system_tips)  # a system card typed in the app
+        state.study_reset.connect(self.reset_view)
+        self.retranslate()
+        self.set_results(state.results)
+        self._fill_system_tips()
+
+    def _build_empty(self) -> None:
+        """What the page shows before anything is loaded."""
         self.empty_page = QWidget()
         self.empty_page.setObjectName("empty_state")
         self.empty_title = QLabel()
@@ -186,7 +207,8 @@ class OverviewPage(QWidget):
         empty_box.addWidget(self.empty_hint)
         empty_box.addStretch(2)
 
-        # -- systems × measures ----------------------------------------------------------
+    def _build_metrics(self) -> QWidget:
+        """Systems × measures: the scores table, its hints and the ▲/▼ legend."""
         self.metrics_model = SystemsMetricsModel(self, lang=self.lang)
         self.metrics_proxy = make_sort_proxy(self.metrics_model, self)
         self.metrics_view = _table("metrics_table")
@@ -213,8 +235,10 @@ class OverviewPage(QWidget):
         box.addWidget(self.marks_legend)
         self.comparisons: pd.DataFrame | None = None
         self._scores_drawn = False
+        return metrics_section
 
-        # -- charts: filled in later through add_chart() / set_charts_widget() --------
+    def _build_charts_section(self) -> None:
+        """The charts' place, filled in later through add_chart() / set_charts_widget()."""
         self.charts_section = QWidget()
         self.charts_section.setObjectName("charts")
         self._charts_box = QVBoxLayout(self.charts_section)
@@ -226,7 +250,9 @@ class OverviewPage(QWidget):
         self._charts_box.addWidget(self.charts)
         self.charts_widget: QWidget | None = None
 
-        # -- per question type ------------------------------------------------------------
+    def _build_details(self) -> None:
+        """The tabs below the scores: per question type, unanswerable questions and
+        abstention, and the diagnosis (the charts tab joins them later)."""
         self.type_measure_label = QLabel()
         self.type_measure = QComboBox()
         self.type_measure.setObjectName("type_measure")
@@ -294,11 +320,12 @@ class OverviewPage(QWidget):
         self.details.addTab(type_page, "")
         self.details.addTab(abst_split, "")
         # what the numbers say to fix (the seeds' rules), with links to the questions
-        self.diagnosis_panel = DiagnosisPanel(state, self)
+        self.diagnosis_panel = DiagnosisPanel(self.state, self)
         self.diagnosis_panel.questions_requested.connect(self.questions_requested)
         self.details.addTab(self.diagnosis_panel, "")
 
-        # -- warnings: always on the page, never filtered ---------------------------------
+    def _build_warnings(self) -> QWidget:
+        """The warnings: always on the page, never filtered."""
         self.warnings_title = _title("warnings_title")
         self.warnings_list = _wrapping_list("warnings_list")
         self.warnings_list.setAlternatingRowColors(True)
@@ -307,7 +334,10 @@ class OverviewPage(QWidget):
         wbox.setContentsMargins(0, 0, 0, 0)
         wbox.addWidget(self.warnings_title)
         wbox.addWidget(self.warnings_list, 1)
+        return warnings_section
 
+    def _build_layout(self, metrics_section: QWidget, warnings_section: QWidget) -> None:
+        """The sections in one scrolling page, the empty page in a stack beside it."""
         # the page scrolls as a whole, like a document: each section keeps the
         # height it needs at any font size (settings, the scores table with
         # every system, the tabs with readable charts, the warnings), instead
@@ -339,26 +369,6 @@ class OverviewPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.page_scroll)
-
-        # the charts panel (scores with CIs, curves over K, ranks, coverage)
-        self.overview_charts: QWidget | None = None
-        try:
-            from workbench.ui.views.charts import OverviewCharts
-        except ImportError:  # the charts module is optional for this page
-            OverviewCharts = None
-        if OverviewCharts is not None:
-            self.overview_charts = OverviewCharts(state, self)
-            self.overview_charts.questions_requested.connect(self.questions_requested)
-            self.set_charts_widget(self.overview_charts)
-
-        state.results_changed.connect(self.set_results)
-        state.busy_changed.connect(self.set_busy)
-        state.data_changed.connect(self._fill_system_tips)
-        state.work_changed.connect(self._fill_system_tips)  # a system card typed in the app
-        state.study_reset.connect(self.reset_view)
-        self.retranslate()
-        self.set_results(state.results)
-        self._fill_system_tips()
 
     # -- public -----------------------------------------------------------------------
     def add_chart(self, widget: QWidget, title: str) -> int:
@@ -470,6 +480,16 @@ class OverviewPage(QWidget):
         )
         menu.exec(self.metrics_view.viewport().mapToGlobal(pos))
         menu.deleteLater()
+
+    def charts_to_save(self) -> list[tuple[str, QWidget]]:
+        """The chart tabs, each named by its tab."""
+        panel = self.overview_charts
+        out: list[tuple[str, QWidget]] = []
+        for chart in panel.charts():
+            index = panel.tabs.indexOf(chart)
+            name = panel.tabs.tabText(index) if index >= 0 else ""
+            out.append((name or chart._title_text or "chart", chart))
+        return out
 
     def reset_view(self) -> None:
         """A new study or judgments file: no marks, no selection, rows in the order

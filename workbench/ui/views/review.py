@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
     QFont,
     QFontMetrics,
     QIcon,
-    QKeySequence,
     QPalette,
     QPixmap,
-    QShortcut,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -44,7 +42,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSpinBox,
     QSplitter,
     QStyle,
@@ -75,6 +72,7 @@ from workbench.core.study import Study
 from workbench.ui import fonts
 from workbench.ui.i18n import again as i18n_again
 from workbench.ui.models.question_list import QID_ROLE, QuestionListModel
+from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import FrozenColumnTable
@@ -87,6 +85,7 @@ from workbench.ui.views.passage_cards import (
     show_widget,
 )
 from workbench.ui.views.question_nav import QuestionListNavigation
+from workbench.ui.views.review_layout import CardsArea, WrappedTextBox
 from workbench.ui.when_shown import WhenShown
 
 MAX_SYSTEMS = 4
@@ -133,112 +132,7 @@ def _grade_icon(grade: int) -> QIcon:
     return QIcon(pix)
 
 
-class CardsArea(QWidget):
-    """Holds the system columns side by side; takes the arrow keys when it has focus.
-
-    The columns are placed here, not by a QHBoxLayout: a box layout asked every
-    column for its wrapped height at several widths per question (each a full
-    text layout); here each column is laid out at its one real width.
-    """
-
-    key_pressed = Signal(object)
-    #: the columns were placed (their x and width changed or their content did)
-    laid_out = Signal()
-    MARGIN = 4
-    SPACING = 10
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-        self.columns: list[SystemColumnView] = []
-
-    def add_column(self, column: SystemColumnView) -> None:
-        column.setParent(self)
-        self.columns.append(column)
-
-    def _shown(self) -> list[SystemColumnView]:
-        return [c for c in self.columns if not c.isHidden()]
-
-    def _column_width(self, width: int, n: int) -> int:
-        if n == 0:
-            return 0
-        inner = width - 2 * self.MARGIN - (n - 1) * self.SPACING
-        return max(inner // n, max(c.minimumSizeHint().width() for c in self._shown()))
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802
-        shown = self._shown()
-        cw = self._column_width(width, len(shown))
-        return max([c.heightForWidth(cw) for c in shown] + [0]) + 2 * self.MARGIN
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
-        shown = self._shown()
-        w = sum(c.minimumSizeHint().width() for c in shown)
-        return QSize(w + 2 * self.MARGIN + max(len(shown) - 1, 0) * self.SPACING, 0)
-
-    def sizeHint(self) -> QSize:  # noqa: N802
-        shown = self._shown()
-        w = sum(c.sizeHint().width() for c in shown)
-        w += 2 * self.MARGIN + max(len(shown) - 1, 0) * self.SPACING
-        return QSize(w, self.heightForWidth(max(self.width(), self.minimumSizeHint().width())))
-
-    def relayout(self) -> None:
-        """Place the columns at the current width; tell the scroll area the new height."""
-        shown = self._shown()
-        cw = self._column_width(self.width(), len(shown))
-        x = self.MARGIN
-        for col in shown:
-            col.setGeometry(x, self.MARGIN, cw, col.heightForWidth(cw))
-            x += cw + self.SPACING
-        self.updateGeometry()
-        self.laid_out.emit()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        self.relayout()
-
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:  # a column's content changed
-            self.relayout()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802
-        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
-            if not event.modifiers() & Qt.KeyboardModifier.AltModifier:
-                self.key_pressed.emit(event)
-                event.accept()
-                return
-        super().keyPressEvent(event)
-
-
-class WrappedTextBox(QWidget):
-    """A box whose least height is what its wrapped labels need at its width.
-
-    A splitter gives each side its ``minimumSizeHint``, which counts a
-    word-wrapped label as one line: a question's title wrapping to three lines
-    at a large font pushed the gold evidence under the cards below.
-    """
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        hint = super().minimumSizeHint()
-        layout = self.layout()
-        if layout is not None and layout.hasHeightForWidth() and self.width() > 0:
-            hint.setHeight(max(hint.height(), layout.totalMinimumHeightForWidth(self.width())))
-        return hint
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        if event.oldSize().width() != event.size().width():
-            self.updateGeometry()  # a new width wraps the labels anew: ask the splitter again
-
-
-class ReviewPage(QuestionListNavigation, QWidget):
+class ReviewPage(QuestionListNavigation, Page):
     """Question review: list, detail, side-by-side passage cards, grading."""
 
     #: the current question changed (question id, "" when none)
@@ -288,7 +182,13 @@ class ReviewPage(QuestionListNavigation, QWidget):
 
     # == construction ================================================================
     def _build(self) -> None:
-        # -- left: question list ----------------------------------------------------
+        left = self._build_question_list()
+        top = self._build_question_view()
+        bottom = self._build_system_cards()
+        self._build_splits(left, top, bottom)
+
+    def _build_question_list(self) -> QWidget:
+        """The left pane: the measure, the filters and the question list."""
         self.metric_label = QLabel()
         self.metric_combo = QComboBox()
         self.metric_combo.setSizeAdjustPolicy(
@@ -364,8 +264,10 @@ class ReviewPage(QuestionListNavigation, QWidget):
         left_layout.addWidget(self.banner_box)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.count_label)
+        return left
 
-        # -- right top: the question ---------------------------------------------------
+    def _build_question_view(self) -> QWidget:
+        """The right top: the question, its gold evidence, its scores and the note."""
         self.prev_button = QToolButton()
         self.prev_button.clicked.connect(self.previous_question)
         self.next_button = QToolButton()
@@ -443,8 +345,10 @@ class ReviewPage(QuestionListNavigation, QWidget):
         top_layout.addLayout(head)
         top_layout.addWidget(self.question_label)
         top_layout.addWidget(self.tabs, 1)
+        return top
 
-        # -- right bottom: systems side by side ----------------------------------------
+    def _build_system_cards(self) -> QWidget:
+        """The right bottom: the systems' passage cards side by side."""
         self.systems_label = QLabel()
         self._system_boxes: dict[str, QCheckBox] = {}
         self.systems_row = QHBoxLayout()
@@ -488,7 +392,10 @@ class ReviewPage(QuestionListNavigation, QWidget):
         bottom_layout.addWidget(self.arrows_legend)
         bottom_layout.addWidget(self.headers)
         bottom_layout.addWidget(self.scroll, 1)
+        return bottom
 
+    def _build_splits(self, left: QWidget, top: QWidget, bottom: QWidget) -> None:
+        """The panes in splitters whose sizes are kept, the empty page and the grade menu."""
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("review_right_split")  # its sizes are kept between sessions
         self.right_split.addWidget(top)
@@ -521,27 +428,17 @@ class ReviewPage(QuestionListNavigation, QWidget):
             self._grade_actions.append(action)
 
     def _build_actions(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        # the study's Undo/Redo, shared with the other pages
-        self.undo_action, self.redo_action = self.state.undo_action, self.state.redo_action
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
-        self.undo_button.setDefaultAction(self.undo_action)
-        self.redo_button.setDefaultAction(self.redo_action)
-        self.undo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.redo_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-
-        def shortcut(key: str, slot) -> None:
-            sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(context)
-            sc.activated.connect(slot)
-
-        shortcut("J", self.next_question)
-        shortcut("Alt+Down", self.next_question)
-        shortcut("K", self.previous_question)
-        shortcut("Alt+Up", self.previous_question)
-        for g in grades.GRADES:
-            shortcut(str(g), lambda g=g: self.grade_selected(g))
+        share_undo(self, self.state, self.undo_button, self.redo_button)
+        add_shortcuts(
+            self,
+            [
+                ("J", self.next_question),
+                ("Alt+Down", self.next_question),
+                ("K", self.previous_question),
+                ("Alt+Up", self.previous_question),
+                *((str(g), lambda g=g: self.grade_selected(g)) for g in grades.GRADES),
+            ],
+        )
 
     # == language ===================================================================
     def _preparing_text(self) -> str:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from workbench.paths import resources_dir
 from workbench.ui import fonts
+from workbench.ui.page import Page
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import source_text, system_tooltip
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
@@ -43,7 +44,7 @@ def icon(name: str) -> QIcon:
     return QIcon(str(path)) if path.exists() else QIcon()
 
 
-class StartPage(QWidget):
+class StartPage(Page):
     """Actions are signals; the main window carries them out."""
 
     open_judgments_requested = Signal()

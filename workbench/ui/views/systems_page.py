@@ -63,6 +63,7 @@ from workbench.core.protocol.system_cards import (
 )
 from workbench.ui.i18n import LiveText, current_language
 from workbench.ui.models.frame_model import FrameModel, make_sort_proxy
+from workbench.ui.page import Page
 from workbench.ui.state import AppState
 from workbench.ui.tables import rows_height
 from workbench.ui.when_shown import WhenShown
@@ -106,11 +107,9 @@ class StageDelegate(QStyledItemDelegate):
         model.setData(index, editor.currentData(), Qt.ItemDataRole.UserRole)
 
 
-class SystemsPage(QWidget):
+class SystemsPage(Page):
     """System cards and the stage view (see the module doc)."""
 
-    #: (question ids, where they were chosen: a LiveText that follows a language switch)
-    questions_requested = Signal(list, object)
     #: the stage view shows new numbers (tests wait for it)
     stages_updated = Signal()
     _answer = Signal(object)
