@@ -1,10 +1,10 @@
 """Every closed choice the workbench offers, in one registry: its key, its label and its
 explanation in Korean and in English.
 
-A choice is spelled here and nowhere else (the report aside, which reads its own
-wording for now): the settings' types and their validation, the command line's
-``choices`` and ``--help``, the agreement functions, the answer ratings and the app's
-combos all read these sets, so adding a resolution policy, a gain or an order is one
+A choice is spelled here and nowhere else: the settings' types and their validation,
+the command line's ``choices`` and ``--help``, the agreement functions, the answer
+ratings, the app's combos and the report's Settings sheet (:data:`IN_REPORT`) all
+read these sets, so adding a resolution policy, a gain or an order is one
 entry here plus the code that computes it.
 """
 
@@ -332,3 +332,58 @@ LEVELS = _checked(
 SETTING_CHOICES: dict[str, Choices] = {
     c.name: c for c in (GAINS, ORDERS, DEDUPS, UNITS, RESOLUTIONS)
 }
+
+
+#: how the report's Settings sheet states each choice in force (a sentence a
+#: colleague reads without the app), by setting and key
+IN_REPORT: dict[tuple[str, str], tuple[str, str]] = {
+    ("gain", "exponential"): (
+        "2^등급 − 1 (지수, 글 예시와 같음)",
+        "2^grade − 1 (exponential, as in the seeds)",
+    ),
+    ("gain", "linear"): (
+        "등급 그대로 (선형, trec_eval ndcg_cut과 같음)",
+        "grade (linear, = trec_eval ndcg_cut)",
+    ),
+    ("order", "rank"): (
+        "순위 열 순서 (같은 순위는 점수 높은 순, 그다음 문단ID 순)",
+        "rank column (ties: score descending, then passage id)",
+    ),
+    ("order", "score"): (
+        "점수 높은 순, 그다음 문단ID 순",
+        "score descending, then passage id ascending",
+    ),
+    ("order", "trec"): (
+        "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
+        "trec_eval: score descending, then passage id descending (rank column ignored)",
+    ),
+    ("dedup", "none"): (
+        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
+        "none: a passage listed twice in one ranking counts only at its first place",
+    ),
+    ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
+    ("dedup", "adjacent"): (
+        "이미 나온 문단과 인접한(±w) 문단 제외",
+        "drop chunks within ±w of a kept chunk",
+    ),
+    ("unit", "passage"): ("문단", "passage"),
+    ("unit", "document"): (
+        "문서 (문서 등급 = 가장 높은 문단 등급)",
+        "document (its best passage's grade)",
+    ),
+    ("resolution", "median"): ("중앙값 (짝수면 낮은 쪽)", "median (lower middle on ties)"),
+    ("resolution", "majority"): ("다수결", "majority"),
+    ("resolution", "max"): ("가장 높은 등급", "highest grade"),
+    ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
+    ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+}
+
+
+def _report_wording_is_complete() -> None:
+    for choices in (GAINS, ORDERS, DEDUPS, UNITS, RESOLUTIONS):
+        for key in choices.keys:
+            if (choices.name, key) not in IN_REPORT:
+                raise AssertionError(f"no report wording for {choices.name}={key}")
+
+
+_report_wording_is_complete()

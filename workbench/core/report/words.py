@@ -4,6 +4,8 @@ and the progress texts. A sheet module reads them through its context (``ctx.t``
 
 from __future__ import annotations
 
+from workbench.core.model.choices import IN_REPORT
+
 T: dict[str, tuple[str, str]] = {
     # shared headers
     "system": ("시스템", "System"),
@@ -272,45 +274,7 @@ SETTING_LABELS: dict[str, tuple[str, str]] = {
 }
 
 SETTING_VALUES: dict[tuple[str, str], tuple[str, str]] = {
-    ("gain", "exponential"): (
-        "2^등급 − 1 (지수, 글 예시와 같음)",
-        "2^grade − 1 (exponential, as in the seeds)",
-    ),
-    ("gain", "linear"): (
-        "등급 그대로 (선형, trec_eval ndcg_cut과 같음)",
-        "grade (linear, = trec_eval ndcg_cut)",
-    ),
-    ("order", "rank"): (
-        "순위 열 순서 (같은 순위는 점수 높은 순, 그다음 문단ID 순)",
-        "rank column (ties: score descending, then passage id)",
-    ),
-    ("order", "score"): (
-        "점수 높은 순, 그다음 문단ID 순",
-        "score descending, then passage id ascending",
-    ),
-    ("order", "trec"): (
-        "trec_eval 방식: 점수 높은 순, 그다음 문단ID 역순 (순위 열 무시)",
-        "trec_eval: score descending, then passage id descending (rank column ignored)",
-    ),
-    ("dedup", "none"): (
-        "없음: 같은 문단이 한 목록에 두 번 나오면 첫 번째만 셉니다",
-        "none: a passage listed twice in one ranking counts only at its first place",
-    ),
-    ("dedup", "document"): ("문서당 한 문단", "one passage per document"),
-    ("dedup", "adjacent"): (
-        "이미 나온 문단과 인접한(±w) 문단 제외",
-        "drop chunks within ±w of a kept chunk",
-    ),
-    ("unit", "passage"): ("문단", "passage"),
-    ("unit", "document"): (
-        "문서 (문서 등급 = 가장 높은 문단 등급)",
-        "document (its best passage's grade)",
-    ),
-    ("resolution", "median"): ("중앙값 (짝수면 낮은 쪽)", "median (lower middle on ties)"),
-    ("resolution", "majority"): ("다수결", "majority"),
-    ("resolution", "max"): ("가장 높은 등급", "highest grade"),
-    ("resolution", "min"): ("가장 낮은 등급", "lowest grade"),
-    ("resolution", "assessor"): ("지정한 최종 판정자의 등급", "the adjudicator's grade"),
+    **IN_REPORT,
     ("trec_compat", "True"): (
         "예: 관련 근거가 없는 질문도 평균에 넣고(0점), TREC qrels의 음수 등급은 Judged@K에서 "
         "미판정으로 봄; 결과가 없는 질문은 0점(trec_eval -c와 같음)",
