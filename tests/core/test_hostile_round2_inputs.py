@@ -254,3 +254,46 @@ def test_standard_input_as_the_run(tmp_path):
     from_stdin = _subprocess(f"{wb} -", stdin=run.read_bytes())
     assert from_stdin.returncode == 0, from_stdin.stderr
     assert json.loads(from_stdin.stdout) == json.loads(plain.stdout)
+
+
+# -- opening a project: its sources checked with bounded work ----------------------------------
+def _source_status(path: Path, recorded: str) -> str:
+    from workbench.core.io.project import Project, ProjectSource, check_sources
+
+    project = Project(sources=[ProjectSource("runs", str(path), recorded)])
+    return check_sources(project)[0].state
+
+
+def test_a_20_gb_source_is_not_hashed_when_a_project_opens(tmp_path):
+    import time
+
+    huge = tmp_path / "run.csv"
+    with open(huge, "wb") as fh:
+        fh.truncate(20 * 2**30)  # sparse: no disk used, but hashing it took a minute
+    started = time.monotonic()
+    assert _source_status(huge, "0" * 64) == "changed"
+    assert _source_status(huge, "") == "ok"  # no checksum recorded: the reader says why
+    assert time.monotonic() - started < 2
+    assert huge.stat().st_size == 20 * 2**30 and temporaries(tmp_path) == []
+
+
+def test_a_normal_source_is_still_checked_byte_for_byte(tmp_path):
+    run = tmp_path / "run.csv"
+    run.write_text(CLEAN_RUN)
+    recorded = load_run(run).sources[0].sha256
+    assert _source_status(run, recorded) == "ok"
+    run.write_text(CLEAN_RUN.replace("9", "7"))  # the same size, other bytes
+    assert run.stat().st_size == len(CLEAN_RUN)
+    assert _source_status(run, recorded) == "changed"
+
+
+@pytest.mark.parametrize("packer, suffix", [(gzip, ".gz"), (bz2, ".bz2"), (lzma, ".xz")])
+def test_a_compressed_source_is_checked_as_the_reader_recorded_it(tmp_path, packer, suffix):
+    run = tmp_path / f"run{suffix}"
+    run.write_bytes(packer.compress(TREC_RUN.encode()))
+    recorded = load_run(run).sources[0].sha256
+    # the checksum is the stored file's, as sha256sum gives it and the project checks it
+    assert recorded == sha(run)
+    assert _source_status(run, recorded) == "ok"
+    run.write_bytes(packer.compress(TREC_RUN.replace("9", "7").encode()))
+    assert _source_status(run, recorded) == "changed"

@@ -52,10 +52,9 @@ from workbench.core.io.reading import (
     decode_text,
     detect_kind,
     header_index_for,
-    read_bytes,
     read_csv_sheet,
     read_excel_sheets,
-    sha256_of,
+    read_source,
 )
 from workbench.core.io.recover import proposed_grade, rows_text
 from workbench.core.io.validate import ids_checked, non_empty_rows, texts, to_numbers
@@ -488,8 +487,7 @@ def _open(
     sheet is the confirmed mapping's, else the row naming most answer roles."""
     reading = f"{path.name} 읽는 중 · Reading {path.name}"
     steps(0.0, reading)
-    data = read_bytes(path)
-    sha = sha256_of(data)
+    data, sha = read_source(path)
     kind = detect_kind(path, data)
     if path.suffix.lower() in (".json", ".jsonl"):
         kind = "json"

@@ -19,10 +19,9 @@ from workbench.core.io.reading import (
     decode_text,
     detect_kind,
     header_index_for,
-    read_bytes,
     read_csv_sheet,
     read_excel_sheets,
-    sha256_of,
+    read_source,
 )
 from workbench.core.io.text_formats import json_table, trec_table
 
@@ -72,8 +71,7 @@ def open_book(
     steps = steps or Steps()
     reading = f"{path.name} 읽는 중 · Reading {path.name}"
     steps(0.0, reading)
-    data = read_bytes(path)
-    sha = sha256_of(data)
+    data, sha = read_source(path)
     kind = detect_kind(path, data)
     book = Book(path, kind, sha)
     col.text_file = kind != "excel"

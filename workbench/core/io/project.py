@@ -39,6 +39,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ import pandas as pd
 from workbench.core.io.atomic import atomic_write_text, save_error
 from workbench.core.io.jsonload import json_depth
 from workbench.core.io.mapping import ColumnMapping
+from workbench.core.io.reading import MAX_INPUT_BYTES
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
 from workbench.core.model.problems import InputError, Problem, error, warning
@@ -796,19 +798,33 @@ def _repaired(value: Any, where: str, check: _Checker) -> Any:
 def check_sources(project: Project) -> list[SourceStatus]:
     """For each source: ``missing`` (no file), ``changed`` (SHA-256 differs) or ``ok``.
 
-    A source saved without a checksum is ``ok`` when the file exists.
+    The checksum is of the file as stored (a ``run.gz`` is not unpacked), as
+    the readers record it (:func:`workbench.core.io.reading.read_source`). A
+    file larger than the readers accept is ``changed`` without being hashed:
+    the file that was read could not have been that large, and hashing a
+    20 GB file would keep the project from opening for a minute. A source
+    saved without a checksum is ``ok`` when the file exists.
     """
     statuses = []
     for src in project.sources:
         file = Path(src.path)
-        if not file.is_file():
+        try:
+            info = file.stat()
+        except (OSError, ValueError):
+            info = None
+        if info is None or not stat.S_ISREG(info.st_mode):
             statuses.append(SourceStatus(src, "missing"))
+            continue
+        if not src.sha256:
+            statuses.append(SourceStatus(src, "ok"))
+            continue
+        if info.st_size > MAX_INPUT_BYTES:
+            statuses.append(SourceStatus(src, "changed"))
             continue
         try:
             digest = file_sha256(file)
         except OSError:
             statuses.append(SourceStatus(src, "missing"))
             continue
-        changed = bool(src.sha256) and digest != src.sha256
-        statuses.append(SourceStatus(src, "changed" if changed else "ok"))
+        statuses.append(SourceStatus(src, "changed" if digest != src.sha256 else "ok"))
     return statuses

@@ -5,7 +5,8 @@ Nothing here knows about judgments or runs; it turns a path into
 the decoded text of a TREC/JSON file, and every way that can fail into a
 :class:`~workbench.core.model.problems.Problem` a user can act on. Files are only
 ever opened for reading; the bytes are read once, hashed, and parsed from
-memory, so the checksum describes exactly what was read.
+memory, so the checksum describes exactly what was read (of a compressed file,
+the file as stored: see :func:`read_source`).
 """
 
 from __future__ import annotations
@@ -191,16 +192,25 @@ def _read_stream(path: Path) -> bytes:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, or an :class:`InputError` saying why they can't be read.
+    """The file's bytes (unpacked), or an :class:`InputError` saying why they can't be read."""
+    return read_source(path)[0]
+
+
+def read_source(path: Path) -> tuple[bytes, str]:
+    """``(bytes, sha256)``: the file's bytes, unpacked, and the SHA-256 of the
+    bytes as stored — of a ``run.gz`` the packed file, as ``sha256sum run.gz``
+    gives it and as a project checks its sources
+    (:func:`workbench.core.io.project.check_sources`) without unpacking them.
 
     A pipe, process substitution (``<(gzip -dc run.gz)``) or ``-`` (standard
     input) is read once and kept; a ``.gz``/``.bz2``/``.xz`` file is unpacked.
-    Either way at most :data:`MAX_INPUT_BYTES` are read."""
+    Either way at most :data:`MAX_INPUT_BYTES` are read. Failures are an
+    :class:`InputError` saying why the bytes can't be read."""
     path = Path(path)
     if str(path) == "-":
         data = _read_stream(path)
         kind = compression_of(path, data[:10])
-        return _decompress(path, data, kind) if kind else data
+        return (_decompress(path, data, kind) if kind else data), sha256_of(data)
     try:
         info = os.stat(path)
     except OSError:
@@ -257,7 +267,7 @@ def read_bytes(path: Path) -> bytes:
             "다시 시도하세요.",
         ) from None
     kind = compression_of(path, data[:10])
-    return _decompress(path, data, kind) if kind else data
+    return (_decompress(path, data, kind) if kind else data), sha256_of(data)
 
 
 def check_line_lengths(data: bytes, path: Path) -> None:
