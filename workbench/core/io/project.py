@@ -53,7 +53,15 @@ from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import MAX_INPUT_BYTES
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
-from workbench.core.model.problems import InputError, Problem, error, warning
+from workbench.core.model.problems import (
+    EXCERPT_CHARS,
+    InputError,
+    Problem,
+    error,
+    excerpt,
+    shown_name,
+    warning,
+)
 from workbench.paths import existing_variant, plain_path
 
 FORMAT = 2
@@ -261,7 +269,7 @@ def save_project(path: str | os.PathLike[str], project: Project) -> Path:
 
 # -- load -------------------------------------------------------------------------
 def _bad(path: Path, en: str, ko: str, code: str = "project_invalid") -> InputError:
-    return InputError([error(code, en, ko, file=shown(path.name))])
+    return InputError([error(code, en, ko, file=shown_name(path.name))])
 
 
 class _Checker:
@@ -272,7 +280,7 @@ class _Checker:
         self.problems: list[Problem] = []
 
     def drop(self, where: str, expected_en: str, expected_ko: str) -> None:
-        where = shown(where)
+        where = excerpt(where)
         self.problems.append(
             warning(
                 "project_field_damaged",
@@ -280,12 +288,12 @@ class _Checker:
                 "was left out and the rest of the project was opened.",
                 f"프로젝트 파일의 항목 {josa(where, '이', quoted=True)} 손상되어 있어(기대한 "
                 f"형식: {expected_ko}) 빼고 나머지를 열었습니다.",
-                file=shown(self.path.name),
+                file=shown_name(self.path.name),
             )
         )
 
     def repaired(self, where: str, what_en: str, what_ko: str) -> None:
-        where = shown(where)
+        where = excerpt(where)
         self.problems.append(
             warning(
                 "project_field_repaired",
@@ -293,34 +301,16 @@ class _Checker:
                 "project can be saved again.",
                 f"프로젝트 파일의 항목 '{where}'에 {josa(what_ko, '이')} 있어 고쳤습니다. "
                 "이제 프로젝트를 다시 저장할 수 있습니다.",
-                file=shown(self.path.name),
+                file=shown_name(self.path.name),
             )
         )
 
     def warn(self, code: str, en: str, ko: str) -> None:
-        self.problems.append(warning(code, en, ko, file=shown(self.path.name)))
+        self.problems.append(warning(code, en, ko, file=shown_name(self.path.name)))
 
 
 #: the longest text of a project file a message quotes
-SHOWN_CHARS = 80
-#: the longest path a message shows
-PATH_CHARS = 300
-
-
-def shown(text: Any, limit: int = SHOWN_CHARS) -> str:
-    """``text`` as a message may quote it: control and escape characters made
-    visible (``\\x1b``, ``\\x00``) so nothing printed can move the cursor or
-    recolour a terminal, and at most ``limit`` characters (then "…")."""
-    text = str(text)
-    cut = len(text) > limit
-    text = text[:limit]
-    out = "".join(
-        ch
-        if ch.isprintable() or ch == " "
-        else (repr(ch)[1:-1] if not 0xD800 <= ord(ch) <= 0xDFFF else f"\\u{ord(ch):04x}")
-        for ch in text
-    )
-    return out + ("…" if cut else "")
+SHOWN_CHARS = EXCERPT_CHARS
 
 
 #: what a reader gives back for a value it cannot accept (the field is then left out)
@@ -544,9 +534,9 @@ def _source(item: Any, i: int, base_dir: Path, check: _Checker) -> ProjectSource
     if _link_loop(chosen):
         check.warn(
             "project_source_loop",
-            f"The project file's field '{where}.path' names '{shown(chosen)}', a link that "
+            f"The project file's field '{where}.path' names '{shown_name(chosen)}', a link that "
             "leads back to itself; the file is shown as missing. Choose the file again.",
-            f"프로젝트 파일의 항목 '{where}.path'의 {josa(shown(chosen), '은', quoted=True)} "
+            f"프로젝트 파일의 항목 '{where}.path'의 {josa(shown_name(chosen), '은', quoted=True)} "
             "자기 자신으로 되돌아오는 링크라서 파일이 없는 것으로 보입니다. 파일을 다시 고르세요.",
         )
     fields = {f.name: _read(f, item, f"{where}.{f.name}", check) for f in SOURCE_FIELDS}
@@ -688,9 +678,9 @@ def load_project(path: str | os.PathLike[str]) -> Project:
     except FileNotFoundError as exc:
         raise _bad(
             source_path,
-            f"The project file {shown(source_path, PATH_CHARS)} does not exist. It may have "
+            f"The project file {shown_name(source_path)} does not exist. It may have "
             "been moved or deleted.",
-            f"프로젝트 파일 {josa(shown(source_path, PATH_CHARS), '이')} 없습니다. 옮겨졌거나 "
+            f"프로젝트 파일 {josa(shown_name(source_path), '이')} 없습니다. 옮겨졌거나 "
             "지워졌을 수 있습니다.",
             "project_not_found",
         ) from exc
@@ -732,8 +722,8 @@ def load_project(path: str | os.PathLike[str]) -> Project:
         raise _bad(
             source_path,
             f"This project was saved by a newer version of the workbench (format "
-            f"{shown(version)}). Please update the app to open it.",
-            f"이 프로젝트는 더 새로운 버전의 워크벤치로 저장되었습니다 (형식 {shown(version)}). "
+            f"{excerpt(version)}). Please update the app to open it.",
+            f"이 프로젝트는 더 새로운 버전의 워크벤치로 저장되었습니다 (형식 {excerpt(version)}). "
             "앱을 업데이트한 뒤 여세요.",
             "project_version",
         )

@@ -17,6 +17,34 @@ from workbench.core.model.choices import LEVELS
 #: A file with more problems than this reports the first ones and a count of the rest.
 MAX_PROBLEMS_PER_FILE = 200
 
+#: the longest text of a file a message quotes
+EXCERPT_CHARS = 80
+#: the longest file name or path a message shows
+NAME_CHARS = 300
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` as a message may quote it: control and escape characters made
+    visible (``\\x1b``, ``\\x00``) so nothing printed can move the cursor or
+    recolour a terminal, and at most ``limit`` characters (then "…") — a message
+    about ``/proc/self/environ`` must not print the environment."""
+    text = str(text)
+    cut = len(text) > limit
+    text = text[:limit]
+    out = "".join(
+        ch
+        if ch.isprintable() or ch == " "
+        else (repr(ch)[1:-1] if not 0xD800 <= ord(ch) <= 0xDFFF else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+    return out + ("…" if cut else "")
+
+
+def shown_name(path: object, limit: int = NAME_CHARS) -> str:
+    """A file name or path as a message shows it (see :func:`excerpt`): a name
+    holding ``\\x1b[31m`` is printed as those characters, not as red text."""
+    return excerpt(str(path), limit)
+
 
 class Severity(str, Enum):
     """Three levels, counted apart: an error stops a load; a warning asks the user to
