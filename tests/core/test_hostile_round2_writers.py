@@ -80,6 +80,39 @@ def test_pool_with_a_formula_as_assessor_writes_no_formula_in_any_sheet(tmp_path
     assert all(c.data_type == "s" and c.quotePrefix for _, c in shown)
 
 
+def test_a_returned_pool_with_a_formula_in_a_grade_cell_names_that_row(tmp_path):
+    import hashlib
+
+    from workbench.core.io import load_judgments
+    from workbench.core.model import schema as S
+
+    (tmp_path / "q.txt").write_text(QRELS)
+    (tmp_path / "r.txt").write_text(RUN)
+    out = tmp_path / "pool.xlsx"
+    q, r = str(tmp_path / "q.txt"), str(tmp_path / "r.txt")
+    assert main(["pool", "--qrels", q, "--run", r, "--assessor", "A", "--out", str(out)]) == 0
+    wb = openpyxl.load_workbook(out)
+    ws = wb["judgments"]
+    grade = [c.value for c in ws[1]].index("grade") + 1
+    letter = openpyxl.utils.get_column_letter(grade)
+    ws.cell(row=2, column=grade, value="=1+1")  # openpyxl stores no computed value
+    ws.cell(row=3, column=grade, value=2)
+    formula_item = (ws.cell(row=2, column=1).value, ws.cell(row=2, column=3).value)
+    typed_item = (ws.cell(row=3, column=1).value, ws.cell(row=3, column=3).value)
+    wb.save(out)
+    before = hashlib.sha256(out.read_bytes()).hexdigest()
+
+    js = load_judgments(out)
+    read = list(zip(js.judgments[S.QID], js.judgments[S.PID], js.judgments[S.GRADE]))
+    assert read == [(*typed_item, 2)]
+    (named,) = [p for p in js.problems if p.code == "pool_grade_formula"]
+    assert named.sheet == "judgments" and named.row == 2
+    assert f"{letter}2" in named.message_en and "=1+1" in named.message_en
+    assert f"{letter}2" in named.message_ko
+    assert formula_item not in {(qid, pid) for qid, pid, _ in read}
+    assert hashlib.sha256(out.read_bytes()).hexdigest() == before
+
+
 CONTROL_QRELS = "q\x011 0 p\x1b1 1\nq\x011 0 p2 0\nq2 0 p5 2\n"
 CONTROL_RUN = (
     "q\x011 Q0 p\x1b1 1 9.5 S\x071\nq\x011 Q0 p2 2 8.5 S\x071\n"

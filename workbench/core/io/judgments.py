@@ -57,7 +57,7 @@ from workbench.core.io.mapping import (
     normalize_header,
     sheet_name_kind,
 )
-from workbench.core.io.reading import detect_kind
+from workbench.core.io.reading import detect_kind, formula_cells
 from workbench.core.io.recover import GradeConversion, conversion_table, leave_out_rows
 from workbench.core.io.runs import _peek
 from workbench.core.io.text_formats import own_trec_choices
@@ -78,7 +78,7 @@ from workbench.core.model import schema as S
 from workbench.core.model.evidence_text import find_spans
 from workbench.core.model.korean import josa
 from workbench.core.model.memory import give_back_memory, pausing_gc
-from workbench.core.model.problems import InputError, error
+from workbench.core.model.problems import InputError, error, excerpt
 from workbench.core.model.schema import JudgmentSet, SourceFile
 
 #: Passes over the judgments sheet's rows while it is checked (for progress only).
@@ -341,6 +341,60 @@ def _usable(col: Collector, sheet: Sheet, role: str) -> bool:
 
 
 # -- the three frames -------------------------------------------------------------
+def _grade_formulas(path: Path, kind: str, sheet: Sheet) -> dict[int, tuple[str, str]]:
+    """The formulas in the grade column of a pool workbook's sheet (see
+    :func:`~workbench.core.io.reading.formula_cells`)."""
+    grade = sheet.mapping.header_for(S.GRADE) if sheet.table is not None else None
+    if kind != "excel" or grade is None:
+        return {}
+    return formula_cells(path, sheet.name, sheet.table.header_row, grade)
+
+
+def _report_formulas(
+    col: Collector,
+    sheet: Sheet,
+    rows: np.ndarray,
+    waiting: np.ndarray,
+    formulas: Mapping[int, tuple[str, str]],
+) -> None:
+    """A warning for each grade cell of a pool workbook holding a formula: with
+    no computed value in the file (as a program that does not compute formulas
+    saves it) the passage stays waiting; with one, that value is the grade."""
+    blank = {int(r) for r in waiting}
+    for row in (int(r) for r in rows):
+        if row not in formulas:
+            continue
+        cell, formula = formulas[row]
+        quoted = excerpt(formula)
+        if row in blank:
+            en = (
+                f"Row {row}: the grade cell {cell} holds a formula ({quoted}) with no computed "
+                "value, so no grade can be read; the passage stays waiting in the pool. Type "
+                "the grade as a number."
+            )
+            ko = (
+                f"{row}행: 등급 칸 {cell}에 계산된 값이 없는 수식({quoted})이 있어 등급을 읽을 수 "
+                "없습니다. 이 문단은 풀에서 계속 판정을 기다립니다. 등급을 숫자로 입력하세요."
+            )
+        else:
+            en = (
+                f"Row {row}: the grade cell {cell} holds a formula ({quoted}); the value it "
+                "computed was read as the grade. Type the grade as a number to be sure."
+            )
+            ko = (
+                f"{row}행: 등급 칸 {cell}에 수식({quoted})이 있어 그 계산 결과를 등급으로 "
+                "읽었습니다. 확실하게 하려면 등급을 숫자로 입력하세요."
+            )
+        col.warning(
+            "pool_grade_formula",
+            en,
+            ko,
+            sheet=sheet.name,
+            row=row,
+            column=sheet.mapping.header_for(S.GRADE),
+        )
+
+
 def judgments_from_sheet(
     col: Collector,
     sheet: Sheet,
@@ -348,6 +402,7 @@ def judgments_from_sheet(
     conversions: Mapping[str, int] | None = None,
     unjudged: list | None = None,
     blank_grade_waits: bool = False,
+    formulas: Mapping[int, tuple[str, str]] | None = None,
 ) -> pd.DataFrame | None:
     """The judgments frame of a sheet, with every row-level problem collected.
 
@@ -355,7 +410,9 @@ def judgments_from_sheet(
     the (question, passage) pairs graded below 0 are appended to ``unjudged``
     as one frame. ``conversions``: grade values the user confirmed.
     ``blank_grade_waits``: a pool workbook — a row without a grade is a passage
-    not judged yet, left out with one warning counting them.
+    not judged yet, left out with one warning counting them. ``formulas``:
+    Excel row → (cell, formula) of its grade cells holding a formula, each
+    named in a warning so that no row is left out without a word.
     """
     table, mapping = sheet.table, sheet.mapping
     if not _usable(col, sheet, "judgments"):
@@ -363,6 +420,7 @@ def judgments_from_sheet(
     keep = non_empty_rows(table, mapping)
     if blank_grade_waits and keep.any():
         waiting = keep & is_blank(table.columns[mapping.header_for(S.GRADE)])
+        _report_formulas(col, sheet, table.rows[keep], table.rows[waiting], formulas or {})
         if waiting.any():
             n_waiting = int(waiting.sum())
             keep = keep & ~waiting
@@ -853,6 +911,7 @@ def load_judgments(
                 chosen["judgments"],
                 any_grade=book.kind == "trec_qrels",
                 blank_grade_waits=pool_book,
+                formulas=_grade_formulas(path, book.kind, chosen["judgments"]) if pool_book else None,
                 conversions=converted,
                 unjudged=unjudged,
             )

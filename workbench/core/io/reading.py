@@ -848,6 +848,40 @@ def column_letter(index: int) -> str:
     return s
 
 
+def formula_cells(
+    path: Path, sheet: str, header_row: int, header: str
+) -> dict[int, tuple[str, str]]:
+    """Excel row → (cell such as ``F7``, formula) of every formula in ``header``'s
+    column of an .xlsx ``sheet`` (the reader gives a formula's computed value,
+    or a blank when the file holds none, as openpyxl writes them). Anything
+    that cannot be looked at gives ``{}``: the file was already read."""
+    import openpyxl  # only a pool workbook read back needs it
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(read_bytes(path)), read_only=True)
+    except Exception:  # noqa: BLE001 - not an .xlsx openpyxl opens: nothing to add
+        return {}
+    try:
+        ws = book[sheet]
+        column = None
+        found: dict[int, tuple[str, str]] = {}
+        for row in ws.iter_rows(min_row=header_row):
+            if column is None:
+                names = [_clean_header(c.value) if c.value is not None else "" for c in row]
+                if header not in names:
+                    return {}
+                column = names.index(header)
+                continue
+            cell = row[column] if column < len(row) else None
+            if cell is not None and getattr(cell, "data_type", None) == "f":
+                found[cell.row] = (f"{column_letter(column)}{cell.row}", str(cell.value))
+        return found
+    except Exception:  # noqa: BLE001 - a damaged part: the reader's values stand
+        return {}
+    finally:
+        book.close()
+
+
 @dataclass
 class Table:
     """A sheet split into a header row and data columns.
