@@ -28,6 +28,14 @@ from workbench.core.model.choices import (
     UNITS,
     Choices,
 )
+from workbench.core.model.problems import (
+    NAME_CHARS,
+    InputError,
+    excerpt,
+    shown_message,
+    shown_name,
+    visible,
+)
 
 if TYPE_CHECKING:
     from workbench.core.model.schema import EvalSettings
@@ -663,7 +671,7 @@ def cmd_judgments(args: argparse.Namespace, lang: str) -> int:
             for q, p, g in zip(qrels["question_id"], qrels["passage_id"], qrels["grade"])
         ]
         atomic_write_text(target, "".join(lines))
-    print(target)
+    print(visible(target))
     return EXIT_OK
 
 
@@ -758,9 +766,11 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
     write_pool_workbook(target, study, pool, lang=lang)
     n = len(pool.items)
     print(
-        f"{target}: {n} passages for {pool.assessor} (depth {pool.depth}, seed {pool.seed})"
+        f"{visible(target)}: {n} passages for {visible(pool.assessor)} (depth {pool.depth}, "
+        f"seed {pool.seed})"
         if lang == "en"
-        else f"{target}: {pool.assessor}의 판정 풀, 문단 {n}개 (깊이 {pool.depth}, 시드 {pool.seed})"
+        else f"{visible(target)}: {visible(pool.assessor)}의 판정 풀, 문단 {n}개 "
+        f"(깊이 {pool.depth}, 시드 {pool.seed})"
     )
     return EXIT_OK
 
@@ -803,14 +813,12 @@ def run_command(argv: list[str]) -> int:
         lang = default_lang()
     from workbench.core.model.cancel import Cancelled
     from workbench.core.model.memory import gc_paused
-    from workbench.core.model.problems import InputError
-
     try:
         check_output_paths(args)
         with gc_paused:  # as the app's tasks run: no full collections over millions of rows
             return HANDLERS[args.command](args, lang)
     except UsageError as exc:
-        print(f"workbench {args.command}: {exc}", file=sys.stderr)
+        print(f"workbench {args.command}: {shown_message(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except InputError as exc:
         print(exc.summary(lang), file=sys.stderr)
@@ -819,7 +827,7 @@ def run_command(argv: list[str]) -> int:
             print(hint, file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as exc:
-        name = exc.filename or str(exc)
+        name = shown_name(exc.filename or str(exc))
         print(
             f"File not found: {name}" if lang == "en" else f"파일을 찾을 수 없습니다: {name}",
             file=sys.stderr,
@@ -830,9 +838,11 @@ def run_command(argv: list[str]) -> int:
     except Exception as exc:  # a bug: log the traceback, tell the user in one sentence
         log_path = _log_exception(exc)
         print(
-            f"Unexpected error ({type(exc).__name__}: {exc}). Details were written to {log_path}."
+            f"Unexpected error ({type(exc).__name__}: {excerpt(exc, NAME_CHARS)}). Details were "
+            f"written to {log_path}."
             if lang == "en"
-            else f"예기치 못한 오류가 났습니다 ({type(exc).__name__}: {exc}). 자세한 내용: {log_path}",
+            else f"예기치 못한 오류가 났습니다 ({type(exc).__name__}: {excerpt(exc, NAME_CHARS)}). "
+            f"자세한 내용: {log_path}",
             file=sys.stderr,
         )
         return EXIT_INTERNAL

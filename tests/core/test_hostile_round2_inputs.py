@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import json
 import lzma
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -297,3 +298,90 @@ def test_a_compressed_source_is_checked_as_the_reader_recorded_it(tmp_path, pack
     assert _source_status(run, recorded) == "ok"
     run.write_bytes(packer.compress(TREC_RUN.replace("9", "7").encode()))
     assert _source_status(run, recorded) == "changed"
+
+
+# -- messages: a short excerpt of a file, names with escapes made visible --------------------------
+def test_a_run_pointing_at_the_environment_does_not_print_it(tmp_path, capsys, monkeypatch):
+    secret = "R29_SECRET_" + "s" * 40
+    # far down the environment: only the head of the file may ever be quoted
+    monkeypatch.setenv("ZZZ_PADDING", "p" * 400)
+    monkeypatch.setenv("ZZZ_R29_SECRET", secret)
+    environ = tmp_path / "environ"
+    environ.write_bytes(
+        b"\x00".join(f"{k}={v}".encode() for k, v in os.environ.items())
+    )
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text(TREC_QRELS)
+    before = sha(environ)
+    code, out, err = cli(["eval", "--run", str(environ), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "found headers" in err
+    assert secret not in err and secret not in out
+    assert "\x00" not in err and "\\x00" in err  # what it quotes has the NULs made visible
+    assert max(len(line) for line in err.splitlines()) < 700
+    assert sha(environ) == before and temporaries(tmp_path) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="no /proc on this system")
+def test_proc_self_environ_as_the_run_prints_no_environment(tmp_path):
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text(TREC_QRELS)
+    padding = "p" * 300
+    # /proc/self/environ is what the process started with: run a fresh one
+    result = _subprocess(
+        f"R29_PADDING={padding} '{sys.executable}' -m workbench eval --lang en "
+        f"--run /proc/self/environ --qrels '{qrels}'"
+    )
+    assert result.returncode == 3, result.stderr
+    assert "found headers" in err
+    assert "found headers" in err and "\\x00" in err
+    # each header at most a short excerpt: the 300-character value never whole
+    assert padding not in err and "\x00" not in err
+    assert max(len(line) for line in err.splitlines()) < 700
+
+
+def test_file_names_with_escape_codes_are_shown_escaped(tmp_path, capsys):
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text(TREC_QRELS)
+    broken = tmp_path / "bad\x1b[31m.csv"
+    broken.write_text(BROKEN_RUN)
+    before = sha(broken)
+    code, _out, err = cli(["eval", "--run", str(broken), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "\x1b" not in err
+    assert "bad\\x1b[31m.csv, row 4" in err
+    assert sha(broken) == before
+    missing = tmp_path / "gone\x1b[2J.run"
+    code, _out, err = cli(["eval", "--run", str(missing), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "\x1b" not in err and "gone\\x1b[2J.run" in err
+    assert temporaries(tmp_path) == []
+
+
+def test_a_long_cell_value_is_quoted_as_a_short_excerpt(tmp_path, capsys):
+    qrels = tmp_path / "q.csv"
+    qrels.write_text("question_id,passage_id,grade\nQ1,A,\x1b[31m" + "z" * 5000 + "\n")
+    run = tmp_path / "run.csv"
+    run.write_text(CLEAN_RUN)
+    code, _out, err = cli(["eval", "--run", str(run), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "row 2 has '\\x1b[31m" in err and "z" * 200 not in err
+    assert "\x1b" not in err
+
+
+def test_the_message_helpers():
+    from workbench.core.model.problems import (
+        EXCERPT_CHARS,
+        error,
+        excerpt,
+        shown_list,
+        shown_name,
+    )
+
+    assert excerpt("plain text") == "plain text"
+    assert excerpt("a\x1b[31mb\x00\n") == "a\\x1b[31mb\\x00\\n"
+    assert excerpt("y" * 500) == "y" * EXCERPT_CHARS + "…"
+    assert shown_name("/tmp/x\x1b[31m.csv") == "/tmp/x\\x1b[31m.csv"
+    assert shown_list(["a", "b"]) == "a, b"
+    listed = shown_list(["h" * 1000] * 50)
+    assert len(listed) < 300 and listed.endswith("(+48)")
+    # a problem keeps its lines, never a terminal control, and never runs on
+    problem = error("x", "line one\nline two \x1b[2J" + "w" * 10_000, "ko", file="f\x1b.csv")
+    assert problem.message_en.startswith("line one\nline two \\x1b[2J")
+    assert len(problem.message_en) < 2010 and problem.file == "f\\x1b.csv"

@@ -61,7 +61,7 @@ from workbench.core.io.validate import ids_checked, non_empty_rows, texts, to_nu
 from workbench.core.model import answer_model as A
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
-from workbench.core.model.problems import InputError, error
+from workbench.core.model.problems import InputError, error, excerpt, shown_list
 
 # -- roles ----------------------------------------------------------------------------
 ANSWER = A.ANSWER_TEXT
@@ -585,7 +585,7 @@ def _header(mapping: ColumnMapping, role: str) -> str | None:
 
 def _missing(col: Collector, sh: _Sheet, mapping: ColumnMapping, role: str, what: tuple) -> None:
     table = sh.table
-    found = ", ".join(table.headers) if table is not None and table.headers else "(none)"
+    found = shown_list(table.headers) if table is not None and table.headers else "(none)"
     ko_name, en_name = ROLE_LABELS[role]
     col.error(
         f"missing_{role}",
@@ -698,10 +698,10 @@ def _score(
     name = header or "점수"
     col.error(
         "rating_invalid",
-        f"{name} must be a whole number from 0 to 3; row {row} has '{shown}'. Replace it with "
-        "0, 1, 2 or 3, or leave the cell blank when the answer was not rated.",
-        f"{josa(name, '은')} 0~3 사이의 정수여야 합니다. {row}행의 값은 '{shown}'입니다. 0, 1, 2, "
-        "3 중 하나로 고치거나, 평가하지 않았다면 칸을 비워 두세요.",
+        f"{name} must be a whole number from 0 to 3; row {row} has '{excerpt(shown)}'. Replace "
+        "it with 0, 1, 2 or 3, or leave the cell blank when the answer was not rated.",
+        f"{josa(name, '은')} 0~3 사이의 정수여야 합니다. {row}행의 값은 '{excerpt(shown)}'입니다. "
+        "0, 1, 2, 3 중 하나로 고치거나, 평가하지 않았다면 칸을 비워 두세요.",
         sheet=sh.name if not col.text_file else None,
         row=int(row),
         column=header,
@@ -755,7 +755,7 @@ def _ratings_from(
     long = mapping.has(CRITERION) and mapping.has(SCORE)
     if not wide and not long:
         names = ", ".join(c.name for c in (rubric or A.default_rubric("ko")).criteria)
-        found = ", ".join(table.headers)
+        found = shown_list(table.headers)
         col.error(
             "ratings_no_criterion",
             f"The ratings sheet '{sh.name}' has no column for a rubric criterion ({names}), nor "

@@ -36,7 +36,7 @@ from workbench.core.io.ids import display_text, is_blank
 from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
 from workbench.core.io.mapping import header_score
 from workbench.core.model.cancel import Cancelled
-from workbench.core.model.problems import InputError, Problem, error
+from workbench.core.model.problems import NAME_CHARS, InputError, Problem, error, excerpt
 
 EXCEL_EXTS = {".xlsx", ".xlsm", ".xls", ".ods", ".xlsb", ".xltx", ".xltm"}
 CSV_EXTS = {".csv", ".tsv", ".tab"}
@@ -170,9 +170,9 @@ def _decompress(path: Path, data: bytes, kind: str) -> bytes:
         raise _fail(
             path,
             "corrupt_file",
-            f"The compressed file ({kind}) is damaged and cannot be unpacked ({exc}). Compress "
+            f"The compressed file ({kind}) is damaged and cannot be unpacked ({excerpt(exc, NAME_CHARS)}). Compress "
             "it again from the original, or use a backup.",
-            f"압축 파일({kind})이 손상되어 풀 수 없습니다({exc}). 원본에서 다시 압축하거나 "
+            f"압축 파일({kind})이 손상되어 풀 수 없습니다({excerpt(exc, NAME_CHARS)}). 원본에서 다시 압축하거나 "
             "백업본을 사용하세요.",
         ) from None
 
@@ -704,9 +704,9 @@ def read_excel_sheets(
                 raise _fail(
                     path,
                     "corrupt_sheet",
-                    f"The sheet cannot be read; the workbook may be damaged ({exc}). Open it in "
+                    f"The sheet cannot be read; the workbook may be damaged ({excerpt(exc, NAME_CHARS)}). Open it in "
                     "Excel and save a new copy.",
-                    f"시트를 읽을 수 없습니다. 통합 문서가 손상되었을 수 있습니다({exc}). Excel에서 "
+                    f"시트를 읽을 수 없습니다. 통합 문서가 손상되었을 수 있습니다({excerpt(exc, NAME_CHARS)}). Excel에서 "
                     "열어 새 이름으로 저장하세요.",
                     sheet=name,
                 ) from None
@@ -796,9 +796,9 @@ def read_csv_sheet(
         raise _fail(
             path,
             "csv_malformed",
-            f"The CSV file cannot be read near line {last + 1} ({exc}). Check for an unclosed "
+            f"The CSV file cannot be read near line {last + 1} ({excerpt(exc, NAME_CHARS)}). Check for an unclosed "
             "quotation mark, or save it again from Excel.",
-            f"CSV 파일의 {last + 1}번째 줄 근처를 읽을 수 없습니다({exc}). 닫히지 않은 따옴표가 "
+            f"CSV 파일의 {last + 1}번째 줄 근처를 읽을 수 없습니다({excerpt(exc, NAME_CHARS)}). 닫히지 않은 따옴표가 "
             "있는지 확인하거나 Excel에서 다시 저장하세요.",
         ) from None
     return RawSheet(

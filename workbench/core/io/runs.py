@@ -73,7 +73,7 @@ from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
 from workbench.core.model.memory import give_back_memory, pausing_gc, prefer_mapped_memory
 from workbench.core.model.positions import first_occurrences
-from workbench.core.model.problems import InputError, error
+from workbench.core.model.problems import InputError, error, shown_list
 from workbench.core.model.schema import RunSet, SourceFile
 
 _GENERIC = re.compile(
@@ -255,7 +255,7 @@ def _long_sheet(col: Collector, sheet: Sheet, index: int, default: str, allow_ze
     if missing:
         report_missing(col, table, mapping, missing, "run", "실행 결과")
     if not has_rank and not has_score:
-        found = ", ".join(table.headers)
+        found = shown_list(table.headers)
         col.error(
             "no_rank_or_score",
             f"The run sheet '{sheet.name}' needs a rank (순위) or score (점수) column; found "

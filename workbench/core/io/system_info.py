@@ -36,6 +36,7 @@ from workbench.core.model.card_fields import (
     whole_number,
 )
 from workbench.core.model.korean import josa
+from workbench.core.model.problems import shown_list
 
 __all__ = [
     "INFO_COLUMNS",
@@ -185,7 +186,7 @@ def read_system_info(col: Collector, sheet: Sheet, systems: list[str]) -> pd.Dat
         return empty
     mapping = _mapping_of(sheet)
     if not mapping.has(S.SYSTEM):
-        found = ", ".join(table.headers)
+        found = shown_list(table.headers)
         col.error(
             "system_info_no_system",
             f"The system info sheet '{sheet.name}' needs a 시스템 (system) column naming each "

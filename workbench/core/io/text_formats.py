@@ -37,6 +37,7 @@ from workbench.core.io.mapping import ColumnMapping
 from workbench.core.io.reading import Table
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
+from workbench.core.model.problems import excerpt
 
 QRELS_HEADERS = ["query_id", "iteration", "doc_id", "relevance"]
 #: fields per line the C parser keeps (a longer line is counted again exactly)
@@ -226,8 +227,8 @@ _REL_KEYS = ("relevance", "grade", "rel", "label", "score")
 
 def _duplicate_warning(col: Collector) -> DuplicateKey:
     def warn(key: str, line: int, kept: Any) -> None:
-        shown = json.dumps(kept, ensure_ascii=False)
-        shown = shown if len(shown) <= 60 else shown[:57] + "…"
+        shown = excerpt(json.dumps(kept, ensure_ascii=False), 60)
+        key = excerpt(key)
         col.warning(
             "json_duplicate_key",
             f'Line {line} repeats the key "{key}" in one object; only its last value ({shown}) '

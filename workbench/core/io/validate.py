@@ -38,6 +38,7 @@ from workbench.core.io.recover import (
 )
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
+from workbench.core.model.problems import excerpt, shown_list
 
 GRADE_MIN = 0
 GRADE_MAX = 3
@@ -57,14 +58,14 @@ def report_missing(
     what_ko: str,
 ) -> None:
     """One error per missing role: the headers found and the closest one."""
-    found = ", ".join(table.headers) if table.headers else "(none)"
-    found_ko = ", ".join(table.headers) if table.headers else "(없음)"
+    found = shown_list(table.headers) if table.headers else "(none)"
+    found_ko = shown_list(table.headers) if table.headers else "(없음)"
     mapped = [h for h, r in mapping.items() if r]
     for role in roles:
         near = closest_header(role, table.headers, exclude=mapped)
         ko_name = ROLE_LABELS.get(role, (role, role))[0]
-        hint_en = f" — did you mean '{near}'?" if near else ""
-        hint_ko = f" '{near}' 열을 말씀하신 건가요?" if near else ""
+        hint_en = f" — did you mean '{excerpt(near)}'?" if near else ""
+        hint_ko = f" '{excerpt(near)}' 열을 말씀하신 건가요?" if near else ""
         col.error(
             f"missing_{role}",
             f"Expected a {label(role, 'en')} column in the {what_en} sheet; found headers: "
@@ -568,10 +569,10 @@ def report_bad_grade(
     col.error(
         "grade_invalid",
         f"{name} must be a whole number from {GRADE_MIN} to {GRADE_MAX}; row {row} has "
-        f"'{display_text(value)}'. Replace it with 0, 1, 2 or 3."
+        f"'{excerpt(display_text(value))}'. Replace it with 0, 1, 2 or 3."
         + (hint_en if looks is not None else ""),
         f"{josa(name, '은')} {GRADE_MIN}~{GRADE_MAX} 사이의 정수여야 합니다. {row}행의 값은 "
-        f"'{display_text(value)}'입니다. 0, 1, 2, 3 중 하나로 고치세요."
+        f"'{excerpt(display_text(value))}'입니다. 0, 1, 2, 3 중 하나로 고치세요."
         + (hint_ko if looks is not None else ""),
         sheet=sheet,
         row=row,

@@ -21,29 +21,68 @@ MAX_PROBLEMS_PER_FILE = 200
 EXCERPT_CHARS = 80
 #: the longest file name or path a message shows
 NAME_CHARS = 300
+#: how many of a file's headers (or other names) a message lists
+LISTED_NAMES = 20
+#: about the most characters such a list takes in a message
+LISTED_CHARS = 200
+#: the longest message a problem keeps: a last bound, whatever a message quotes
+MESSAGE_CHARS = 2000
+
+
+def _visible_char(ch: str) -> str:
+    if 0xD800 <= ord(ch) <= 0xDFFF:
+        return f"\\u{ord(ch):04x}"
+    return repr(ch)[1:-1]
+
+
+def visible(text: object, keep: str = "") -> str:
+    """``text`` with control and escape characters made visible (``\\x1b``,
+    ``\\x00``) so nothing printed can move the cursor or recolour a terminal;
+    the characters of ``keep`` (say a line feed) stay as they are."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or ch == " " or ch in keep else _visible_char(ch) for ch in text
+    )
 
 
 def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
     """``text`` as a message may quote it: control and escape characters made
-    visible (``\\x1b``, ``\\x00``) so nothing printed can move the cursor or
-    recolour a terminal, and at most ``limit`` characters (then "…") — a message
-    about ``/proc/self/environ`` must not print the environment."""
+    visible (see :func:`visible`) and at most ``limit`` characters (then "…") —
+    a message about ``/proc/self/environ`` must not print the environment."""
     text = str(text)
     cut = len(text) > limit
-    text = text[:limit]
-    out = "".join(
-        ch
-        if ch.isprintable() or ch == " "
-        else (repr(ch)[1:-1] if not 0xD800 <= ord(ch) <= 0xDFFF else f"\\u{ord(ch):04x}")
-        for ch in text
-    )
-    return out + ("…" if cut else "")
+    return visible(text[:limit]) + ("…" if cut else "")
 
 
 def shown_name(path: object, limit: int = NAME_CHARS) -> str:
     """A file name or path as a message shows it (see :func:`excerpt`): a name
     holding ``\\x1b[31m`` is printed as those characters, not as red text."""
     return excerpt(str(path), limit)
+
+
+def shown_message(text: object) -> str:
+    """A whole message as printed: its lines and tabs kept, any other control
+    character made visible, at most :data:`MESSAGE_CHARS` characters."""
+    text = str(text)
+    cut = "…" if len(text) > MESSAGE_CHARS else ""
+    return visible(text[:MESSAGE_CHARS], keep="\n\t") + cut
+
+
+def shown_list(names: list | tuple, limit: int = LISTED_NAMES, sep: str = ", ") -> str:
+    """The first of ``names`` (headers, say), each an :func:`excerpt`, at most
+    ``limit`` of them and about :data:`LISTED_CHARS` characters in all, then how
+    many more: a file's header row can be anything, even a whole file."""
+    shown: list[str] = []
+    total = 0
+    for name in names[:limit]:
+        if shown and total + len(sep) + min(len(str(name)), EXCERPT_CHARS) > LISTED_CHARS:
+            break
+        shown.append(excerpt(name))
+        total += len(sep) + len(shown[-1])
+    rest = len(names) - len(shown)
+    return sep.join(shown) + (f"{sep}… (+{rest:,})" if rest > 0 else "")
 
 
 class Severity(str, Enum):
@@ -73,6 +112,18 @@ class Problem:
     sheet: str | None = None
     row: int | None = None
     column: str | None = None
+
+    def __post_init__(self) -> None:
+        # every message is printed somewhere (a terminal, a report cell): what
+        # it quotes from a file can neither recolour the screen nor run on
+        for name in ("message_en", "message_ko"):
+            text = getattr(self, name)
+            if len(text) > MESSAGE_CHARS or not text.isprintable():
+                object.__setattr__(self, name, shown_message(text))
+        for name in ("file", "sheet", "column"):
+            text = getattr(self, name)
+            if isinstance(text, str) and (len(text) > NAME_CHARS or not text.isprintable()):
+                object.__setattr__(self, name, shown_name(text))
 
     @property
     def is_error(self) -> bool:
