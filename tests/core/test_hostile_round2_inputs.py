@@ -150,6 +150,22 @@ def test_a_file_past_the_size_limit_is_refused_before_it_is_read(tmp_path, capsy
     assert code == 3 and "larger than" in err
 
 
+@pytest.mark.parametrize("name", ["run.csv", "run.txt", "run.gz"])
+def test_a_sparse_20_gb_run_is_refused_at_once_without_a_memory_error(tmp_path, capsys, name):
+    import time
+
+    run = tmp_path / name
+    with open(run, "wb") as fh:
+        fh.truncate(20 * 2**30)  # no disk used; reading it whole was a MemoryError
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text(QRELS, encoding="utf-8")
+    started = time.monotonic()
+    code, _out, err = cli(["eval", "--run", str(run), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "larger than" in err and "MemoryError" not in err
+    assert time.monotonic() - started < 5
+    assert run.stat().st_size == 20 * 2**30 and temporaries(tmp_path) == []
+
+
 def test_a_huge_k_is_a_usage_message(tmp_path, capsys):
     run, qrels = tmp_path / "r.run", tmp_path / "q.qrels"
     run.write_text(TREC_RUN)
