@@ -6,12 +6,15 @@ every range equals the extremes over every filling (brute force)."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 
 import numpy as np
+import openpyxl
 import pandas as pd
 import pytest
 
+from workbench.cli import EXIT_OK, EXIT_USAGE, main
 from workbench.core.io import load_judgments, load_run
 from workbench.core.measures import decisive
 from workbench.core.measures.decisive import decide, next_to_judge
@@ -189,3 +192,48 @@ def test_the_conservative_map_range_holds_every_filling(monkeypatch):
     monkeypatch.setattr(decisive, "MAP_EXACT_HOLES", 0)
     wide = _row(decide(judged, [("X", "Y")], ["MAP"]), "MAP", "X", "Y")
     assert wide["low"] <= exact["low"] - 1e-9 and wide["high"] >= exact["high"]
+
+
+# -- the command line ------------------------------------------------------------------
+@pytest.fixture
+def files(tmp_path):
+    j = tmp_path / "judgments.csv"
+    r = tmp_path / "runs.csv"
+    j.write_text(JUDGMENTS, encoding="utf-8")
+    r.write_text(RUNS, encoding="utf-8")
+    return j, r
+
+
+def test_eval_json_has_the_bounds_and_whether_each_comparison_is_decided(files, tmp_path):
+    j, r = files
+    target = tmp_path / "out.json"
+    code = main(
+        ["eval", "--qrels", str(j), "--run", str(r), "--k", "2", "--compare", "--json", str(target)]
+    )
+    assert code == EXIT_OK
+    data = json.loads(target.read_text(encoding="utf-8"))
+    b = data["unjudged_bounds"]["B"]
+    assert b["holes"] == 2
+    assert b["measures"]["P@2"] == {"as_not_relevant": 0.0, "as_top_grade": 1.0}
+    assert "Judged@2" not in b["measures"]
+    rows = {(c["metric"], c["system"]): c for c in data["comparisons"]}
+    # baseline A: B − A on P@2 can rise from −1 to 0 (undecided), C − A at most −0.5
+    assert rows[("P@2", "B")]["decided"] is False
+    assert rows[("P@2", "B")]["unjudged_range"] == [-1.0, 0.0]
+    assert rows[("P@2", "B")]["unjudged_that_matter"] == 2
+    assert rows[("P@2", "C")]["decided"] is True
+    assert rows[("P@2", "C")]["decided_method"] == "exact"
+    assert rows[("Judged@2", "C")]["decided"] is None
+
+
+def test_pool_next_writes_the_heaviest_unjudged_passages(files, tmp_path):
+    j, r = files
+    out = tmp_path / "next.xlsx"
+    base = ["pool", "--qrels", str(j), "--run", str(r), "--k", "2", "--assessor", "K"]
+    assert main([*base, "--next", "1", "--out", str(out)]) == EXIT_OK
+    wb = openpyxl.load_workbook(out)
+    ids = [row[2] for row in wb.worksheets[0].iter_rows(min_row=2, values_only=True) if row[2]]
+    # every pair of systems on P@2: h2 and h3 move B − A and C − B, h4 only C − A
+    # (decided) and C − B: each of h2, h3 weighs 1/2 + 1/2, h4 1/2
+    assert len(ids) == 1 and ids[0] in {"h2", "h3"}
+    assert main([*base, "--next", "0", "--out", str(out)]) == EXIT_USAGE
