@@ -243,6 +243,14 @@ def command_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=None, help="order seed (default: from the assessor's name)"
     )
     _add_order_options(pl)
+    pl.add_argument(
+        "--next",
+        type=int,
+        default=None,
+        metavar="N",
+        help="instead of the top passages: the N unjudged passages that weigh most on the "
+        "comparisons not yet decided (every pair of systems, the Compare page's measures)",
+    )
     pl.add_argument("--out", required=True, metavar="PATH.xlsx", help="the pool workbook")
     pl.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     tp = sub.add_parser("template", help="write blank Excel templates")
@@ -493,8 +501,13 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         )
 
     if args.json:
+        from workbench.core.measures.unjudged_bounds import bounds_to_json
+
         data = results_to_json(results, comparisons)
         data["diagnosis"] = diagnosis_to_json(diagnosis, lang)
+        data["unjudged_bounds"] = bounds_to_json(study.unjudged_bounds(results))
+        if comparisons is not None and "comparisons" in data:
+            add_decided(data["comparisons"], results)
         if answers is not None:
             from workbench.core.protocol.answer_results import answers_to_json
 
@@ -524,6 +537,31 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     # on stderr, so also beside JSON on stdout
     print_problems(results.warnings, lang)
     return EXIT_OK
+
+
+def add_decided(records: list[dict], results) -> None:
+    """Each comparison record gains whether some grading of the unjudged passages
+    could reverse it (core.measures.decisive): ``decided`` (None: the measure is
+    not assessed), ``unjudged_range`` (the lowest and highest mean difference
+    over the gradings), ``unjudged_that_matter`` and ``decided_method``."""
+    from workbench.core.measures.decisive import decide
+
+    pairs = list(dict.fromkeys((str(r["system"]), str(r["baseline"])) for r in records))
+    measures = list(dict.fromkeys(str(r["metric"]) for r in records))
+    found = decide(results, pairs, measures).set_index(["measure", "system", "baseline"])
+    for rec in records:
+        key = (str(rec["metric"]), str(rec["system"]), str(rec["baseline"]))
+        row = found.loc[key] if key in found.index else None
+        decided = None if row is None else row["decided"]
+        rec["decided"] = None if decided is None else bool(decided)
+        if row is None or rec["decided"] is None:
+            rec["unjudged_range"] = None
+            rec["unjudged_that_matter"] = 0
+            rec["decided_method"] = None
+            continue
+        rec["unjudged_range"] = [float(row["low"]), float(row["high"])]
+        rec["unjudged_that_matter"] = int(row["holes_that_matter"])
+        rec["decided_method"] = str(row["method"])
 
 
 def _print_answer_summary(report, lang: str) -> None:
@@ -754,15 +792,20 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
         unknown = [q for q in questions if q not in in_runs]
         if unknown:
             raise UsageError(f"--questions: no run has the question(s) {', '.join(unknown)}")
-    pool = build_pool(
-        study,
-        args.assessor,
-        depth=args.depth,
-        questions=questions,
-        systems=systems,
-        seed=args.seed,
-        time=now_text(),
-    )
+    if args.next is not None:
+        if args.next < 1:
+            raise UsageError("--next must be 1 or more")
+        pool = _next_pool(study, args, systems)
+    else:
+        pool = build_pool(
+            study,
+            args.assessor,
+            depth=args.depth,
+            questions=questions,
+            systems=systems,
+            seed=args.seed,
+            time=now_text(),
+        )
     write_pool_workbook(target, study, pool, lang=lang)
     n = len(pool.items)
     print(
@@ -773,6 +816,27 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
         f"(깊이 {pool.depth}, 시드 {pool.seed})"
     )
     return EXIT_OK
+
+
+def _next_pool(study: Study, args: argparse.Namespace, systems: list[str] | None):
+    """``pool --next N``: the N heaviest unjudged passages for every pair of the
+    chosen systems on the measures the Compare page shows by default."""
+    from workbench.core.measures.chart_data import default_metrics
+    from workbench.core.measures.decisive import all_pairs
+    from workbench.core.protocol.pool import build_next_pool, passage_results
+    from workbench.core.study import now_text
+
+    results = passage_results(study)
+    return build_next_pool(
+        study,
+        args.assessor,
+        args.next,
+        pairs=all_pairs(systems or results.systems),
+        measures=default_metrics(results),
+        seed=args.seed,
+        results=results,
+        time=now_text(),
+    )
 
 
 def cmd_template(args: argparse.Namespace, lang: str) -> int:

@@ -63,6 +63,7 @@ from workbench.core.io.project import (
 from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.measures.agreement import resolve_grades
 from workbench.core.measures.evaluate import evaluate
+from workbench.core.measures.unjudged_bounds import unjudged_bounds
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Progress
 from workbench.core.model.korean import josa
@@ -799,6 +800,22 @@ class Study:
         )
         results.warnings = [*self.warnings(), *results.warnings]
         return results
+
+    def unjudged_bounds(self, results: Results) -> pd.DataFrame:
+        """Each system's means with every unjudged retrieved passage not relevant
+        and at the top grade (:func:`~workbench.core.measures.unjudged_bounds.unjudged_bounds`),
+        ``results`` being this study's evaluation."""
+        js = self.judgment_set
+        if js is None:
+            raise ValueError("the study has no judgments")
+        return unjudged_bounds(
+            results,
+            self.qrels(),
+            self.runs(),
+            questions=js.questions,
+            passages=js.passages,
+            unjudged=js.unjudged,
+        )
 
     # == notes =============================================================================
     def note_of(self, question_id: str) -> QuestionNote:

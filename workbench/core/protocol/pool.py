@@ -66,6 +66,7 @@ from workbench.core.io.cells import put
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.io.workbook_style import FONT_NAME
 from workbench.core.measures.agreement import AgreementSummary, agreement_table
+from workbench.core.measures.decisive import next_to_judge
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.model.korean import josa
@@ -364,11 +365,7 @@ def passage_ranking(
     """The systems' rankings after the study's ordering and de-duplication, in
     the passage unit: ``results.ranking`` when they were evaluated per passage,
     else a passage-unit evaluation of the study."""
-    if results is not None and results.settings.unit == "passage":
-        return results.ranking
-    snap = study.snapshot()
-    snap.set_settings(replace(study.settings, unit="passage"))
-    return snap.evaluate(progress=progress, cancelled=cancelled).ranking
+    return passage_results(study, results, progress, cancelled).ranking
 
 
 def build_pool(
@@ -417,6 +414,63 @@ def build_pool(
         questions=chosen_q,
         systems=tuple(systems) if systems is not None else tuple(study.systems),
         items=tuple(judging_order(items, seed)),
+        created=time,
+    )
+
+
+def passage_results(
+    study: StudyView,
+    results: Results | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> Results:
+    """``results`` when they were evaluated per passage, else a passage-unit
+    evaluation of the study (a pool holds passages, not documents)."""
+    if results is not None and results.settings.unit == "passage":
+        return results
+    snap = study.snapshot()
+    snap.set_settings(replace(study.settings, unit="passage"))
+    return snap.evaluate(progress=progress, cancelled=cancelled)
+
+
+def build_next_pool(
+    study: StudyView,
+    assessor: str,
+    n: int,
+    pairs: Sequence[tuple[str, str]] | None = None,
+    measures: Sequence[str] | None = None,
+    seed: int | None = None,
+    results: Results | None = None,
+    time: str = "",
+) -> Pool:
+    """A pool of the ``n`` unjudged passages that weigh most on the comparisons
+    not yet decided (:func:`~workbench.core.measures.decisive.next_to_judge`;
+    ``pairs`` default: every pair of systems, ``measures``: every assessed one),
+    in a blind judging order like :func:`build_pool`'s — the weight, like the
+    ranks, is not kept. Its depth is the study's largest K. Raises ValueError
+    for an empty name or ``n`` below 1."""
+    name = _nfc(assessor)
+    if not name:
+        raise ValueError("a pool needs the assessor's name")
+    if int(n) < 1:
+        raise ValueError("a pool needs at least one passage")
+    seed = default_seed(name) if seed is None else int(seed)
+    evaluated = passage_results(study, results)
+    heaviest = next_to_judge(evaluated, pairs, measures)
+    mine = judged_by(study, name)
+    chosen = [
+        item
+        for item in zip(heaviest[s.QID].astype(str), heaviest[s.PID].astype(str))
+        if item not in mine
+    ][: int(n)]
+    return Pool(
+        id=0,
+        assessor=name,
+        depth=int(max(study.settings.ks)),
+        seed=seed,
+        questions=tuple(sorted({q for q, _p in chosen})),
+        systems=tuple(study.systems),
+        items=tuple(judging_order(chosen, seed)),
         created=time,
     )
 
