@@ -28,6 +28,7 @@ from workbench.core.model.choices import (
     UNITS,
     Choices,
 )
+from workbench.core.model.number_text import ids_text
 from workbench.core.model.problems import (
     NAME_CHARS,
     InputError,
@@ -596,9 +597,9 @@ def _print_diagnosis(diagnosis, lang: str) -> None:
         for f in diagnosis.for_system(system):
             n = len(f.question_ids)
             where = (
-                f" [{n} questions: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+                f" [{n} questions: {ids_text(f.question_ids, shown=5)}]"
                 if lang == "en"
-                else f" [질문 {n}개: {', '.join(f.question_ids[:5])}{' …' if n > 5 else ''}]"
+                else f" [질문 {n}개: {ids_text(f.question_ids, shown=5)}]"
             )
             print(f"- {f.sentence(lang)}{where if n else ''}")
     if diagnosis.not_checked:

@@ -132,6 +132,10 @@
         <translation>✓ = 직접 결정함</translation>
     </message>
     <message>
+        <source>{assessors} assessors. {items} items were graded by two or more of them; they gave different grades to {n} ({pct:.1f}%).</source>
+        <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f}%)에 서로 다른 등급을 주었습니다.</translation>
+    </message>
+    <message>
         <source>Weighted κ
 (quadratic)</source>
         <translation>가중 κ
@@ -200,10 +204,6 @@ To measure agreement, add a second person's grades for the same questions and pa
     <message>
         <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
-    </message>
-    <message>
-        <source>{assessors} assessors. {items} items were graded by two or more of them; they gave different grades to {n} ({pct:.1f} %).</source>
-        <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f} %)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
         <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
@@ -1704,6 +1704,10 @@ missing core</source>
         <translation>요약</translation>
     </message>
     <message>
+        <source>First evidence</source>
+        <translation>첫 근거</translation>
+    </message>
+    <message>
         <source>Diagnosis</source>
         <translation>진단</translation>
     </message>
@@ -1766,6 +1770,10 @@ missing core</source>
     <message>
         <source>Systems × measures, question counts, warnings and two charts.</source>
         <translation>시스템 × 지표 표, 질문 수, 경고와 차트 두 개.</translation>
+    </message>
+    <message>
+        <source>Per system, the share of questions whose first relevant passage is at rank 1, in the top 3, later, or not found.</source>
+        <translation>시스템별로, 첫 관련 문단이 1위, 3위 안, 그 뒤에 있거나 찾지 못한 질문의 비율.</translation>
     </message>
     <message>
         <source>What the numbers suggest to fix, per system, with the thresholds used and how many passages to pass on.</source>
@@ -3079,6 +3087,38 @@ n = {n} questions</source>
     <message>
         <source>Diagnosis</source>
         <translation>진단</translation>
+    </message>
+    <message>
+        <source>First evidence</source>
+        <translation>첫 근거</translation>
+    </message>
+    <message>
+        <source>Where each system puts the first relevant passage of a question: the share of answerable questions with it at rank 1, within the top 3 (rank 1 included), later in the results, or nowhere in them (top 3 + later + not found = 100%). The MRR mean alone does not show this spread.</source>
+        <translation>시스템마다 질문의 첫 관련 문단을 어디에 두는지 보여 줍니다: 답변 가능한 질문 가운데 첫 관련 문단이 1위, 3위 안(1위 포함), 그 뒤, 또는 결과 어디에도 없는 질문의 비율입니다(3위 안 + 4위 이후 + 찾지 못함 = 100%). MRR 평균만으로는 이 분포를 알 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>At rank 1</source>
+        <translation>1위</translation>
+    </message>
+    <message>
+        <source>In the top 3</source>
+        <translation>3위 안</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>4위 이후</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>찾지 못함</translation>
+    </message>
+    <message>
+        <source>First relevant passage at rank 4 or below, to the end of the results.</source>
+        <translation>첫 관련 문단이 4위 이하, 결과의 끝까지 중 어딘가에 있는 질문입니다.</translation>
+    </message>
+    <message>
+        <source>No relevant passage anywhere in the results (or no results for the question).</source>
+        <translation>결과 어디에도 관련 문단이 없는 질문(또는 결과가 없는 질문)입니다.</translation>
     </message>
     <message>
         <source>A system abstains when it returns nothing for a question (or nothing above the score floor). Abstaining on an unanswerable question is appropriate; abstaining on an answerable one is a false abstention.</source>

@@ -358,3 +358,50 @@ def test_lists_read_the_same_from_categorical_and_text_ranking_columns(results):
         cd.list_scores(cat_results, measures), cd.list_scores(results, measures)
     )
     assert cd.list_depths(results)["depth"].max() == rk["position"].max()
+
+
+def test_first_evidence_hand_example():
+    """First relevant at ranks 1, 2, 5 and nowhere (the list of d goes 6 deep):
+    a quarter at rank 1, half in the top 3, a quarter later, a quarter not found."""
+    qrels = pd.DataFrame(
+        {
+            "question_id": ["a", "b", "c", "d"],
+            "passage_id": ["A", "B", "C", "D"],
+            "grade": [1, 1, 1, 1],
+        }
+    )
+    lists = {"a": ["A"], "b": ["x", "B"], "c": ["x", "y", "z", "w", "C"], "d": list("uvwxyz")}
+    rows = [(q, p, float(i + 1)) for q, ps in lists.items() for i, p in enumerate(ps)]
+    runs = pd.DataFrame(
+        {
+            "system": "S",
+            "question_id": [r[0] for r in rows],
+            "passage_id": [r[1] for r in rows],
+            "rank": [r[2] for r in rows],
+            "score": np.nan,
+            "text": "",
+            "source_row": None,
+        }
+    )
+    # K = 3: "later" must still count rank 5 (the whole list), not call it not found
+    res = evaluate(qrels, runs, EvalSettings(ks=(3,)))
+    table = cd.first_evidence(res).set_index("system")
+    row = table.loc["S"]
+    assert row["n"] == 4
+    assert (row["rank_1"], row["top_3"], row["later"], row["not_found"]) == (
+        0.25,
+        0.5,
+        0.25,
+        0.25,
+    )
+    assert (row["rank_1_n"], row["top_3_n"], row["later_n"], row["not_found_n"]) == (1, 2, 1, 1)
+
+
+def test_first_evidence_agrees_with_hit_and_adds_up(results):
+    table = cd.first_evidence(results).set_index("system")
+    for system in results.systems:
+        row = table.loc[system]
+        assert row["rank_1"] == pytest.approx(results.metric(system, "Hit@1"), abs=1e-12)
+        assert row["top_3"] == pytest.approx(results.metric(system, "Hit@3"), abs=1e-12)
+        assert row["top_3"] + row["later"] + row["not_found"] == pytest.approx(1.0, abs=1e-12)
+        assert row["n"] == results.aggregates.loc[system, "n"]

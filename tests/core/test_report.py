@@ -136,6 +136,7 @@ def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, syntheti
     names = load_workbook(path).sheetnames
     assert names == [
         "Summary",
+        "First evidence",
         "Diagnosis",
         "Per question",
         "By type",
@@ -720,3 +721,19 @@ def test_the_summary_counts_errors_warnings_and_info_apart(tmp_path, synthetic):
         column = [c.value for c in load_workbook(path)[sheet]["A"]]
         at = column.index(title)
         assert column[at + 1 : at + 3] == levels
+
+
+def test_first_evidence_sheet_holds_the_shares_of_the_core(tmp_path, synthetic):
+    from workbench.core.measures.chart_data import first_evidence
+
+    results, questions, _passages = synthetic
+    path = write_report(tmp_path / "fe.xlsx", results, ReportRequest(lang="en", questions=questions))
+    ws = load_workbook(path)["First evidence"]
+    header = [c.value for c in ws[1]]
+    assert header[:6] == ["System", "n", "At rank 1", "In the top 3", "Later (rank 4 on)", "Not found"]
+    want = first_evidence(results).set_index("system")
+    for row in ws.iter_rows(min_row=2, max_row=1 + len(results.systems), values_only=True):
+        rec = want.loc[row[0]]
+        assert row[1] == rec["n"]
+        assert list(row[2:6]) == pytest.approx([rec["rank_1"], rec["top_3"], rec["later"], rec["not_found"]])
+        assert row[3] + row[4] + row[5] == pytest.approx(1.0)

@@ -461,12 +461,12 @@ def _row(**kw):
 def test_describe_significant_english_and_korean():
     row = _row()
     assert S.describe_comparison(row, "en") == (
-        "GraphRAG beats BM25 on nDCG@10 by 0.08 (95% CI 0.03–0.13, "
+        "GraphRAG beats BM25 on nDCG@10 by 0.08 (95% CI 0.03 – 0.13, "
         "p = 0.004 after Holm correction; better on 27 of 40 questions)."
     )
     assert S.describe_comparison(row, "ko") == (
         "GraphRAG의 nDCG@10 점수가 BM25보다 0.08 높으며, 이 차이는 통계적으로 유의합니다 "
-        "(95% 신뢰구간 0.03–0.13, Holm 보정 후 p = 0.004; 40개 질문 중 27개에서 더 좋음)."
+        "(95% 신뢰구간 0.03 – 0.13, Holm 보정 후 p = 0.004; 40개 질문 중 27개에서 더 좋음)."
     )
 
 
@@ -476,12 +476,12 @@ def test_describe_not_significant_english_and_korean():
     )
     assert S.describe_comparison(row, "en") == (
         "GraphRAG scores 0.02 higher than BM25 on nDCG@10, but the difference is not "
-        "significant (95% CI −0.03 to 0.07, p = 0.41 after Holm correction); better on 18, "
+        "significant (95% CI −0.03 – 0.07, p = 0.41 after Holm correction); better on 18, "
         "worse on 15 of 40 questions — it may be noise."
     )
     assert S.describe_comparison(row, "ko") == (
         "GraphRAG의 nDCG@10 점수가 BM25보다 0.02 높지만, 차이는 통계적으로 유의하지 "
-        "않습니다 (95% 신뢰구간 −0.03 ~ 0.07, Holm 보정 후 p = 0.41; 40개 질문 중 18개에서 "
+        "않습니다 (95% 신뢰구간 −0.03 – 0.07, Holm 보정 후 p = 0.41; 40개 질문 중 18개에서 "
         "더 좋고 15개에서 더 나쁨). 우연일 수 있습니다."
     )
 
@@ -489,12 +489,12 @@ def test_describe_not_significant_english_and_korean():
 def test_describe_significantly_worse_tiny_p_and_alpha():
     row = _row(mean_diff=-0.12, ci_low=-0.2, ci_high=-0.05, p_adjusted=0.0002, wins=5, losses=30)
     assert S.describe_comparison(row, "en") == (
-        "GraphRAG is worse than BM25 on nDCG@10 by 0.12 (95% CI −0.20 to −0.05, "
+        "GraphRAG is worse than BM25 on nDCG@10 by 0.12 (95% CI −0.20 – −0.05, "
         "p < 0.001 after Holm correction; worse on 30 of 40 questions)."
     )
     assert S.describe_comparison(row, "ko") == (
         "GraphRAG의 nDCG@10 점수가 BM25보다 0.12 낮으며, 이 차이는 통계적으로 유의합니다 "
-        "(95% 신뢰구간 −0.20 ~ −0.05, Holm 보정 후 p < 0.001; 40개 질문 중 30개에서 더 나쁨)."
+        "(95% 신뢰구간 −0.20 – −0.05, Holm 보정 후 p < 0.001; 40개 질문 중 30개에서 더 나쁨)."
     )
     # the same row is "not significant" at a stricter alpha
     strict = S.describe_comparison(_row(), "en", alpha=0.001)

@@ -164,7 +164,7 @@ def test_by_type_abstention_and_warnings(qtbot, page, state):
     assert am.data(am.index(hyb, rate_col), USER) == pytest.approx(
         res.abstention.loc["Hybrid", "false_abstention_rate"]
     )
-    assert am.data(am.index(hyb, rate_col), DISPLAY) == "25.0 %"
+    assert am.data(am.index(hyb, rate_col), DISPLAY) == "25.0%"  # the "%" stays on its number
     # warnings: every one, in the UI language
     texts = [page.warnings_list.item(i).text() for i in range(page.warnings_list.count())]
     assert texts == [p.message("en") for p in res.warnings]
@@ -327,3 +327,30 @@ def test_a_normal_event_is_listed_and_counted_as_info_not_as_a_warning(
     info_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation)
     warning_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
     assert image(told.icon()) == image(info_icon) != image(warning_icon)
+
+
+def test_first_evidence_tab_shows_where_each_systems_first_evidence_is(qtbot, page, state):
+    from PySide6.QtTest import QTest
+
+    _load(qtbot, state)
+    page.show()
+    bar = page.details.tabBar()
+    index = page.details.indexOf(page.first_evidence_page)
+    assert bar.tabText(index) == "First evidence"
+    assert bar.isVisible() and bar.isEnabled()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    qtbot.waitUntil(lambda: page.first_evidence_view.isVisible())
+    res = state.results
+    model = page.first_evidence_model
+    cols = {key: model.column_of(key) for key in ("n", "rank_1", "top_3", "later", "not_found")}
+    assert model.rowCount() == len(res.systems)
+    for r in range(model.rowCount()):
+        system = model.data(model.index(r, 0), DISPLAY)
+        shares = {key: model.data(model.index(r, c), USER) for key, c in cols.items()}
+        # rank 1 is Hit@1 and the top 3 is Hit@3; with "later" and "not found" they add up
+        assert shares["rank_1"] == pytest.approx(res.metric(system, "Hit@1"), abs=1e-12)
+        assert shares["top_3"] == pytest.approx(res.metric(system, "Hit@3"), abs=1e-12)
+        assert shares["top_3"] + shares["later"] + shares["not_found"] == pytest.approx(1.0)
+        assert shares["n"] == res.aggregates.loc[system, "n"]
+        shown = model.data(model.index(r, cols["rank_1"]), DISPLAY)
+        assert shown == f"{100 * shares['rank_1']:.1f}%"

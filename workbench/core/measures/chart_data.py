@@ -41,6 +41,8 @@ __all__ = [
     "default_cutoff",
     "default_metrics",
     "difference_histogram",
+    "FIRST_EVIDENCE_COLUMNS",
+    "first_evidence",
     "first_relevant_ranks",
     "histogram",
     "list_depths",
@@ -505,6 +507,49 @@ def rank_distribution(results: Results, k: int | None = None) -> pd.DataFrame:
         rows,
         columns=["system", "bucket", "low", "high", "k", "count", "share", "n", "question_ids"],
     )
+
+
+#: the first-evidence table's shares, in display order: rank 1, the top 3
+#: (ranks 1–3, so it holds the rank-1 share), later (rank 4 to the list's
+#: depth) and not found (no relevant passage anywhere in the list)
+FIRST_EVIDENCE_COLUMNS = ("rank_1", "top_3", "later", "not_found")
+
+
+def first_evidence(results: Results) -> pd.DataFrame:
+    """Where each system's first evidence is (the MRR article asks for this beside
+    the mean): the share of answerable questions whose first relevant passage is
+    at rank 1, within the top 3, later in the list, or nowhere in it.
+
+    The :func:`rank_distribution` over the whole depth of the runs (so "later"
+    and "not found" do not depend on a cutoff K). Columns ``system``, ``n``,
+    one share per :data:`FIRST_EVIDENCE_COLUMNS` and its count ``<key>_n``;
+    top 3 + later + not found = 1 (the rank-1 share is part of the top 3).
+    """
+    depth = max(deepest_position(results), 1)
+    dist = rank_distribution(results, depth)
+    rows = []
+    for system in results.systems:
+        sub = dist.loc[dist["system"] == str(system)].set_index("bucket")["count"]
+        n = int(sub.sum())
+        counts = {
+            "rank_1": int(sub.get("rank_1", 0)),
+            "top_3": int(sub.get("rank_1", 0)) + int(sub.get("rank_2_3", 0)),
+            "later": int(sub.get("rank_4_k", 0)),
+            "not_found": int(sub.get("not_found", 0)),
+        }
+        row: dict = {"system": str(system), "n": n}
+        for key in FIRST_EVIDENCE_COLUMNS:
+            row[key] = counts[key] / n if n else math.nan
+        for key in FIRST_EVIDENCE_COLUMNS:
+            row[f"{key}_n"] = counts[key]
+        rows.append(row)
+    columns = [
+        "system",
+        "n",
+        *FIRST_EVIDENCE_COLUMNS,
+        *(f"{key}_n" for key in FIRST_EVIDENCE_COLUMNS),
+    ]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def not_found_by(first_ranks: pd.DataFrame, system: str, k: int) -> list[str]:

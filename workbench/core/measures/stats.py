@@ -53,6 +53,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.core.model.choices import SIGNIFICANCE_TESTS
+from workbench.core.model.number_text import range_text
 from workbench.core.model.problems import InputError, error
 
 __all__ = [
@@ -617,11 +618,8 @@ def _fmt_p(p: float) -> str:
 
 
 def _fmt_ci(low: float, high: float, decimals: int, lang: str) -> str:
-    lo, hi = _fmt(low, decimals), _fmt(high, decimals)
-    if low >= 0:
-        return f"{lo}–{hi}"
-    # "−0.13–−0.03" is hard to read: spell the range out when a bound is negative
-    return f"{lo} to {hi}" if lang == "en" else f"{lo} ~ {hi}"
+    # one range format in every language; the spaces keep "−0.13 – −0.03" readable
+    return range_text(_fmt(low, decimals), _fmt(high, decimals))
 
 
 def describe_comparison(

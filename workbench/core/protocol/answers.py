@@ -112,6 +112,7 @@ from workbench.core.model.answer_model import (  # noqa: F401 (its vocabulary, r
 from workbench.core.model.choices import RATINGS
 from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.korean import josa
+from workbench.core.model.number_text import ids_text
 from workbench.core.model.problems import Problem, warning
 from workbench.core.model.refs import SystemRef
 from workbench.core.model.results import Results
@@ -1361,8 +1362,7 @@ def _check_warnings(
     """The answer set's own warnings, answers to unknown questions, answers with no run."""
     warnings = list(study.answers.warnings())
     if skipped:
-        ids = sorted({r[s.QID] for r in skipped})
-        shown_ids = ", ".join(ids[:10]) + (" …" if len(ids) > 10 else "")
+        shown_ids = ids_text({r[s.QID] for r in skipped}, shown=10)
         warnings.append(
             warning(
                 "answers_unknown_questions",

@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -93,7 +94,7 @@ from workbench.core.io.atomic import atomic_write, check_writable, save_workbook
 from workbench.core.io.workbook_style import FONT_NAME
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.model.results import Results
-from workbench.core.report.cells import LINE_HEIGHT_PT, display_width, print_setup
+from workbench.core.report.cells import LINE_HEIGHT_PT, display_width
 from workbench.core.report.context import ReportContext
 from workbench.core.report.data import primary_measure
 from workbench.core.report.registry import (
@@ -103,6 +104,7 @@ from workbench.core.report.registry import (
     WEIGHTS,
     progress_texts,
     resolve_sheets,
+    set_up_printing,
 )
 from workbench.core.report.request import ReportRequest
 from workbench.core.report.words import lang_code
@@ -161,8 +163,7 @@ def build_report(
     wb.remove(default)
     if not wb.worksheets:  # nothing asked for: still a valid workbook
         wb.create_sheet(SHEET_NAMES[lang]["settings"])
-    for ws in wb.worksheets:
-        print_setup(ws)
+    set_up_printing(ctx, request.title)
     wb.active = 0
     return wb
 
@@ -190,6 +191,8 @@ def write_report(
     request = request or ReportRequest()
     lang = lang_code(request.lang)
     target = Path(path)
+    if not request.title:  # the footer names the study; the file is named after it
+        request = replace(request, title=target.stem)
     # fail fast, before minutes of work: Excel holds the file, a folder is in the way …
     check_writable(target)
     wb = build_report(results, request, progress=progress, cancelled=cancelled)

@@ -17,7 +17,9 @@ from openpyxl.cell.text import InlineFont
 from openpyxl.formatting.rule import ColorScaleRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.utils.indexed_list import IndexedList
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from workbench.core.io.cells import cell_text
@@ -145,32 +147,57 @@ def new_workbook() -> Workbook:
     return wb
 
 
-#: width of an A4 landscape page in Excel column-width units (about one digit each)
-_PAGE_WIDTH_UNITS = 140
+#: printable width of an A4 page in Excel column-width units (about one digit
+#: each, at the margins below): wider sheets print landscape
+_PORTRAIT_WIDTH_UNITS = 95
 
 
-def print_setup(ws) -> None:
-    """Print (and PDF) layout a colleague can read: A4 landscape, the header rows
-    repeated on every page, and the sheet fitted to the page width when that
-    keeps the text at half size or more — wider sheets run over several pages
-    rather than shrink into unreadable print."""
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.print_options.gridLines = False
-    ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.page_margins.top = ws.page_margins.bottom = 0.5
-    if ws.freeze_panes:
-        header_rows = ws[ws.freeze_panes].row - 1
-        if header_rows >= 1:
-            ws.print_title_rows = f"1:{header_rows}"
+def _footer_text(text: str) -> str:
+    # "&" starts a code in a header/footer ("&P" the page number): a literal one is "&&"
+    return text.replace("&", "&&")
+
+
+def print_setup(ws: Worksheet, title: str = "", *, one_page: bool = False) -> None:
+    """Print (and PDF) layout a colleague can read, the same for every sheet: A4,
+    landscape when the columns are wider than a portrait page, fitted to one page
+    wide (``one_page``: to one page in all), the header rows (those the sheet
+    freezes) repeated on every page, and the footer with the study's name, the
+    page number and the sheet's name. A chart starts a new page, so no chart is
+    cut in two (on a one-page sheet there is nothing to cut)."""
     total = sum(
         (ws.column_dimensions[letter].width or 9.0)
         for letter in (get_column_letter(i) for i in range(1, (ws.max_column or 1) + 1))
     )
-    if total <= 2 * _PAGE_WIDTH_UNITS:
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
+    wide = total > _PORTRAIT_WIDTH_UNITS or bool(ws._charts)
+    ws.page_setup.orientation = "landscape" if wide else "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.print_options.gridLines = False
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.page_margins.footer = 0.2
+    if ws.freeze_panes:
+        header_rows = ws[ws.freeze_panes].row - 1
+        if header_rows >= 1:
+            ws.print_title_rows = f"1:{header_rows}"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 1 if one_page else 0
+    ws.oddFooter.left.text = _footer_text(title)
+    ws.oddFooter.center.text = "&P / &N"
+    ws.oddFooter.right.text = "&A"
+    if not one_page:
+        for row in sorted({_chart_row(chart) for chart in ws._charts}):
+            if row > 1:  # a break after the row above the chart's first row
+                ws.row_breaks.append(Break(id=row - 1))
+
+
+def _chart_row(chart: Any) -> int:
+    """The (1-based) row a chart's top-left corner sits in: openpyxl keeps the
+    anchor a chart was added with as its cell name until the sheet is saved."""
+    anchor = chart.anchor
+    if isinstance(anchor, str):
+        return coordinate_to_tuple(anchor)[0]
+    return anchor._from.row + 1
 
 
 class Sheet:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from workbench.core.report.cells import print_setup
 from workbench.core.report.context import ReportContext
 from workbench.core.report.sheets import (
     abstention,
@@ -18,6 +19,7 @@ from workbench.core.report.sheets import (
     citations,
     decisions,
     diagnosis,
+    first_evidence,
     low_scoring,
     manual,
     missed,
@@ -49,6 +51,8 @@ class SheetSpec:
     progress_en: str
     #: whether the sheet has anything to show for this request (else it is left out)
     applies: Callable[[ReportContext], bool] = _always
+    #: printed on one page (the summary a reader takes in at a glance)
+    one_page: bool = False
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.ko
@@ -80,7 +84,9 @@ def _has_answers(ctx: ReportContext) -> bool:
 # the sheets add up to just under 0.7, where the save starts
 SHEETS: tuple[SheetSpec, ...] = (
     SheetSpec("summary", "요약", "Summary", summary.write, 0.02,
-              "요약 시트 작성 중", "Writing the summary"),
+              "요약 시트 작성 중", "Writing the summary", one_page=True),
+    SheetSpec("first_evidence", "첫 근거", "First evidence", first_evidence.write, 0.01,
+              "첫 근거 시트 작성 중", "Writing where the first evidence is"),
     # evaluates the rules and the Recall@K curves
     SheetSpec("diagnosis", "진단", "Diagnosis", diagnosis.write, 0.05,
               "진단 시트 작성 중", "Writing the diagnosis"),
@@ -126,6 +132,15 @@ SHEET_NAMES: dict[str, dict[str, str]] = {
 
 #: share of the total work per step, for the progress bar
 WEIGHTS: dict[str, float] = {spec.key: spec.weight for spec in SHEETS} | {"save": 0.3}
+
+
+def set_up_printing(ctx: ReportContext, title: str) -> None:
+    """Every written sheet's print layout (:func:`~.cells.print_setup`), one rule
+    for all; the summary on one page."""
+    by_name = {ctx.names[key]: BY_KEY[key] for key in ctx.keys}
+    for ws in ctx.wb.worksheets:
+        spec = by_name.get(ws.title)
+        print_setup(ws, title, one_page=spec is not None and spec.one_page)
 
 
 def progress_texts(lang: str) -> dict[str, str]:

@@ -55,6 +55,7 @@ class ReportRequest:
       (:func:`workbench.core.protocol.decisions.study_decisions`) → the Decisions sheet
       and a count per kind on Settings. None: the confirmed conversions and
       rows left out among the results' warnings, and ``notes``.
+    - ``title``: the study's name for the printed pages' footer.
     """
 
     lang: str = "ko"
@@ -79,3 +80,5 @@ class ReportRequest:
     manual: Any = None
     pools: Any = None
     decisions: Sequence[Decision] | None = None
+    #: the study's name, printed in every page's footer (write_report: the file's name)
+    title: str = ""

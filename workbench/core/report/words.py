@@ -18,6 +18,25 @@ T: dict[str, tuple[str, str]] = {
     "flag": ("표시", "Flagged"),
     "yes": ("예", "yes"),
     "no_type": ("(유형 없음)", "(no type)"),
+    # first evidence (the MRR article's table)
+    "fe_title": (
+        "첫 근거의 순위: 답변 가능한 질문 중 첫 관련 문단이 놓인 자리",
+        "Where the first evidence is: share of answerable questions by the rank of "
+        "their first relevant passage",
+    ),
+    "fe_rank_1": ("1위", "At rank 1"),
+    "fe_top_3": ("3위 안", "In the top 3"),
+    "fe_later": ("4위 이후", "Later (rank 4 on)"),
+    "fe_not_found": ("찾지 못함", "Not found"),
+    "fe_count": ("질문 수", "questions"),
+    "fe_note": (
+        "MRR 평균만으로는 알 수 없는 분포입니다. '3위 안'은 1위를 포함합니다(3위 안 + 4위 이후 + "
+        "찾지 못함 = 100%). '4위 이후'는 검색 결과 끝({depth}위)까지, '찾지 못함'은 결과 어디에도 "
+        "관련 문단이 없거나 결과가 없는 질문입니다.",
+        "What the MRR mean alone does not show. 'In the top 3' includes rank 1 (top 3 + later "
+        "+ not found = 100%). 'Later' reaches to the end of the results (rank {depth}); 'not "
+        "found' means no relevant passage anywhere in the results, or no results.",
+    ),
     # summary
     "counts": ("질문 수", "Question counts"),
     "answerable": ("평가한 질문(근거 있음)", "Evaluated questions (with evidence)"),

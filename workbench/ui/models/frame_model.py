@@ -31,6 +31,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from workbench.core.model.number_text import percent_text
+
 #: shown for a missing value
 MISSING_TEXT = "—"
 
@@ -80,11 +82,11 @@ def format_value(value: Any, decimals: int = 3) -> str:
 
 
 def percent(value: Any) -> str:
-    """A 0–1 rate as ``"50.0 %"``."""
+    """A 0–1 rate as ``"50.0%"``."""
     value = raw_value(value)
     if value is None:
         return MISSING_TEXT
-    return f"{100.0 * float(value):.1f} %"
+    return percent_text(float(value))
 
 
 class FrameModel(QAbstractTableModel):

@@ -78,6 +78,7 @@ from workbench.core.model import grades
 from workbench.core.model import schema as s
 from workbench.core.model.choices import ONE_ASSESSOR, RESOLUTIONS
 from workbench.core.model.korean import Word
+from workbench.core.model.number_text import percent_text
 from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
@@ -980,7 +981,7 @@ class AgreementPage(Page):
             cells = [
                 (f"{pair.a} – {pair.b}", None),
                 (str(pair.n), pair.n),
-                ("–" if math.isnan(pair.exact) else f"{pair.exact * 100:.1f} %", pair.exact),
+                ("–" if math.isnan(pair.exact) else percent_text(pair.exact), pair.exact),
                 (f"{_num(pair.kappa)} ({kappa_band(pair.kappa, lang)})", pair.kappa),
                 (
                     f"{_num(pair.kappa_quadratic)} ({kappa_band(pair.kappa_quadratic, lang)})",
@@ -1010,7 +1011,7 @@ class AgreementPage(Page):
         self.summary_label.setText(
             self.tr(
                 "{assessors} assessors. {items} items were graded by two or more of them; "
-                "they gave different grades to {n} ({pct:.1f} %)."
+                "they gave different grades to {n} ({pct:.1f}%)."
             ).format(
                 assessors=len(summary.assessors),
                 items=summary.items,

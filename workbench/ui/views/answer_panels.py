@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from workbench.core.measures.agreement import kappa_band
 from workbench.core.model import schema as s
 from workbench.core.model.choices import RATINGS
+from workbench.core.model.number_text import ids_text, range_text
 from workbench.core.protocol import answers as A
 from workbench.core.protocol.answer_results import (
     ALL,
@@ -241,7 +242,7 @@ class RetrievalScatterChart(ChartWidget):
                         "pen": pg.mkPen(palette.outline(color)),
                     }
                 )
-                shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+                shown = ids_text(ids, shown=8)
                 tip = self.tr(
                     "{system}: {count} answer(s) {ids}\n{measure} = {x}\n{answer} = {y}"
                 ).format(
@@ -458,7 +459,7 @@ class ResultsPanel(QWidget):
                 h = hit.iloc[0]
                 text = _num(h["mean"])
                 if _num(h["ci_low"]) != "–":  # the quick report has no intervals yet
-                    text += f" ({_num(h['ci_low'])}–{_num(h['ci_high'])})"
+                    text += f" ({range_text(_num(h['ci_low']), _num(h['ci_high']))})"
                 tip = self.tr("{n} answers rated").format(n=int(h["n"]))
                 self.means.setItem(r, c, _item(text, tip, True))
         _fit(self.means, height=True)
@@ -522,7 +523,7 @@ class ResultsPanel(QWidget):
                 rec["system"],
                 self._crit_name(rec["criterion"]),
                 _num(rec["mean"]),
-                f"{_num(rec['ci_low'])}–{_num(rec['ci_high'])}",
+                range_text(_num(rec["ci_low"]), _num(rec["ci_high"])),
                 str(int(rec["n"])),
             ]
             for c, v in enumerate(values):

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from workbench.core.measures.chart_data import curve_data
 from workbench.core.model import schema as s
+from workbench.core.model.number_text import ids_text
 from workbench.core.model.results import Results
 from workbench.core.protocol.diagnosis import (
     THRESHOLDS,
@@ -638,7 +639,7 @@ class DiagnosisPanel(QWidget):
         frame = data.missed.by_type.copy()
         frame[s.QTYPE] = [t or self.tr("(no type)") for t in frame[s.QTYPE]]
         frame["question_ids"] = [
-            ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "") for ids in frame["question_ids"]
+            ids_text(ids, shown=12) for ids in frame["question_ids"]
         ]
         self._missed_ids = list(data.missed.by_type["question_ids"])
         self.missed_model.set_frame(frame.reset_index(drop=True))

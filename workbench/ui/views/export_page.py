@@ -502,6 +502,7 @@ class ExportPage(Page):
     def _sheet_titles(self) -> dict[str, str]:
         return {
             "summary": self.tr("Summary"),
+            "first_evidence": self.tr("First evidence"),
             "diagnosis": self.tr("Diagnosis"),
             "per_question": self.tr("Per question"),
             "by_type": self.tr("By question type"),
@@ -522,6 +523,10 @@ class ExportPage(Page):
     def _sheet_explanations(self) -> dict[str, str]:
         return {
             "summary": self.tr("Systems × measures, question counts, warnings and two charts."),
+            "first_evidence": self.tr(
+                "Per system, the share of questions whose first relevant passage is at rank 1, "
+                "in the top 3, later, or not found."
+            ),
             "diagnosis": self.tr(
                 "What the numbers suggest to fix, per system, with the thresholds used and "
                 "how many passages to pass on."

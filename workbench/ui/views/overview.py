@@ -32,7 +32,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from workbench.core.measures.chart_data import significance_marks, significance_tooltips
+from workbench.core.measures.chart_data import (
+    FIRST_EVIDENCE_COLUMNS,
+    first_evidence,
+    significance_marks,
+    significance_tooltips,
+)
 from workbench.core.model import schema as s
 from workbench.core.model.problems import Severity, count_levels
 from workbench.core.model.results import Results
@@ -310,6 +315,21 @@ class OverviewPage(Page):
         abst_split.setStretchFactor(0, 2)
         abst_split.setStretchFactor(1, 1)
 
+        # -- where the first evidence is (the MRR article's table beside the mean) -------
+        self.first_evidence_model = FrameModel(
+            None,
+            self,
+            formatters={"n": _int_text, **{key: percent for key in FIRST_EVIDENCE_COLUMNS}},
+        )
+        self.first_evidence_view = _table("first_evidence_table")
+        self.first_evidence_view.setModel(make_sort_proxy(self.first_evidence_model, self))
+        self.first_evidence_fitter = _fit(self.first_evidence_view)
+        self.first_evidence_hint = _hint("first_evidence_hint")
+        self.first_evidence_page = QWidget()
+        fbox = QVBoxLayout(self.first_evidence_page)
+        fbox.addWidget(self.first_evidence_hint)
+        fbox.addWidget(self.first_evidence_view, 1)
+
         # charts, per-type means and abstention share one tab widget, so each
         # gets the full height (the page stays readable at large font sizes);
         # the charts tab is added when the first chart arrives
@@ -318,6 +338,7 @@ class OverviewPage(Page):
         self.details = QTabWidget()
         self.details.setObjectName("details")
         self.details.addTab(type_page, "")
+        self.details.addTab(self.first_evidence_page, "")
         self.details.addTab(abst_split, "")
         # what the numbers say to fix (the seeds' rules), with links to the questions
         self.diagnosis_panel = DiagnosisPanel(self.state, self)
@@ -423,6 +444,7 @@ class OverviewPage(Page):
             self.stack.setCurrentWidget(self.empty_page)
             self.type_model.set_frame(pd.DataFrame())
             self.abstention_model.set_frame(pd.DataFrame())
+            self.first_evidence_model.set_frame(pd.DataFrame())
             self.unanswerable_list.clear()
             self._fill_warnings()
             self._update_counts()
@@ -431,6 +453,7 @@ class OverviewPage(Page):
         self._fill_type_measures()
         self._fill_by_type()
         self._fill_abstention()
+        self._fill_first_evidence()
         self._fill_warnings()
         self._update_counts()
         self.refit()
@@ -537,7 +560,12 @@ class OverviewPage(Page):
 
     def refit(self) -> None:
         """Columns to their contents (numbers and ids never elided), then the heights."""
-        for fitter in (self.metrics_fitter, self.type_fitter, self.abstention_fitter):
+        for fitter in (
+            self.metrics_fitter,
+            self.type_fitter,
+            self.abstention_fitter,
+            self.first_evidence_fitter,
+        ):
             fitter.fit()
         self._fit_heights()
 
@@ -649,6 +677,12 @@ class OverviewPage(Page):
             item.setToolTip(text or str(qid))
             self.unanswerable_list.addItem(item)
 
+    def _fill_first_evidence(self) -> None:
+        """Per system, the shares of answerable questions by where their first relevant
+        passage is (computed in core: chart_data.first_evidence)."""
+        table = first_evidence(self.results)
+        self.first_evidence_model.set_frame(table[["system", "n", *FIRST_EVIDENCE_COLUMNS]])
+
     def _question_texts(self) -> dict[str, str]:
         js = self.state.judgment_set
         questions = js.questions if js is not None else None
@@ -752,6 +786,33 @@ class OverviewPage(Page):
         self.details.setTabText(self.details.indexOf(self.diagnosis_panel), self.tr("Diagnosis"))
         if self.has_charts:
             self.details.setTabText(self.details.indexOf(self.charts_section), self.tr("Charts"))
+        self.details.setTabText(
+            self.details.indexOf(self.first_evidence_page), self.tr("First evidence")
+        )
+        self.first_evidence_hint.setText(
+            self.tr(
+                "Where each system puts the first relevant passage of a question: the share "
+                "of answerable questions with it at rank 1, within the top 3 (rank 1 "
+                "included), later in the results, or nowhere in them (top 3 + later + not "
+                "found = 100%). The MRR mean alone does not show this spread."
+            )
+        )
+        self.first_evidence_model.set_headers(
+            {
+                "system": self.tr("System"),
+                "n": self.tr("Answerable\nquestions"),
+                "rank_1": self.tr("At rank 1"),
+                "top_3": self.tr("In the top 3"),
+                "later": self.tr("Later"),
+                "not_found": self.tr("Not found"),
+            },
+            {
+                "later": self.tr("First relevant passage at rank 4 or below, to the end of the results."),
+                "not_found": self.tr(
+                    "No relevant passage anywhere in the results (or no results for the question)."
+                ),
+            },
+        )
         self.abstention_hint.setText(
             self.tr(
                 "A system abstains when it returns nothing for a question (or nothing above "

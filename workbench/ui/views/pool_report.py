@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from workbench.core.measures.agreement import kappa_band
+from workbench.core.model.number_text import range_text
 from workbench.core.protocol.pool import PoolEffect, pool_effect
 from workbench.ui.i18n import current_language
 from workbench.ui.workers import TaskRunner
@@ -42,13 +43,13 @@ def _percent(value: float | None) -> str:
 
 
 def _span(values: list[float]) -> str:
-    """``"87.9–94.2%"``: the lowest and highest of the systems' values."""
+    """``"87.9% – 94.2%"``: the lowest and highest of the systems' values."""
     if not values:
         return "–"
     low, high = min(values), max(values)
     if abs(high - low) < 0.0005:
         return _percent(low)
-    return f"{100 * low:.1f}–{_percent(high)}"
+    return range_text(_percent(low), _percent(high))
 
 
 def _table(columns: int) -> QTableWidget:

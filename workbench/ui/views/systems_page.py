@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from workbench.core.model import grades
 from workbench.core.model import schema as s
 from workbench.core.model.korean import Word
+from workbench.core.model.number_text import ids_text
 from workbench.core.model.results import Results
 from workbench.core.protocol.stages import (
     StagePlan,
@@ -577,7 +578,7 @@ class SystemsPage(Page):
         frame = pairs[0][3].copy() if pairs else pd.DataFrame()
         if len(frame):
             frame["best_lost_grade"] = frame["best_lost_grade"].astype(float)
-            frame["lost_ids"] = [", ".join(ids) for ids in frame["lost_ids"]]
+            frame["lost_ids"] = [ids_text(ids) for ids in frame["lost_ids"]]
             frame[s.QTYPE] = [t or self.tr("(no type)") for t in frame[s.QTYPE]]
         self.questions_model.set_frame(frame.reset_index(drop=True))
         self.questions_model.formatters = {

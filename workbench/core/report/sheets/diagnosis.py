@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from workbench.core.model.number_text import ids_text
 from workbench.core.protocol.diagnosis import (
     THRESHOLDS,
     DiagnosisSettings,
@@ -27,7 +28,7 @@ def write(ctx: ReportContext) -> None:
     rows = []
     for f in diag.findings:
         ids = list(f.question_ids)
-        shown = ", ".join(ids[:30]) + (" …" if len(ids) > 30 else "")
+        shown = ids_text(ids, shown=30)
         numbers = "; ".join(finding_number(k, v) for k, v in f.values.items())
         rows.append(
             [

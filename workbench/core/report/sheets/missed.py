@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from workbench.core.model import schema as s
+from workbench.core.model.number_text import ids_text
 from workbench.core.protocol.diagnosis import (
     lowest_cases,
     missed_by_role,
@@ -36,7 +37,7 @@ def write(ctx: ReportContext) -> None:
                 rec["alternative_missed"],
                 rec["other_missed"],
                 rec["questions_core_missed"],
-                ", ".join(ids[:30]) + (" …" if len(ids) > 30 else ""),
+                ids_text(ids, shown=30),
             ]
         )
     last = sh.table(

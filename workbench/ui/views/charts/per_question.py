@@ -11,6 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
+from workbench.core.model.number_text import ids_text, range_text
+
 # isort: split
 # pyqtgraph binds to the first Qt binding already imported: PySide6, imported above
 import pyqtgraph as pg
@@ -87,7 +89,8 @@ class HistogramChart(ChartWidget):
                         max(counts[j], top * 0.02),
                         tip + "\n" + self._click_hint(),
                         list(rec["question_ids"]),
-                        f"{system} · {self.metric_name} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
+                        f"{system} · {self.metric_name} "
+                        f"{range_text(_fmt(rec['low'], 2), _fmt(rec['high'], 2))}",
                     )
                 )
         self.set_legend(entries)
@@ -197,7 +200,7 @@ class ScatterChart(ChartWidget):
             brushes.append(looks[side][0])
             pens.append(looks[side][1])
             datas.append(tuple(ids))
-            shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+            shown = ids_text(ids, shown=8)
             tip = self.tr("{count} question(s): {ids}\n{a}: {x}\n{b}: {y}").format(
                 count=len(ids), ids=shown, a=self.a, x=_fmt(x, 4), b=self.b, y=_fmt(y, 4)
             )
@@ -316,7 +319,8 @@ class DifferenceHistogramChart(ChartWidget):
                     max(h, top * 0.02),
                     tip + "\n" + self._click_hint(),
                     list(rec["question_ids"]),
-                    f"{self.b} − {self.a} · {self.metric_name} {_fmt(rec['low'], 2)}–{_fmt(rec['high'], 2)}",
+                    f"{self.b} − {self.a} · {self.metric_name} "
+                    f"{range_text(_fmt(rec['low'], 2), _fmt(rec['high'], 2))}",
                 )
             )
         self._legend_samples = [
