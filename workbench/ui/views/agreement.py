@@ -78,6 +78,7 @@ from workbench.core.model import grades
 from workbench.core.model import schema as s
 from workbench.core.model.choices import ONE_ASSESSOR, RESOLUTIONS
 from workbench.core.model.korean import Word
+from workbench.core.model.readings import ALPHA_TENTATIVE, alpha_reading
 from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
@@ -1033,14 +1034,13 @@ class AgreementPage(Page):
         )
 
     def alpha_reading(self, alpha: float) -> str:
-        """Krippendorff's own guideline (2004) for reading alpha."""
-        if alpha is None or math.isnan(alpha):
-            return self.tr("undefined (too few items graded twice, or only one grade used)")
-        if alpha >= 0.8:
-            return self.tr("reliable enough to draw conclusions (≥ 0.800)")
-        if alpha >= 0.667:
-            return self.tr("good enough for tentative conclusions only (0.667–0.800)")
-        return self.tr("too low to rely on (below 0.667); talk the grading guide through again")
+        """Krippendorff's own guideline (2004) for reading alpha, in the report's
+        words (:func:`~workbench.core.model.readings.alpha_reading`); below 0.667
+        the page adds what to do about it."""
+        reading = alpha_reading(alpha, _lang())
+        if alpha is not None and not math.isnan(alpha) and alpha < ALPHA_TENTATIVE:
+            reading += self.tr("; talk the grading guide through again")
+        return reading
 
     def stats_values(self) -> list[dict]:
         """What the statistics table shows, as raw numbers (for tests and copy)."""

@@ -756,7 +756,7 @@ class RatersPanel(QWidget):
             self.tr("Kappa"),
             self.tr("Weighted kappa"),
             self.tr("Alpha (ordinal)"),
-            self.tr("Reading"),
+            self.tr("Reading of weighted kappa"),
             self.tr("Disagreements"),
         ]
         self.stats.clear()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from workbench.core.measures.agreement import kappa_band
 from workbench.core.report.cells import (
     INT_FORMAT,
     RATE_FORMAT,
@@ -10,6 +9,7 @@ from workbench.core.report.cells import (
     put,
     width_of,
 )
+from workbench.core.model.readings import alpha_reading, kappa_reading
 from workbench.core.report.context import ReportContext
 from workbench.core.report.sheets.pools import pool_agreement
 
@@ -20,7 +20,7 @@ def write(ctx: ReportContext) -> None:
     rows = []
     for p in ag.get("pairs") or []:
         kappa = p.get("kappa")
-        band = kappa_band(kappa, ctx.lang)
+        band = kappa_reading(kappa, ctx.lang)
         rows.append(
             [
                 p.get("a"),
@@ -59,8 +59,7 @@ def write(ctx: ReportContext) -> None:
         put(sh.ws, row + i, 1, label).font = sh.st.bold
         put(sh.ws, row + i, 2, value, fmt)
         sh.note_width(1, width_of(label, None))
-    if kappa_band is not None:
-        put(sh.ws, row + 2, 3, kappa_band(alpha, ctx.lang))
+    put(sh.ws, row + 2, 3, alpha_reading(alpha, ctx.lang))
     if ctx.pools is not None:
         pool_agreement(ctx, sh, row + len(summary) + 1)
     sh.fit_columns()
