@@ -94,6 +94,19 @@ T: dict[str, tuple[str, str]] = {
     "items": ("두 명 이상 평가한 항목 수", "Items graded by two or more"),
     "alpha": ("크리펜도르프 알파(순서형)", "Krippendorff's alpha (ordinal)"),
     "disagreements": ("등급이 다른 항목 수", "Items with differing grades"),
+    "by_assessor": ("평가자별 시스템 순위", "Systems ranked by each assessor's grades"),
+    "grades_used": ("등급", "Grades"),
+    "resolved_grades": ("합의된 등급(점수에 쓰는 등급)", "Resolved grades (the scores')"),
+    "assessor_alone": ("평가자 {name}의 등급만", "Assessor {name}'s grades alone"),
+    "questions_scored": ("점수에 든 질문 수", "Questions scored"),
+    "system_order": ("시스템 순서(높은 순)", "Order of systems (best first)"),
+    "kendall_tau": ("켄달 타우(합의 순위와)", "Kendall's tau (with the resolved order)"),
+    "by_assessor_note": (
+        "평가자의 등급만 쓸 때는 그 평가자가 한 문단이라도 평가한 질문만 점수에 넣고, "
+        "그 평가자가 평가하지 않은 문단은 관련 없음으로 봅니다. 타우는 동점을 고려한 τ-b입니다.",
+        "An assessor's grades alone score the questions that assessor graded any passage "
+        "of; passages they did not grade count as not relevant. Tau is τ-b (ties counted).",
+    ),
     # abstention
     "n_unanswerable": ("답변 불가 질문 수", "Unanswerable questions"),
     "appropriate_abstentions": ("적절한 보류 수", "Appropriate abstentions"),
