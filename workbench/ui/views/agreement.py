@@ -85,6 +85,7 @@ from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
 from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
+from workbench.ui.views.by_assessor_box import ByAssessorBox
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
 from workbench.ui.when_shown import WhenShown
@@ -495,6 +496,9 @@ class AgreementPage(Page):
         self.alpha_label.setTextFormat(Qt.TextFormat.RichText)
         st.addWidget(self.alpha_label)
         left_lay.addWidget(self.stats_box)
+        # whether the systems' order depends on who judged (needs scores: hidden before)
+        self.by_assessor_box = ByAssessorBox(self.state)
+        left_lay.addWidget(self.by_assessor_box)
 
         self.heat_box = QGroupBox()
         hb = QVBoxLayout(self.heat_box)
