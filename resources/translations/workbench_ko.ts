@@ -3069,6 +3069,14 @@ n = {n} questions</source>
         <translation>답변 불가 질문과 답변 보류 (%1)</translation>
     </message>
     <message>
+        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. With trec_eval's conventions they stay in the means, every system scoring 0 on them. Judge more passages for them.</source>
+        <translation>근거를 아직 찾지 못한 질문 (%1): 질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없습니다. trec_eval 규칙에 따라 평균에 남고 모든 시스템이 0점을 받습니다. 문단을 더 평가하세요.</translation>
+    </message>
+    <message>
+        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. They are counted among the unanswerable questions above and left out of every mean, so no system is penalised for missing their evidence. Judge more passages for them.</source>
+        <translation>근거를 아직 찾지 못한 질문 (%1): 질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없습니다. 위의 답변 불가 질문에 함께 세어 모든 평균에서 빠지므로, 어느 시스템도 이 근거를 놓쳤다고 감점되지 않습니다. 문단을 더 평가하세요.</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to see scores</source>
         <translation>점수를 보려면 평가 파일과 시스템 결과를 여세요</translation>
     </message>
@@ -3115,34 +3123,34 @@ questions</source>
 질문</translation>
     </message>
     <message>
-        <source>Appropriate
-abstentions</source>
-        <translation>적절한
-보류</translation>
+        <source>Empty results,
+unanswerable</source>
+        <translation>결과 없음
+(답변 불가 질문)</translation>
     </message>
     <message>
-        <source>Appropriate
-abstention rate</source>
-        <translation>적절한
-보류 비율</translation>
+        <source>Share empty,
+unanswerable</source>
+        <translation>결과 없음 비율
+(답변 불가 질문)</translation>
+    </message>
+    <message>
+        <source>Empty results,
+answerable</source>
+        <translation>결과 없음
+(답변 가능 질문)</translation>
+    </message>
+    <message>
+        <source>Share empty,
+answerable</source>
+        <translation>결과 없음 비율
+(답변 가능 질문)</translation>
     </message>
     <message>
         <source>Answerable
 questions</source>
         <translation>답변 가능
 질문</translation>
-    </message>
-    <message>
-        <source>False
-abstentions</source>
-        <translation>잘못된
-보류</translation>
-    </message>
-    <message>
-        <source>False
-abstention rate</source>
-        <translation>잘못된
-보류 비율</translation>
     </message>
     <message>
         <source>Share of unanswerable questions on which the system returned nothing (higher is better).</source>
@@ -3752,12 +3760,16 @@ first relevant: {bucket}
         <translation>인용 없는 답변</translation>
     </message>
     <message>
-        <source>Appropriate abstention</source>
-        <translation>적절한 보류</translation>
+        <source>Declined, unanswerable</source>
+        <translation>답변 보류 비율(답변 불가 질문)</translation>
     </message>
     <message>
-        <source>False abstention</source>
-        <translation>잘못된 보류</translation>
+        <source>Declined, answerable</source>
+        <translation>답변 보류 비율(답변 가능 질문)</translation>
+    </message>
+    <message>
+        <source>Answers that declined / answers to unanswerable questions (not the retrieval's empty results on the Overview).</source>
+        <translation>답변을 보류한 답변 / 답변 불가 질문에 대한 답변 (개요 화면의 '결과 없음'은 검색 결과가 빈 경우로, 이것과 다릅니다).</translation>
     </message>
     <message>
         <source>Answers checked (to questions the judgments know).</source>
@@ -3790,10 +3802,6 @@ first relevant: {bucket}
     <message>
         <source>Answers without any citation / answers that do not abstain.</source>
         <translation>인용이 하나도 없는 답변 / 보류하지 않은 답변.</translation>
-    </message>
-    <message>
-        <source>Abstentions / answers to unanswerable questions.</source>
-        <translation>답변 보류 / 답변 불가 질문에 대한 답변.</translation>
     </message>
     <message>
         <source>Abstentions / answers to answerable questions.</source>

@@ -130,3 +130,45 @@ def test_the_agreement_sheet_shows_each_assessors_order_and_the_sentence(lang):
     from workbench.core.model.readings import alpha_reading
 
     assert ws.cell(alpha_row, 3).value == alpha_reading(ws.cell(alpha_row, 2).value, lang)
+
+
+def test_answerable_questions_without_evidence_are_listed_and_said_how_they_count():
+    import numpy as np
+    import pandas as pd
+
+    from workbench.core.measures.evaluate import evaluate
+    from workbench.core.model.results import results_to_json
+    from workbench.core.model.schema import RUN_COLUMNS
+    from workbench.core.report import ReportRequest, build_report
+    from workbench.core.report.words import words
+
+    questions = pd.DataFrame(
+        {
+            "question_id": ["q1", "q2", "q3"],
+            "question_text": ["", "누가 썼나", ""],
+            "question_type": ["", "", ""],
+            "answerable": pd.array([True, True, False], dtype="boolean"),
+            "note": ["", "", ""],
+        }
+    )
+    # q2 is marked answerable but its one judged passage is graded 0; q3 is not marked
+    qrels = pd.DataFrame({"question_id": ["q1", "q2"], "passage_id": ["a", "a"], "grade": [2, 0]})
+    run = pd.DataFrame([("S", "q1", "a", 1.0, np.nan, "", 2)], columns=RUN_COLUMNS)
+    results = evaluate(qrels, run, EvalSettings(), questions=questions)
+    assert results.unanswerable == ["q2", "q3"]
+    assert results.answerable_without_evidence == ["q2"]
+    data = results_to_json(results)
+    assert data["answerable_without_evidence"] == {
+        "questions": ["q2"],
+        "counted": "left_out_of_means",
+    }
+    trec = evaluate(qrels, run, EvalSettings(trec_compat=True), questions=questions)
+    assert results_to_json(trec)["answerable_without_evidence"]["counted"] == "scored_0"
+    wb = build_report(results, ReportRequest(lang="ko", questions=questions), None, None)
+    ws = wb[next(n for n in wb.sheetnames if any(
+        c.value == f"{words('without_evidence_list', 'ko')} (1)" for c in wb[n]["A"]
+    ))]
+    column_a = [c.value for c in ws["A"]]
+    top = column_a.index("근거를 아직 찾지 못한 질문 (1)")
+    assert column_a[top + 1] == words("without_evidence_note", "ko")
+    assert [c.value for c in ws[top + 4]][:2] == ["q2", "누가 썼나"]

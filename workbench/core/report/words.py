@@ -109,11 +109,33 @@ T: dict[str, tuple[str, str]] = {
     ),
     # abstention
     "n_unanswerable": ("답변 불가 질문 수", "Unanswerable questions"),
-    "appropriate_abstentions": ("적절한 보류 수", "Appropriate abstentions"),
-    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention rate"),
+    "appropriate_abstentions": ("결과 없음(답변 불가 질문)", "Empty results, unanswerable"),
+    "appropriate_abstention_rate": (
+        "결과 없음 비율(답변 불가 질문)",
+        "Share of unanswerable questions with empty results",
+    ),
     "n_answerable": ("답변 가능 질문 수", "Answerable questions"),
-    "false_abstentions": ("잘못된 보류 수", "False abstentions"),
-    "false_abstention_rate": ("잘못된 보류율", "False abstention rate"),
+    "false_abstentions": ("결과 없음(답변 가능 질문)", "Empty results, answerable"),
+    "false_abstention_rate": (
+        "결과 없음 비율(답변 가능 질문)",
+        "Share of answerable questions with empty results",
+    ),
+    "without_evidence_list": ("근거를 아직 찾지 못한 질문", "Questions whose evidence nobody has found yet"),
+    "without_evidence_note": (
+        "질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없는 질문입니다. "
+        "답변 불가 질문과 함께 평균에서 빠지므로 어느 시스템도 이 근거를 놓쳤다고 감점되지 않습니다. "
+        "문단을 더 평가하세요.",
+        "Marked answerable in the questions sheet, yet no passage is graded relevant. They are "
+        "counted with the unanswerable questions and left out of every mean, so no system is "
+        "penalised for missing their evidence. Judge more passages for them.",
+    ),
+    "without_evidence_note_trec": (
+        "질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없는 질문입니다. "
+        "trec_eval 규칙에 따라 평균에 남고 모든 시스템이 0점을 받습니다. 문단을 더 평가하세요.",
+        "Marked answerable in the questions sheet, yet no passage is graded relevant. With "
+        "trec_eval's conventions they stay in the means, every system scoring 0 on them. Judge "
+        "more passages for them.",
+    ),
     "unanswerable_list": ("답변 불가 질문 목록", "Unanswerable questions"),
     "abstention_note": (
         "시스템이 아무것도 돌려주지 않으면(또는 점수 하한 이상인 결과가 없으면) 답변을 보류한 것으로 봅니다.",
@@ -353,8 +375,11 @@ ANSWER_WORDS: dict[str, tuple[str, str]] = {
     "citation_precision": ("인용 정밀도", "Citation precision"),
     "core_coverage": ("핵심 근거 포함률", "Core coverage"),
     "no_citation_rate": ("인용 없는 답변 비율", "No citation"),
-    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention"),
-    "false_abstention_rate": ("잘못된 보류율", "False abstention"),
+    "appropriate_abstention_rate": (
+        "답변 보류 비율(답변 불가 질문)",
+        "Declined answers, unanswerable questions",
+    ),
+    "false_abstention_rate": ("답변 보류 비율(답변 가능 질문)", "Declined answers, answerable questions"),
     "per_answer_checks": ("답변별 점검", "Checks per answer"),
     "abstained": ("답변 보류", "Abstained"),
     "n_citations": ("인용 수", "Citations"),
