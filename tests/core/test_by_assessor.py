@@ -172,3 +172,27 @@ def test_answerable_questions_without_evidence_are_listed_and_said_how_they_coun
     top = column_a.index("근거를 아직 찾지 못한 질문 (1)")
     assert column_a[top + 1] == words("without_evidence_note", "ko")
     assert [c.value for c in ws[top + 4]][:2] == ["q2", "누가 썼나"]
+
+
+def test_workbench_agreement_and_eval_write_by_assessor(tmp_path, capsys):
+    import json
+
+    from workbench.cli import EXIT_OK, main
+
+    js, rs = judgments(True), runs()
+    qrels = []
+    for who in ("A", "B", "C"):
+        path = tmp_path / f"{who}.csv"
+        js[js["assessor"] == who][["question_id", "passage_id", "grade"]].to_csv(path, index=False)
+        qrels.append(str(path))
+    run_path = tmp_path / "runs.csv"
+    rs[["question_id", "passage_id", "rank", "system"]].to_csv(run_path, index=False)
+    assert main(["agreement", "--qrels", *qrels, "--run", str(run_path), "--json", "-"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)["by_assessor"]
+    assert data["winner_changes_with"] == ["B"]
+    assert data["sentence"]["ko"].startswith("평가자 B의 판정만 쓰면 Hybrid가 1위입니다")
+    assert main(["agreement", "--qrels", *qrels, "--json", "-"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["by_assessor"] is None
+    assert main(["eval", "--qrels", *qrels, "--run", str(run_path), "--json", "-"]) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)["by_assessor"]
+    assert [a["kendall_tau"] for a in data["assessors"]] == pytest.approx([1.0, 0.0, 1.0])
