@@ -221,6 +221,13 @@ def command_parser() -> argparse.ArgumentParser:
     ag = sub.add_parser("agreement", help="assessor agreement (kappa, alpha)")
     _add_qrels(ag)
     _add_grade_option(ag)
+    ag.add_argument(
+        "--run",
+        action="append",
+        default=None,
+        help="a run file (repeatable): ranks its systems by each assessor's grades alone "
+        "(by_assessor)",
+    )
     ag.add_argument("--json", metavar="PATH|-")
     ag.add_argument("--lang", choices=["ko", "en"], default=None)
     pl = sub.add_parser(
@@ -509,6 +516,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
         data["unjudged_bounds"] = bounds_to_json(study.unjudged_bounds(results))
         if comparisons is not None and "comparisons" in data:
             add_decided(data["comparisons"], results)
+        data["by_assessor"] = study.by_assessor(results).to_dict()
         if answers is not None:
             from workbench.core.protocol.answer_results import answers_to_json
 
@@ -649,11 +657,14 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.measures.agreement import agreement_table, kappa_band
     from workbench.core.model.schema import EvalSettings
 
-    refuse_output_onto_inputs(args.json, list(args.qrels))
+    refuse_output_onto_inputs(args.json, [*args.qrels, *(args.run or [])])
     study = _study(args, EvalSettings())
     print_problems(study.warnings(), lang)  # as eval does: what was read, and how
     summary = agreement_table(study.judgments_in_force())
     data = summary.to_dict()
+    # the systems per assessor need runs: without --run there is nothing to rank
+    by_assessor = study.by_assessor() if args.run else None
+    data["by_assessor"] = by_assessor.to_dict() if by_assessor is not None else None
     if args.json:
         _write_json(data, args.json)
     if args.json != "-":
@@ -680,6 +691,9 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
         _print_table(rows)
         print(f"\nKrippendorff alpha (ordinal): {_fmt(data['alpha_ordinal'])}")
         print(("disagreements: " if lang == "en" else "불일치 항목: ") + str(data["disagreements"]))
+        if by_assessor is not None:
+            print()
+            print(by_assessor.sentence(lang))
     return EXIT_OK
 
 

@@ -136,6 +136,10 @@
         <translation>평가자 {assessors}명. 항목 {items}개를 두 명 이상이 평가했고, 그중 {n}개({pct:.1f}%)에 서로 다른 등급을 주었습니다.</translation>
     </message>
     <message>
+        <source>; talk the grading guide through again</source>
+        <translation>. 평가 기준을 함께 다시 살펴보세요</translation>
+    </message>
+    <message>
         <source>Weighted κ
 (quadratic)</source>
         <translation>가중 κ
@@ -212,22 +216,6 @@ To measure agreement, add a second person's grades for the same questions and pa
     <message>
         <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
-    </message>
-    <message>
-        <source>undefined (too few items graded twice, or only one grade used)</source>
-        <translation>정의되지 않음 (두 번 평가된 항목이 너무 적거나 등급이 하나뿐임)</translation>
-    </message>
-    <message>
-        <source>reliable enough to draw conclusions (≥ 0.800)</source>
-        <translation>결론을 내릴 만큼 믿을 만함 (≥ 0.800)</translation>
-    </message>
-    <message>
-        <source>good enough for tentative conclusions only (0.667–0.800)</source>
-        <translation>잠정적 결론에만 충분함 (0.667–0.800)</translation>
-    </message>
-    <message>
-        <source>too low to rely on (below 0.667); talk the grading guide through again</source>
-        <translation>믿기에는 너무 낮음 (0.667 미만). 평가 기준을 함께 다시 살펴보세요</translation>
     </message>
     <message>
         <source>{a}: {ga} · {b}: {gb} — {count} items</source>
@@ -871,6 +859,42 @@ To measure agreement, add a second person's grades for the same questions and pa
     <message>
         <source>Computing scores…</source>
         <translation>점수 계산 중…</translation>
+    </message>
+</context>
+<context>
+    <name>ByAssessorBox</name>
+    <message>
+        <source>Grades</source>
+        <extracomment>a new computation is shown (tests wait for it)</extracomment>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문 수</translation>
+    </message>
+    <message>
+        <source>Systems, best first</source>
+        <translation>시스템 순서(높은 순)</translation>
+    </message>
+    <message>
+        <source>Kendall's τ</source>
+        <translation>켄달 τ</translation>
+    </message>
+    <message>
+        <source>An assessor's grades alone score the questions that assessor graded any passage of; passages they did not grade count as not relevant. τ (τ-b, ties counted) compares each order with the order of the resolved grades: 1 = the same order, 0 = unrelated, −1 = reversed.</source>
+        <translation>평가자 한 명의 등급만 쓸 때는 그 평가자가 문단을 하나라도 평가한 질문만 점수에 넣고, 그 평가자가 평가하지 않은 문단은 관련 없음으로 봅니다. τ(동점을 고려한 τ-b)는 각 순서를 합의된 등급의 순서와 비교합니다: 1 = 같은 순서, 0 = 관계없음, −1 = 정반대.</translation>
+    </message>
+    <message>
+        <source>Does the ranking depend on who judged? ({measure})</source>
+        <translation>평가자에 따라 순위가 바뀌나요? ({measure})</translation>
+    </message>
+    <message>
+        <source>{name}'s grades alone</source>
+        <translation>{name}의 등급만</translation>
+    </message>
+    <message>
+        <source>Resolved grades</source>
+        <translation>합의된 등급</translation>
     </message>
 </context>
 <context>
@@ -3053,6 +3077,14 @@ n = {n} questions</source>
         <translation>답변 불가 질문과 답변 보류 (%1)</translation>
     </message>
     <message>
+        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. With trec_eval's conventions they stay in the means, every system scoring 0 on them. Judge more passages for them.</source>
+        <translation>근거를 아직 찾지 못한 질문 (%1): 질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없습니다. trec_eval 규칙에 따라 평균에 남고 모든 시스템이 0점을 받습니다. 문단을 더 평가하세요.</translation>
+    </message>
+    <message>
+        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. They are counted among the unanswerable questions above and left out of every mean, so no system is penalised for missing their evidence. Judge more passages for them.</source>
+        <translation>근거를 아직 찾지 못한 질문 (%1): 질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없습니다. 위의 답변 불가 질문에 함께 세어 모든 평균에서 빠지므로, 어느 시스템도 이 근거를 놓쳤다고 감점되지 않습니다. 문단을 더 평가하세요.</translation>
+    </message>
+    <message>
         <source>Open judgments and runs to see scores</source>
         <translation>점수를 보려면 평가 파일과 시스템 결과를 여세요</translation>
     </message>
@@ -3131,34 +3163,34 @@ questions</source>
 질문</translation>
     </message>
     <message>
-        <source>Appropriate
-abstentions</source>
-        <translation>적절한
-보류</translation>
+        <source>Empty results,
+unanswerable</source>
+        <translation>결과 없음
+(답변 불가 질문)</translation>
     </message>
     <message>
-        <source>Appropriate
-abstention rate</source>
-        <translation>적절한
-보류 비율</translation>
+        <source>Share empty,
+unanswerable</source>
+        <translation>결과 없음 비율
+(답변 불가 질문)</translation>
+    </message>
+    <message>
+        <source>Empty results,
+answerable</source>
+        <translation>결과 없음
+(답변 가능 질문)</translation>
+    </message>
+    <message>
+        <source>Share empty,
+answerable</source>
+        <translation>결과 없음 비율
+(답변 가능 질문)</translation>
     </message>
     <message>
         <source>Answerable
 questions</source>
         <translation>답변 가능
 질문</translation>
-    </message>
-    <message>
-        <source>False
-abstentions</source>
-        <translation>잘못된
-보류</translation>
-    </message>
-    <message>
-        <source>False
-abstention rate</source>
-        <translation>잘못된
-보류 비율</translation>
     </message>
     <message>
         <source>Share of unanswerable questions on which the system returned nothing (higher is better).</source>
@@ -3575,8 +3607,8 @@ first relevant: {bucket}
         <translation>알파 (순서형)</translation>
     </message>
     <message>
-        <source>Reading</source>
-        <translation>해석</translation>
+        <source>Reading of weighted kappa</source>
+        <translation>가중 카파 해석</translation>
     </message>
     <message>
         <source>Disagreements</source>
@@ -3768,12 +3800,16 @@ first relevant: {bucket}
         <translation>인용 없는 답변</translation>
     </message>
     <message>
-        <source>Appropriate abstention</source>
-        <translation>적절한 보류</translation>
+        <source>Declined, unanswerable</source>
+        <translation>답변 보류 비율(답변 불가 질문)</translation>
     </message>
     <message>
-        <source>False abstention</source>
-        <translation>잘못된 보류</translation>
+        <source>Declined, answerable</source>
+        <translation>답변 보류 비율(답변 가능 질문)</translation>
+    </message>
+    <message>
+        <source>Answers that declined / answers to unanswerable questions (not the retrieval's empty results on the Overview).</source>
+        <translation>답변을 보류한 답변 / 답변 불가 질문에 대한 답변 (개요 화면의 '결과 없음'은 검색 결과가 빈 경우로, 이것과 다릅니다).</translation>
     </message>
     <message>
         <source>Answers checked (to questions the judgments know).</source>
@@ -3806,10 +3842,6 @@ first relevant: {bucket}
     <message>
         <source>Answers without any citation / answers that do not abstain.</source>
         <translation>인용이 하나도 없는 답변 / 보류하지 않은 답변.</translation>
-    </message>
-    <message>
-        <source>Abstentions / answers to unanswerable questions.</source>
-        <translation>답변 보류 / 답변 불가 질문에 대한 답변.</translation>
     </message>
     <message>
         <source>Abstentions / answers to answerable questions.</source>

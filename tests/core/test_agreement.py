@@ -525,3 +525,30 @@ def test_disagreements_with_an_assessor_who_graded_none_of_them():
     assert len(queue) == 1
     assert queue[note_column("앱 평가자")].tolist() == [""]
     assert queue[note_column("B")].tolist() == ["보류"]
+
+
+# -- readings: each statistic by its own guideline, one set of words ----------------
+
+
+def test_kappa_040_reads_fair_not_almost_perfect():
+    from workbench.core.model.readings import reading
+
+    # Landis & Koch: 0.21–0.40 fair, 0.41–0.60 moderate
+    assert reading("kappa", 0.40, "en") == "fair"
+    assert reading("kappa", 0.45, "en") == "moderate"
+    assert reading("kappa", 0.45, "ko") == "보통"
+    assert reading("kappa_quadratic", 0.40, "en") != "almost perfect"
+
+
+def test_alpha_reads_by_krippendorffs_thresholds_not_kappa_bands():
+    from workbench.core.model.readings import alpha_reading, reading
+
+    # 0.70 would be "substantial" on Landis & Koch's scale; Krippendorff: tentative only
+    assert reading("alpha", 0.70, "en") == "good enough for tentative conclusions only (0.667–0.800)"
+    assert alpha_reading(0.70, "ko") == "잠정적 결론에만 충분함 (0.667–0.800)"
+    assert alpha_reading(0.80, "ko") == "결론을 내릴 만큼 믿을 만함 (≥ 0.800)"
+    assert alpha_reading(0.666, "en") == "too low to rely on (below 0.667)"
+    assert alpha_reading(0.667, "en").startswith("good enough for tentative")
+    assert alpha_reading(float("nan"), "en") == "undefined"
+    with pytest.raises(ValueError):
+        reading("accuracy", 0.5)

@@ -229,7 +229,7 @@ def test_by_type_and_abstention_numbers(full_report):
         for j, m in enumerate(results.measures):
             assert close(row[3 + j], rec[m])
     ab = rows_of(wb["답변 보류"])
-    assert ab[0][0] == "시스템" and "적절한 보류율" in ab[0]
+    assert ab[0][0] == "시스템" and "결과 없음 비율(답변 불가 질문)" in ab[0]
     cols = list(results.abstention.columns)
     for i, system in enumerate(results.systems):
         for j, c in enumerate(cols):

@@ -396,3 +396,58 @@ def test_model_handles_an_assessor_who_skipped_an_item():
     model.set_cell(("a", "c", 0, 1))
     assert [model.item(r) for r in range(model.rowCount())] == [("q1", "p1")]
     assert not math.isnan(model.grade_used(("q1", "p1")))
+
+
+# -- rankings per assessor -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reversed_by_b", [True, False])
+def test_the_page_says_whether_the_winner_depends_on_who_judged(qtbot, state, reversed_by_b):
+    from tests.core._by_assessor_fixture import judgments, runs
+    from workbench.core.model.schema import RunSet
+    from workbench.ui import i18n
+
+    page = AgreementPage(state)
+    qtbot.addWidget(page)
+    page.resize(1400, 900)
+    page.show()
+    box = page.by_assessor_box
+    state.study.set_judgments(JudgmentSet(judgments(reversed_by_b)))
+    with qtbot.waitSignal(box.updated, timeout=TIMEOUT):
+        state.add_runs(RunSet(runs()))
+    assert box.isVisible()
+    rows = box.shown_rows()
+    # nDCG@10 with one relevant passage at place i is 1 / log2(i + 1): 1.000, 0.631, 0.500
+    assert rows[0] == ["Resolved grades", "1", "GraphRAG 1.000 > Hybrid 0.631 > BM25 0.500", ""]
+    assert [r[0] for r in rows[1:]] == [
+        "A's grades alone",
+        "B's grades alone",
+        "C's grades alone",
+    ]
+    assert rows[1][3] == "1.00" and rows[3][3] == "1.00"
+    if reversed_by_b:
+        # B finds only b relevant: Hybrid has it first; τ-b by hand = 0 (see the core test)
+        assert rows[2][2] == "Hybrid 1.000 > GraphRAG 0.631 > BM25 0.631"
+        assert rows[2][3] == "0.00"
+        assert box.sentence.text() == (
+            "With assessor B's grades alone, Hybrid comes first (nDCG@10 1.00 vs GraphRAG 0.63)."
+        )
+    else:
+        assert rows[2][2].startswith("GraphRAG 1.000 > Hybrid")
+        assert rows[2][3] == "1.00"
+        assert box.sentence.text() == "Whoever judges, GraphRAG comes first."
+    try:
+        i18n.install_language("ko")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+        expected = (
+            "평가자 B의 판정만 쓰면 Hybrid가 1위입니다 (nDCG@10 1.00 대 GraphRAG 0.63)."
+            if reversed_by_b
+            else "평가자를 바꿔도 1위는 GraphRAG입니다."
+        )
+        assert box.sentence.text() == expected
+        assert box.table.horizontalHeaderItem(2).text() != "Systems, best first"
+    finally:
+        i18n.install_language("en")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+    page.runner.wait()
+    box.runner.wait()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
+import pandas as pd
 import pytest
 from _overview_fixtures import judgment_set, make_results, run_set
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 
+from workbench.core.model import schema as s
 from workbench.core.model.schema import EvalSettings
 from workbench.ui.models import metrics_table
 from workbench.ui.state import AppState
@@ -354,3 +356,37 @@ def test_first_evidence_tab_shows_where_each_systems_first_evidence_is(qtbot, pa
         assert shares["n"] == res.aggregates.loc[system, "n"]
         shown = model.data(model.index(r, cols["rank_1"]), DISPLAY)
         assert shown == f"{100 * shares['rank_1']:.1f}%"
+
+
+def test_answerable_questions_without_evidence_are_listed_with_how_they_count(qtbot, page, state):
+    # q4 (only a grade 0) and q5 are marked answerable; q1 too, but it has evidence
+    js = judgment_set()
+    js.questions[s.ANSWERABLE] = pd.array(
+        [q in ("q1", "q4", "q5") for q in js.questions[s.QID]], dtype="boolean"
+    )
+    errs = []
+    state.failed.connect(errs.append)
+    state.set_judgments(js)
+    state.add_runs(run_set())
+    qtbot.waitUntil(
+        lambda: bool(errs) or (state.results is not None and not state.runner.is_running("evaluate")),
+        timeout=20000,
+    )
+    assert not errs, errs
+    page.show()
+    page.details.setCurrentWidget(page.abstention_page)
+    listed = [
+        page.without_evidence_list.item(i).data(USER)
+        for i in range(page.without_evidence_list.count())
+    ]
+    # at θ = 1 only q4 lacks relevant evidence (q5 has a grade-1 passage)
+    assert listed == ["q4"]
+    assert page.without_evidence_list.isVisible()
+    text = page.without_evidence_label.text()
+    assert text.startswith("Questions whose evidence nobody has found yet (1)")
+    assert "left out of every mean" in text
+    headers = [
+        page.abstention_model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(page.abstention_model.columnCount())
+    ]
+    assert "Share empty,\nunanswerable" in headers and "Share empty,\nanswerable" in headers

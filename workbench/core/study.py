@@ -62,6 +62,7 @@ from workbench.core.io.project import (
 )
 from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.measures.agreement import resolve_grades
+from workbench.core.measures.by_assessor import ByAssessor, rankings_by_assessor
 from workbench.core.measures.evaluate import evaluate
 from workbench.core.measures.unjudged_bounds import unjudged_bounds
 from workbench.core.model import schema as s
@@ -815,6 +816,21 @@ class Study:
             questions=js.questions,
             passages=js.passages,
             unjudged=js.unjudged,
+        )
+
+    def by_assessor(self, results: Results | None = None) -> ByAssessor:
+        """The systems ranked by each assessor's grades alone beside the resolved
+        ranking (:func:`rankings_by_assessor`); ``results`` of :meth:`evaluate`
+        save the resolved evaluation."""
+        if self.judgment_set is None:
+            raise ValueError("the study has no judgments")
+        return rankings_by_assessor(
+            self.judgments_in_force(),
+            self.runs(),
+            self.settings,
+            qrels=self.qrels(),
+            resolved=results,
+            passages=self.judgment_set.passages,
         )
 
     # == notes =============================================================================

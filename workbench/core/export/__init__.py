@@ -543,9 +543,11 @@ def report_request(
 
     js = study.judgment_set
     judgments = study.judgments_in_force()
-    agreement = None
+    agreement = by_assessor = None
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
+        if results is not None and results.systems:
+            by_assessor = study.by_assessor(results)
     pools = pool_effect(study, results) if results is not None and study.pools else None
     wants_answers = sheets is None or bool({"answers", "citations"} & set(_sheet_keys(sheets)))
     if answers is None and wants_answers and study.answers.loaded and results is not None:
@@ -573,6 +575,7 @@ def report_request(
         evidence=js.evidence if js is not None else None,
         manual=study.manual_in_force(lang),
         pools=pools,
+        by_assessor=by_assessor,
         answers=answers,
         decisions=study_decisions(study, lang),
     )

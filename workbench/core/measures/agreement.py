@@ -38,6 +38,7 @@ from workbench.core.model.choices import (
 )
 from workbench.core.model.korean import josa
 from workbench.core.model.problems import InputError, error
+from workbench.core.model.readings import kappa_reading
 from workbench.core.model.schema import ASSESSOR, GRADE, GROUP, NOTE, PID, QID, ROLE
 
 ITEM = [QID, PID]
@@ -439,35 +440,11 @@ def disagreements(judgments: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-_BANDS = (
-    # (upper bound inclusive, en, ko) — Landis & Koch (1977)
-    (0.0, "poor", "나쁨"),
-    (0.20, "slight", "미미"),
-    (0.40, "fair", "약함"),
-    (0.60, "moderate", "보통"),
-    (0.80, "substantial", "상당"),
-    (math.inf, "almost perfect", "거의 완전"),
-)
-
-
 def kappa_band(kappa: float | None, lang: str = "ko") -> str:
-    """Plain-language reading of a kappa (or alpha) value, Landis & Koch (1977).
-
-    < 0 poor/나쁨; 0–0.20 slight/미미; 0.21–0.40 fair/약함; 0.41–0.60
-    moderate/보통; 0.61–0.80 substantial/상당; 0.81–1 almost perfect/거의 완전.
-    Upper bounds are inclusive (0.20 is slight, 0.21 fair). Undefined (None or
-    NaN) reads "정의되지 않음"/"undefined".
-    """
-    if kappa is None or (isinstance(kappa, float) and math.isnan(kappa)):
-        return "정의되지 않음" if lang == "ko" else "undefined"
-    # round so that 0.2000000001 from float arithmetic stays in "slight"
-    k = round(float(kappa), 10)
-    if k < 0:
-        return "나쁨" if lang == "ko" else "poor"
-    for upper, en, ko in _BANDS[1:]:
-        if k <= upper:
-            return ko if lang == "ko" else en
-    raise AssertionError("unreachable")  # pragma: no cover
+    """Landis & Koch's reading of a κ or weighted κ — kept under its old name;
+    the words live in :mod:`workbench.core.model.readings` (α has its own reading
+    there: :func:`~workbench.core.model.readings.alpha_reading`)."""
+    return kappa_reading(kappa, lang)
 
 
 # ---------------------------------------------------------------------------

@@ -218,7 +218,18 @@ def evaluate(
         qrels=qrels_used,
         relevant_count=relevant_count,
         warnings=warns,
+        answerable_without_evidence=_marked_answerable(questions, unanswerable),
     )
+
+
+def _marked_answerable(questions: pd.DataFrame | None, without_evidence: list[str]) -> list[str]:
+    """The questions of ``without_evidence`` (R = 0) that the questions sheet marks
+    answerable (답변가능 = 예), in their order there."""
+    if questions is None or s.ANSWERABLE not in questions.columns or not without_evidence:
+        return []
+    marked = questions[questions[s.ANSWERABLE].fillna(False).astype(bool)]
+    ids = set(_text_ids(marked[s.QID]).tolist())
+    return [q for q in without_evidence if q in ids]
 
 
 # == the stages of evaluate(), in the order it runs them ==============================

@@ -59,6 +59,11 @@ class Results:
     #: passages in the judgments, the denominator of Recall, MAP and R-Prec.
     relevant_count: pd.Series = field(default_factory=lambda: pd.Series(dtype="int64"))
     warnings: list[Problem] = field(default_factory=list)
+    #: questions the questions sheet marks answerable (답변가능 = 예) whose relevant
+    #: evidence nobody has found yet (R = 0): among ``unanswerable``, so left out of
+    #: the means (with ``trec_compat``: in the means, scoring 0) — a list to judge
+    #: further, not questions without an answer
+    answerable_without_evidence: list[str] = field(default_factory=list)
 
     def metric(self, system: str, measure: str) -> float:
         return float(self.aggregates.loc[system, measure])
@@ -105,6 +110,11 @@ def results_to_json(results: Results, comparisons: pd.DataFrame | None = None) -
         "systems": systems,
         "per_question": per_question,
         "unanswerable": {"questions": list(results.unanswerable), "abstention": abstention},
+        "answerable_without_evidence": {
+            "questions": list(results.answerable_without_evidence),
+            # how they count: as questions without relevant evidence do
+            "counted": "scored_0" if results.settings.trec_compat else "left_out_of_means",
+        },
         "missing": results.missing.to_dict("records"),
         "run_only": results.run_only.to_dict("records"),
         "warnings": [p.to_dict() for p in results.warnings],

@@ -43,6 +43,7 @@ class ReportContext:
         self.passages = request.passages
         self.comparisons = request.comparisons
         self.agreement = agreement_dict(request.agreement)
+        self.by_assessor = request.by_assessor
         self.notes = dict(request.notes or {})
         self.sources = list(request.sources or ())
         self.low_n = max(0, int(request.low_n))

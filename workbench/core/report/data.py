@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from workbench.core.measures.by_assessor import primary_measure_of
 from workbench.core.measures.metrics import parse_measure
 from workbench.core.model import schema as s
 from workbench.core.model.results import Results
@@ -36,22 +37,10 @@ def measure_info(name: str, lang: str) -> tuple[str, str, bool, str | None, int 
 
 
 def primary_measure(results: Results) -> str:
-    """The measure that ranks questions on the Low-scoring sheet: nDCG at the
-    largest K when computed, else the first nDCG, else the first measure."""
-    ndcg = [
-        (c, m)
-        for m in results.measures
-        for (_, _, _, f, c) in [measure_info(m, "en")]
-        if f == "nDCG"
-    ]
-    with_k = [(c, m) for c, m in ndcg if c is not None]
-    if with_k:
-        return max(with_k, key=lambda cm: cm[0])[1]
-    if ndcg:
-        return ndcg[0][1]
-    if not results.measures:
-        raise ValueError("the results hold no measures")
-    return results.measures[0]
+    """The measure that ranks questions on the Low-scoring sheet (and the systems
+    per assessor): nDCG at the largest K when computed, else the first nDCG, else
+    the first measure (:func:`primary_measure_of`)."""
+    return primary_measure_of(results.measures)
 
 
 def finding_number(name: str, value: Any) -> str:

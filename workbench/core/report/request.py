@@ -29,6 +29,9 @@ class ReportRequest:
       "exact", "kappa", "kappa_quadratic"}], "alpha_ordinal",
       "disagreements"}`` (or an object with ``to_dict()``); the Agreement
       sheet is written only with ≥ 2 assessors.
+    - ``by_assessor``: the systems ranked by each assessor's grades alone
+      (:class:`~workbench.core.measures.by_assessor.ByAssessor`) → a block on the
+      Agreement sheet.
     - ``notes``: question id → ``{"note": str, "flagged": bool}``.
     - ``sources``: input files; their names and SHA-256 go on Settings.
     - ``low_n``: worst questions per system on Low-scoring, ranked by
@@ -79,6 +82,7 @@ class ReportRequest:
     evidence: pd.DataFrame | None = None
     manual: Any = None
     pools: Any = None
+    by_assessor: Any = None
     decisions: Sequence[Decision] | None = None
     #: the study's name, printed in every page's footer (write_report: the file's name)
     title: str = ""

@@ -106,18 +106,55 @@ T: dict[str, tuple[str, str]] = {
     "exact": ("완전 일치율", "Exact agreement"),
     "kappa": ("코헨 카파", "Cohen's kappa"),
     "kappa_quadratic": ("가중 카파(이차)", "Weighted kappa (quadratic)"),
-    "band": ("해석", "Reading"),
+    "band": ("카파 해석(Landis & Koch)", "Reading of kappa (Landis & Koch)"),
+    "band_quadratic": ("가중 카파 해석(Landis & Koch)", "Reading of weighted kappa (Landis & Koch)"),
+    "alpha_band": ("알파 해석(Krippendorff)", "Reading of alpha (Krippendorff)"),
     "assessors": ("평가자", "Assessors"),
     "items": ("두 명 이상 평가한 항목 수", "Items graded by two or more"),
     "alpha": ("크리펜도르프 알파(순서형)", "Krippendorff's alpha (ordinal)"),
     "disagreements": ("등급이 다른 항목 수", "Items with differing grades"),
+    "by_assessor": ("평가자별 시스템 순위", "Systems ranked by each assessor's grades"),
+    "grades_used": ("등급", "Grades"),
+    "resolved_grades": ("합의된 등급(점수에 쓰는 등급)", "Resolved grades (the scores')"),
+    "assessor_alone": ("평가자 {name}의 등급만", "Assessor {name}'s grades alone"),
+    "questions_scored": ("점수에 든 질문 수", "Questions scored"),
+    "system_order": ("시스템 순서(높은 순)", "Order of systems (best first)"),
+    "kendall_tau": ("켄달 타우(합의 순위와)", "Kendall's tau (with the resolved order)"),
+    "by_assessor_note": (
+        "평가자의 등급만 쓸 때는 그 평가자가 한 문단이라도 평가한 질문만 점수에 넣고, "
+        "그 평가자가 평가하지 않은 문단은 관련 없음으로 봅니다. 타우는 동점을 고려한 τ-b입니다.",
+        "An assessor's grades alone score the questions that assessor graded any passage "
+        "of; passages they did not grade count as not relevant. Tau is τ-b (ties counted).",
+    ),
     # abstention
     "n_unanswerable": ("답변 불가 질문 수", "Unanswerable questions"),
-    "appropriate_abstentions": ("적절한 보류 수", "Appropriate abstentions"),
-    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention rate"),
+    "appropriate_abstentions": ("결과 없음(답변 불가 질문)", "Empty results, unanswerable"),
+    "appropriate_abstention_rate": (
+        "결과 없음 비율(답변 불가 질문)",
+        "Share of unanswerable questions with empty results",
+    ),
     "n_answerable": ("답변 가능 질문 수", "Answerable questions"),
-    "false_abstentions": ("잘못된 보류 수", "False abstentions"),
-    "false_abstention_rate": ("잘못된 보류율", "False abstention rate"),
+    "false_abstentions": ("결과 없음(답변 가능 질문)", "Empty results, answerable"),
+    "false_abstention_rate": (
+        "결과 없음 비율(답변 가능 질문)",
+        "Share of answerable questions with empty results",
+    ),
+    "without_evidence_list": ("근거를 아직 찾지 못한 질문", "Questions whose evidence nobody has found yet"),
+    "without_evidence_note": (
+        "질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없는 질문입니다. "
+        "답변 불가 질문과 함께 평균에서 빠지므로 어느 시스템도 이 근거를 놓쳤다고 감점되지 않습니다. "
+        "문단을 더 평가하세요.",
+        "Marked answerable in the questions sheet, yet no passage is graded relevant. They are "
+        "counted with the unanswerable questions and left out of every mean, so no system is "
+        "penalised for missing their evidence. Judge more passages for them.",
+    ),
+    "without_evidence_note_trec": (
+        "질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없는 질문입니다. "
+        "trec_eval 규칙에 따라 평균에 남고 모든 시스템이 0점을 받습니다. 문단을 더 평가하세요.",
+        "Marked answerable in the questions sheet, yet no passage is graded relevant. With "
+        "trec_eval's conventions they stay in the means, every system scoring 0 on them. Judge "
+        "more passages for them.",
+    ),
     "unanswerable_list": ("답변 불가 질문 목록", "Unanswerable questions"),
     "abstention_note": (
         "시스템이 아무것도 돌려주지 않으면(또는 점수 하한 이상인 결과가 없으면) 답변을 보류한 것으로 봅니다.",
@@ -357,8 +394,11 @@ ANSWER_WORDS: dict[str, tuple[str, str]] = {
     "citation_precision": ("인용 정밀도", "Citation precision"),
     "core_coverage": ("핵심 근거 포함률", "Core coverage"),
     "no_citation_rate": ("인용 없는 답변 비율", "No citation"),
-    "appropriate_abstention_rate": ("적절한 보류율", "Appropriate abstention"),
-    "false_abstention_rate": ("잘못된 보류율", "False abstention"),
+    "appropriate_abstention_rate": (
+        "답변 보류 비율(답변 불가 질문)",
+        "Declined answers, unanswerable questions",
+    ),
+    "false_abstention_rate": ("답변 보류 비율(답변 가능 질문)", "Declined answers, answerable questions"),
     "per_answer_checks": ("답변별 점검", "Checks per answer"),
     "abstained": ("답변 보류", "Abstained"),
     "n_citations": ("인용 수", "Citations"),

@@ -79,12 +79,14 @@ from workbench.core.model import schema as s
 from workbench.core.model.choices import ONE_ASSESSOR, RESOLUTIONS
 from workbench.core.model.korean import Word
 from workbench.core.model.number_text import percent_text
+from workbench.core.model.readings import ALPHA_TENTATIVE, alpha_reading
 from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
 from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
+from workbench.ui.views.by_assessor_box import ByAssessorBox
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
 from workbench.ui.when_shown import WhenShown
@@ -495,6 +497,9 @@ class AgreementPage(Page):
         self.alpha_label.setTextFormat(Qt.TextFormat.RichText)
         st.addWidget(self.alpha_label)
         left_lay.addWidget(self.stats_box)
+        # whether the systems' order depends on who judged (needs scores: hidden before)
+        self.by_assessor_box = ByAssessorBox(self.state)
+        left_lay.addWidget(self.by_assessor_box)
 
         self.heat_box = QGroupBox()
         hb = QVBoxLayout(self.heat_box)
@@ -1034,14 +1039,13 @@ class AgreementPage(Page):
         )
 
     def alpha_reading(self, alpha: float) -> str:
-        """Krippendorff's own guideline (2004) for reading alpha."""
-        if alpha is None or math.isnan(alpha):
-            return self.tr("undefined (too few items graded twice, or only one grade used)")
-        if alpha >= 0.8:
-            return self.tr("reliable enough to draw conclusions (≥ 0.800)")
-        if alpha >= 0.667:
-            return self.tr("good enough for tentative conclusions only (0.667–0.800)")
-        return self.tr("too low to rely on (below 0.667); talk the grading guide through again")
+        """Krippendorff's own guideline (2004) for reading alpha, in the report's
+        words (:func:`~workbench.core.model.readings.alpha_reading`); below 0.667
+        the page adds what to do about it."""
+        reading = alpha_reading(alpha, _lang())
+        if alpha is not None and not math.isnan(alpha) and alpha < ALPHA_TENTATIVE:
+            reading += self.tr("; talk the grading guide through again")
+        return reading
 
     def stats_values(self) -> list[dict]:
         """What the statistics table shows, as raw numbers (for tests and copy)."""

@@ -585,8 +585,8 @@ class ResultsPanel(QWidget):
             "not_relevant_rate": self.tr("Below θ"),
             "unjudged_rate": self.tr("Unjudged"),
             "no_citation_rate": self.tr("No citation"),
-            "appropriate_abstention_rate": self.tr("Appropriate abstention"),
-            "false_abstention_rate": self.tr("False abstention"),
+            "appropriate_abstention_rate": self.tr("Declined, unanswerable"),
+            "false_abstention_rate": self.tr("Declined, answerable"),
         }
         return names.get(key, key)
 
@@ -609,7 +609,8 @@ class ResultsPanel(QWidget):
                 "Answers without any citation / answers that do not abstain."
             ),
             "appropriate_abstention_rate": self.tr(
-                "Abstentions / answers to unanswerable questions."
+                "Answers that declined / answers to unanswerable questions (not the "
+                "retrieval's empty results on the Overview)."
             ),
             "false_abstention_rate": self.tr("Abstentions / answers to answerable questions."),
         }
@@ -757,7 +758,7 @@ class RatersPanel(QWidget):
             self.tr("Kappa"),
             self.tr("Weighted kappa"),
             self.tr("Alpha (ordinal)"),
-            self.tr("Reading"),
+            self.tr("Reading of weighted kappa"),
             self.tr("Disagreements"),
         ]
         self.stats.clear()

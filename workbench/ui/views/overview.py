@@ -308,6 +308,13 @@ class OverviewPage(Page):
         rbox.setContentsMargins(0, 0, 0, 0)
         rbox.addWidget(self.unanswerable_label)
         rbox.addWidget(self.unanswerable_list, 1)
+        # marked answerable, yet no relevant passage found: a list to judge further
+        self.without_evidence_label = QLabel()
+        self.without_evidence_label.setObjectName("without_evidence_label")
+        self.without_evidence_label.setWordWrap(True)
+        self.without_evidence_list = _wrapping_list("without_evidence_list")
+        rbox.addWidget(self.without_evidence_label)
+        rbox.addWidget(self.without_evidence_list, 1)
         abst_split = QSplitter(Qt.Orientation.Horizontal)
         abst_split.setObjectName("abstention_split")  # its sizes are kept between sessions
         abst_split.addWidget(abst_left)
@@ -676,6 +683,16 @@ class OverviewPage(Page):
             item.setData(Qt.ItemDataRole.UserRole, str(qid))
             item.setToolTip(text or str(qid))
             self.unanswerable_list.addItem(item)
+        self.without_evidence_list.clear()
+        for qid in res.answerable_without_evidence if res is not None else []:
+            text = texts.get(str(qid), "")
+            item = QListWidgetItem(f"{qid} — {text}" if text else str(qid))
+            item.setData(Qt.ItemDataRole.UserRole, str(qid))
+            item.setToolTip(text or str(qid))
+            self.without_evidence_list.addItem(item)
+        shown = self.without_evidence_list.count() > 0
+        self.without_evidence_label.setVisible(shown)
+        self.without_evidence_list.setVisible(shown)
 
     def _fill_first_evidence(self) -> None:
         """Per system, the shares of answerable questions by where their first relevant
@@ -733,6 +750,25 @@ class OverviewPage(Page):
         self.details.setTabText(
             self.details.indexOf(self.abstention_page),
             self.tr("Unanswerable questions and abstention (%1)").replace("%1", str(n_un)),
+        )
+        n_without = self.without_evidence_list.count()
+        trec = self.results is not None and self.results.settings.trec_compat
+        self.without_evidence_label.setText(
+            (
+                self.tr(
+                    "Questions whose evidence nobody has found yet (%1): marked answerable in "
+                    "the questions sheet, but no passage is graded relevant. With trec_eval's "
+                    "conventions they stay in the means, every system scoring 0 on them. "
+                    "Judge more passages for them."
+                )
+                if trec
+                else self.tr(
+                    "Questions whose evidence nobody has found yet (%1): marked answerable in "
+                    "the questions sheet, but no passage is graded relevant. They are counted "
+                    "among the unanswerable questions above and left out of every mean, so no "
+                    "system is penalised for missing their evidence. Judge more passages for them."
+                )
+            ).replace("%1", str(n_without))
         )
 
     # -- layout -----------------------------------------------------------------------
@@ -824,11 +860,11 @@ class OverviewPage(Page):
             {
                 "system": self.tr("System"),
                 "n_unanswerable": self.tr("Unanswerable\nquestions"),
-                "appropriate_abstentions": self.tr("Appropriate\nabstentions"),
-                "appropriate_abstention_rate": self.tr("Appropriate\nabstention rate"),
+                "appropriate_abstentions": self.tr("Empty results,\nunanswerable"),
+                "appropriate_abstention_rate": self.tr("Share empty,\nunanswerable"),
                 "n_answerable": self.tr("Answerable\nquestions"),
-                "false_abstentions": self.tr("False\nabstentions"),
-                "false_abstention_rate": self.tr("False\nabstention rate"),
+                "false_abstentions": self.tr("Empty results,\nanswerable"),
+                "false_abstention_rate": self.tr("Share empty,\nanswerable"),
             },
             {
                 "appropriate_abstention_rate": self.tr(

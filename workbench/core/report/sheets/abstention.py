@@ -47,4 +47,16 @@ def write(ctx: ReportContext) -> None:
         [[q, ctx.qtext.get(q, ""), types.get(q, "")] for q in r.unanswerable],
     )
     sh.wrap_column(2, row + 2, last, 50)
+    without = r.answerable_without_evidence
+    if without:
+        row = last + 2
+        sh.title(row, f"{sh.t('without_evidence_list')} ({len(without)})")
+        note = "without_evidence_note_trec" if r.settings.trec_compat else "without_evidence_note"
+        put(sh.ws, row + 1, 1, sh.t(note)).font = sh.st.italic
+        last = sh.table(
+            row + 2,
+            [sh.t("question_id"), sh.t("question"), sh.t("type")],
+            [[q, ctx.qtext.get(q, ""), types.get(q, "")] for q in without],
+        )
+        sh.wrap_column(2, row + 3, last, 50)
     sh.fit_columns()

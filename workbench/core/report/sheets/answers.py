@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from workbench.core.measures.agreement import kappa_band as band
 from workbench.core.model import schema as s
+from workbench.core.model.readings import alpha_reading, kappa_reading
 from workbench.core.protocol.answer_results import rubric_rows
 from workbench.core.report.cells import (
     INT_FORMAT,
@@ -138,8 +138,9 @@ def _tests_and_agreement(
                         pair.exact,
                         pair.kappa,
                         pair.kappa_quadratic,
+                        kappa_reading(pair.kappa_quadratic, lang),
                         summary.alpha_ordinal,
-                        band(pair.kappa_quadratic, lang),
+                        alpha_reading(summary.alpha_ordinal, lang),
                         summary.disagreements,
                     ]
                 )
@@ -153,13 +154,14 @@ def _tests_and_agreement(
                 sh.t("exact"),
                 sh.t("kappa"),
                 sh.t("kappa_quadratic"),
+                sh.t("band_quadratic"),
                 sh.t("alpha"),
-                sh.t("band"),
+                sh.t("alpha_band"),
                 sh.t("disagreements"),
             ],
             rows,
             [None, None, None, INT_FORMAT, RATE_FORMAT, SCORE_FORMAT, SCORE_FORMAT]
-            + [SCORE_FORMAT, None, INT_FORMAT],
+            + [None, SCORE_FORMAT, None, INT_FORMAT],
         )
         row = last + 1
 
