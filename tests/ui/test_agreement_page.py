@@ -93,7 +93,7 @@ def test_statistics_table_equals_agreement_table(page, demo):
     # the text a user reads: rounded value and the plain-language band
     assert page.stats_table.item(0, 3).text() == f"{pair.kappa:.3f} (substantial)"
     assert page.stats_table.item(0, 4).text() == f"{pair.kappa_quadratic:.3f} (almost perfect)"
-    assert page.stats_table.item(0, 2).text() == f"{pair.exact * 100:.1f} %"
+    assert page.stats_table.item(0, 2).text() == f"{pair.exact * 100:.1f}%"
     assert f"{expected.alpha_ordinal:.3f}" in page.alpha_label.text()
     assert "reliable enough" in page.alpha_label.text()
     assert "96" in page.summary_label.text() and "737" in page.summary_label.text()
