@@ -2277,13 +2277,25 @@ missing core</source>
 <context>
     <name>JudgingPage</name>
     <message>
-        <source>Pool:</source>
+        <source>{n} passages that decide the comparisons</source>
         <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <translation>결론에 중요한 문단 {n}개</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
         <translation>판정 풀:</translation>
     </message>
     <message>
         <source>New pool…</source>
         <translation>새 풀…</translation>
+    </message>
+    <message>
+        <source>A pool of the unjudged passages whose grades can still reverse a comparison between two systems, those that can move it most first (the Compare page's measures). Judged, they make the comparisons decided.</source>
+        <translation>판정에 따라 두 시스템 비교의 결론이 아직 뒤집힐 수 있는 미평가 문단의 풀입니다. 결론을 가장 크게 움직일 수 있는 문단부터 담습니다(비교 화면의 지표 기준). 이 문단들을 판정하면 비교의 결론이 정해집니다.</translation>
+    </message>
+    <message>
+        <source>How many passages the pool holds.</source>
+        <translation>풀에 담을 문단 수입니다.</translation>
     </message>
     <message>
         <source>Remove pool</source>
@@ -2428,6 +2440,10 @@ missing core</source>
     <message>
         <source>Nothing to judge</source>
         <translation>판정할 문단 없음</translation>
+    </message>
+    <message>
+        <source>Every comparison is decided, or {assessor} has already graded every passage that could change one. No pool was made.</source>
+        <translation>모든 비교의 결론이 이미 정해졌거나, {assessor:이} 결론을 바꿀 수 있는 문단을 이미 모두 판정했습니다. 풀을 만들지 않았습니다.</translation>
     </message>
     <message>
         <source>{assessor} has already graded every passage the chosen systems ranked in their top {depth}. No pool was made.</source>
@@ -2994,6 +3010,7 @@ n = {n} questions</source>
     <name>NewPoolDialog</name>
     <message>
         <source>New judging pool</source>
+        <extracomment>how many passages a pool of those that decide the comparisons holds at first</extracomment>
         <translation>새 판정 풀</translation>
     </message>
     <message>
