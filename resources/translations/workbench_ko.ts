@@ -3062,7 +3062,7 @@ n = {n} questions</source>
     <name>OverviewPage</name>
     <message>
         <source>Charts</source>
-        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
+        <extracomment>(results, their unjudged bounds) once computed; the results drawn the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>차트</translation>
     </message>
     <message>
@@ -4663,7 +4663,7 @@ first relevant: {bucket}
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
-        <extracomment>system → where it comes from (file, sheet, folder), shown on its name</extracomment>
+        <extracomment>(system, measure) → (all holes not relevant, all at the top grade, holes) system → where it comes from (file, sheet, folder), shown on its name</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -4677,6 +4677,10 @@ first relevant: {bucket}
     <message>
         <source>Number of answerable questions in the means; a question missing from the run counts as 0.</source>
         <translation>평균에 들어간 답변 가능한 질문 수. 시스템 결과에 빠진 질문은 0점으로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>{range} depending on {n} unjudged passages (every one not relevant, or every one at the top grade).</source>
+        <translation>미평가 문단 {n}개의 판정에 따라 {range} (모두 관련 없음일 때와 모두 최고 등급일 때).</translation>
     </message>
     <message>
         <source>▲ significantly better than the baseline.</source>
