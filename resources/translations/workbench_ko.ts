@@ -988,7 +988,7 @@ n = {n} questions</source>
     <name>ComparePage</name>
     <message>
         <source>Compare per question</source>
-        <extracomment>whole rows of measures the list shows at any font size (it scrolls for more) the charts' least height in lines of text: title, legend, a plot whose axis numbers (0.0 … 1.0) stand apart, and the axis title a comparison finished and is shown (the frame)</extracomment>
+        <extracomment>whole rows of measures the list shows at any font size (it scrolls for more) the charts' least height in lines of text: title, legend, a plot whose axis numbers (0.0 … 1.0) stand apart, and the axis title a comparison finished and is shown (the frame) :func:`decide`'s rows for the comparisons shown (whether each is decided)</extracomment>
         <translation>비교 질문별</translation>
     </message>
     <message>
@@ -1026,6 +1026,26 @@ n = {n} questions</source>
     <message>
         <source>Each system against {baseline}; {test}, Holm correction per metric, 95% bootstrap CI, seed {seed}. ▲/▼: significant at 0.05 after correction.</source>
         <translation>각 시스템을 {baseline:과} 비교; {test}, 지표별 Holm 보정, 95% 부트스트랩 신뢰구간, 시드 {seed}. ▲/▼: 보정 후 0.05 수준에서 유의함.</translation>
+    </message>
+    <message>
+        <source>No further judging can change this conclusion.</source>
+        <translation>더 판정해도 이 결론은 바뀌지 않습니다.</translation>
+    </message>
+    <message>
+        <source>This conclusion may change with the grades of {n} unjudged passages.</source>
+        <translation>이 결론은 미평가 문단 {n}개의 판정에 따라 바뀔 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Over every grading of them, Δ lies in {range}.</source>
+        <translation>어떻게 판정하든 Δ는 {range} 안에 있습니다.</translation>
+    </message>
+    <message>
+        <source>(nDCG: the ideal gain is held at its judged value.)</source>
+        <translation>(nDCG: 이상적 이득은 판정된 값으로 고정합니다.)</translation>
+    </message>
+    <message>
+        <source>(MAP: the range may be wider than the truth.)</source>
+        <translation>(MAP: 범위가 실제보다 넓을 수 있습니다.)</translation>
     </message>
     <message>
         <source>{system} worse than {baseline} on {metric}</source>
@@ -1076,7 +1096,7 @@ n = {n} questions</source>
     <name>ComparisonModel</name>
     <message>
         <source>System</source>
-        <extracomment>wait this long after the last change of a choice before recomputing system name → its system card as text (tooltip of the system column)</extracomment>
+        <extracomment>wait this long after the last change of a choice before recomputing per row: (the range of Δ over gradings as text, its low end, what it means) system name → its system card as text (tooltip of the system column)</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -1108,6 +1128,10 @@ n = {n} questions</source>
         <translation>나음 / 같음 / 못함</translation>
     </message>
     <message>
+        <source>Δ if unjudged are graded</source>
+        <translation>미평가 문단 판정 시 Δ</translation>
+    </message>
+    <message>
         <source>Mean of (system − baseline) over the questions both evaluate.</source>
         <translation>두 시스템이 모두 평가된 질문에서 (시스템 − 기준)의 평균입니다.</translation>
     </message>
@@ -1126,6 +1150,10 @@ n = {n} questions</source>
     <message>
         <source>Questions where the system scores higher / the same / lower than the baseline.</source>
         <translation>시스템 점수가 기준보다 높은 / 같은 / 낮은 질문 수입니다.</translation>
+    </message>
+    <message>
+        <source>The lowest and highest Δ any grading of the passages nobody judged could give (today they count as not relevant).</source>
+        <translation>아무도 판정하지 않은 문단을 어떻게 판정하든 나올 수 있는 가장 낮은 Δ와 가장 높은 Δ (지금은 관련 없음으로 셉니다).</translation>
     </message>
 </context>
 <context>
@@ -2249,13 +2277,25 @@ missing core</source>
 <context>
     <name>JudgingPage</name>
     <message>
-        <source>Pool:</source>
+        <source>{n} passages that decide the comparisons</source>
         <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <translation>결론에 중요한 문단 {n}개</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
         <translation>판정 풀:</translation>
     </message>
     <message>
         <source>New pool…</source>
         <translation>새 풀…</translation>
+    </message>
+    <message>
+        <source>A pool of the unjudged passages whose grades can still reverse a comparison between two systems, those that can move it most first (the Compare page's measures). Judged, they make the comparisons decided.</source>
+        <translation>판정에 따라 두 시스템 비교의 결론이 아직 뒤집힐 수 있는 미평가 문단의 풀입니다. 결론을 가장 크게 움직일 수 있는 문단부터 담습니다(비교 화면의 지표 기준). 이 문단들을 판정하면 비교의 결론이 정해집니다.</translation>
+    </message>
+    <message>
+        <source>How many passages the pool holds.</source>
+        <translation>풀에 담을 문단 수입니다.</translation>
     </message>
     <message>
         <source>Remove pool</source>
@@ -2400,6 +2440,10 @@ missing core</source>
     <message>
         <source>Nothing to judge</source>
         <translation>판정할 문단 없음</translation>
+    </message>
+    <message>
+        <source>Every comparison is decided, or {assessor} has already graded every passage that could change one. No pool was made.</source>
+        <translation>모든 비교의 결론이 이미 정해졌거나, {assessor:이} 결론을 바꿀 수 있는 문단을 이미 모두 판정했습니다. 풀을 만들지 않았습니다.</translation>
     </message>
     <message>
         <source>{assessor} has already graded every passage the chosen systems ranked in their top {depth}. No pool was made.</source>
@@ -2966,6 +3010,7 @@ n = {n} questions</source>
     <name>NewPoolDialog</name>
     <message>
         <source>New judging pool</source>
+        <extracomment>how many passages a pool of those that decide the comparisons holds at first</extracomment>
         <translation>새 판정 풀</translation>
     </message>
     <message>
@@ -3017,7 +3062,7 @@ n = {n} questions</source>
     <name>OverviewPage</name>
     <message>
         <source>Charts</source>
-        <extracomment>the last rename dialog opened from this page (None: none yet)</extracomment>
+        <extracomment>(results, their unjudged bounds) once computed; the results drawn the last rename dialog opened from this page (None: none yet)</extracomment>
         <translation>차트</translation>
     </message>
     <message>
@@ -4618,7 +4663,7 @@ first relevant: {bucket}
     <name>SystemsMetricsModel</name>
     <message>
         <source>System</source>
-        <extracomment>system → where it comes from (file, sheet, folder), shown on its name</extracomment>
+        <extracomment>(system, measure) → (all holes not relevant, all at the top grade, holes) system → where it comes from (file, sheet, folder), shown on its name</extracomment>
         <translation>시스템</translation>
     </message>
     <message>
@@ -4632,6 +4677,10 @@ first relevant: {bucket}
     <message>
         <source>Number of answerable questions in the means; a question missing from the run counts as 0.</source>
         <translation>평균에 들어간 답변 가능한 질문 수. 시스템 결과에 빠진 질문은 0점으로 계산합니다.</translation>
+    </message>
+    <message>
+        <source>{range} depending on {n} unjudged passages (every one not relevant, or every one at the top grade).</source>
+        <translation>미평가 문단 {n}개의 판정에 따라 {range} (모두 관련 없음일 때와 모두 최고 등급일 때).</translation>
     </message>
     <message>
         <source>▲ significantly better than the baseline.</source>

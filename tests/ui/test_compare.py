@@ -148,3 +148,44 @@ def test_one_system_is_explained(qtbot):
     page.set_results(res)
     assert page.proxy.rowCount() == 0
     assert "two systems" in page.status.text()
+
+
+def test_each_comparison_says_whether_judging_could_change_it(qtbot, demo_files):
+    """On the demo (many passages nobody judged), every row of the table and every
+    plain sentence says whether grading them could reverse the comparison, with
+    the range of Δ over every grading, as decide() computes it."""
+    from workbench.core.io import load_judgments, load_run
+    from workbench.core.measures.decisive import baseline_pairs, decide
+    from workbench.core.study import Study
+
+    study = Study()
+    study.set_judgments(load_judgments(demo_files["judgments"]))
+    study.add_runs(load_run(demo_files["runs"]))
+    results = study.evaluate()
+    state, page, frame = _page(qtbot, results)
+    metrics = page.chosen_metrics()
+    want = decide(results, baseline_pairs(results.systems, page.baseline()), metrics)
+    assert want["decided"].notna().all() and len(want) == len(frame)
+    # the demo has both kinds, so both sentences must be shown
+    assert set(want["decided"]) == {True, False}
+    col = ComparisonModel.COLUMNS.index("unjudged")
+    text = page.sentences.toPlainText()
+    for r in range(page.proxy.rowCount()):
+        system = _cell(page, r, ComparisonModel.COLUMNS.index("system"))
+        metric = _cell(page, r, ComparisonModel.COLUMNS.index("metric"))
+        row = want[(want["system"] == system) & (want["measure"] == metric)].iloc[0]
+        low, high = (f"{v:.3f}".replace("-", "−") for v in (row["low"], row["high"]))
+        assert _cell(page, r, col) == f"{low} – {high}"
+        assert _cell(page, r, col, Qt.ItemDataRole.UserRole) == pytest.approx(row["low"])
+        if row["decided"]:
+            sentence = "No further judging can change this conclusion."
+        else:
+            n = int(row["holes_that_matter"])
+            assert n > 0
+            sentence = f"This conclusion may change with the grades of {n} unjudged passages."
+        tip = _cell(page, r, col, Qt.ItemDataRole.ToolTipRole)
+        assert tip.startswith(sentence) and f"{low} – {high}" in tip
+        assert sentence in text
+        if metric.startswith("nDCG"):
+            assert "ideal gain is held at its judged value" in tip
+    state.runner.wait()

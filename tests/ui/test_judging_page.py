@@ -315,3 +315,69 @@ def test_the_manual_editor_changes_the_side_panel_and_the_chip_tooltips(qtbot, f
     # undoable like every edit
     state.undo_stack.undo()
     assert state.study.manual is None
+
+
+def test_a_pool_of_the_passages_that_decide_the_comparisons(qtbot, folder):
+    """The button makes a blind pool of the N unjudged passages that weigh most on
+    the comparisons not yet decided (next_to_judge on the Compare page's default
+    measures, every pair of systems), undoably; graded, they reach the Compare page."""
+    from _gestures import type_into
+
+    from workbench.core.measures.chart_data import default_metrics
+    from workbench.core.measures.decisive import all_pairs, baseline_pairs, decide, next_to_judge
+    from workbench.core.protocol.pool import passage_results
+    from workbench.ui import settings as ui_settings
+
+    ui_settings.Settings().assessor_name = JUDGE
+    window = _window(qtbot)
+    _load(qtbot, window, folder)
+    state = window.state
+    window.show_page("judging")
+    page = window.page("judging")
+    results = state.results
+    heaviest = next_to_judge(
+        passage_results(state.study, results), all_pairs(results.systems), default_metrics(results)
+    )
+    mine = judged_by(state.study, JUDGE)
+    ranked = [
+        item
+        for item in zip(heaviest[s.QID].astype(str), heaviest[s.PID].astype(str))
+        if item not in mine
+    ]
+    n = 12
+    assert len(ranked) > n  # the demo has more than n passages that matter
+    assert page.next_button.text() == "20 passages that decide the comparisons"
+    type_into(page.next_spin, str(n))
+    assert page.next_button.text() == f"{n} passages that decide the comparisons"
+    with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
+        press(page.next_button)
+    pool = page.pool()
+    assert pool is not None and pool.assessor == JUDGE and len(pool.items) == n
+    assert set(pool.items) == set(ranked[:n])
+    weight = dict(zip(zip(heaviest[s.QID], heaviest[s.PID]), heaviest["weight"]))
+    assert min(weight[i] for i in pool.items) >= max(weight[i] for i in ranked[n:])
+    _assert_blind(window, page)
+
+    # graded (every one relevant), the Compare page recomputes on the new scores
+    compare = window.page("compare")
+    page.passage_view.setFocus()
+    for _ in range(n):
+        with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
+            qtbot.keyClick(page.passage_view, Qt.Key.Key_3)
+    assert set(pool.items) <= judged_by(state.study, JUDGE)
+    _settled(qtbot, window)
+    window.show_page("compare")
+    qtbot.waitUntil(
+        lambda: compare.results is state.results and len(compare.decisions) > 0, timeout=TIMEOUT
+    )
+    after = state.results
+    pairs, metrics = baseline_pairs(after.systems, compare.baseline()), compare.chosen_metrics()
+    want = decide(after, pairs, metrics)
+    # the grades moved the comparisons (else the page's old answer would pass)
+    old = decide(results, pairs, metrics)
+    assert want["holes_that_matter"].sum() < old["holes_that_matter"].sum()
+    qtbot.waitUntil(
+        lambda: compare.decisions["holes_that_matter"].tolist()
+        == want["holes_that_matter"].tolist(),
+        timeout=TIMEOUT,
+    )

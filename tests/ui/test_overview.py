@@ -390,3 +390,26 @@ def test_answerable_questions_without_evidence_are_listed_with_how_they_count(qt
         for c in range(page.abstention_model.columnCount())
     ]
     assert "Share empty,\nunanswerable" in headers and "Share empty,\nanswerable" in headers
+
+
+def test_a_value_tooltip_says_what_the_unjudged_passages_could_make_of_it(qtbot, state, page):
+    """Hybrid's P@1 over q1, q2, q3, q5 (q4 has no relevant passage): p2 and p4 are
+    relevant at rank 1, q3's first is x4, which nobody judged, and q5 is empty —
+    2/4 = 0.5 with x4 not relevant, 3/4 = 0.75 with it relevant. Hybrid retrieved
+    two unjudged passages (x9, x4). GraphRAG's P@1 is 1 whatever they are: no range."""
+    page.show()
+    _load(qtbot, state)
+    model = page.metrics_model
+    col = model.column_of("P@1")
+    rows = {model.data(model.index(r, 0), DISPLAY): r for r in range(model.rowCount())}
+
+    def tip(system):
+        return model.data(model.index(rows[system], col), Qt.ItemDataRole.ToolTipRole)
+
+    qtbot.waitUntil(lambda: "unjudged" in tip("Hybrid"), timeout=20000)
+    assert tip("Hybrid").endswith(
+        "0.500 – 0.750 depending on 2 unjudged passages (every one not relevant, or every "
+        "one at the top grade)."
+    )
+    assert "unjudged" not in tip("GraphRAG")
+    state.runner.wait(10000)

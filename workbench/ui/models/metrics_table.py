@@ -23,6 +23,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
+from workbench.core.model.number_text import range_text
 from workbench.core.model.results import Results
 from workbench.ui.models.frame_model import FrameModel, format_value
 
@@ -102,6 +103,8 @@ class SystemsMetricsModel(FrameModel):
         self.measures: list[str] = []
         self._marks: dict[tuple[str, str], str] = {}
         self._mark_tips: dict[tuple[str, str], str] = {}
+        #: (system, measure) → (all holes not relevant, all at the top grade, holes)
+        self._bounds: dict[tuple[str, str], tuple[float, float, int]] = {}
         self._systems: list[str] = []
         #: system → where it comes from (file, sheet, folder), shown on its name
         self._system_tips: dict[str, str] = {}
@@ -114,6 +117,7 @@ class SystemsMetricsModel(FrameModel):
         belong to the numbers they were computed from."""
         self._marks.clear()
         self._mark_tips.clear()
+        self._bounds.clear()
         if results is None:
             self.measures = []
             self._systems = []
@@ -186,6 +190,39 @@ class SystemsMetricsModel(FrameModel):
                 [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole],
             )
 
+    # -- what the unjudged passages could do ---------------------------------------------
+    def set_bounds(self, bounds: pd.DataFrame | None) -> None:
+        """Each value with every unjudged passage not relevant and at the top grade
+        (rows of :func:`~workbench.core.measures.unjudged_bounds.unjudged_bounds`),
+        said in the value's tooltip; None forgets them."""
+        self._bounds = {}
+        if bounds is not None:
+            for rec in bounds.to_dict("records"):
+                low, high = float(rec["as_not_relevant"]), float(rec["as_top_grade"])
+                if pd.notna(low) and pd.notna(high) and int(rec["holes"]) > 0:
+                    key = (str(rec["system"]), str(rec["measure"]))
+                    self._bounds[key] = (low, high, int(rec["holes"]))
+        if self.rowCount():
+            self.dataChanged.emit(
+                self.index(0, 0),
+                self.index(self.rowCount() - 1, self.columnCount() - 1),
+                [Qt.ItemDataRole.ToolTipRole],
+            )
+
+    def bounds_text(self, system: str, measure: str) -> str:
+        """"0.62 – 0.75 depending on N unjudged passages", or "" when none can move it."""
+        found = self._bounds.get((system, measure))
+        if found is None:
+            return ""
+        low, high, holes = found
+        if abs(high - low) < 1e-12:
+            return ""  # no grading of them moves this value
+        ends = sorted((low, high))
+        return self.tr(
+            "{range} depending on {n} unjudged passages (every one not relevant, or every "
+            "one at the top grade)."
+        ).format(range=range_text(format_value(ends[0], 3), format_value(ends[1], 3)), n=holes)
+
     def mark(self, system: str, measure: str) -> str:
         return self._marks.get((system, measure), "")
 
@@ -221,6 +258,9 @@ class SystemsMetricsModel(FrameModel):
             mark = self.mark(system, name)
             if mark:
                 tip += "\n" + self._mark_explanation((system, name), mark)
+            bounds = self.bounds_text(system, name)
+            if bounds:
+                tip += "\n" + bounds
             return tip
         return super().data(index, role)
 

@@ -14,6 +14,12 @@ vs system) and the histogram of the differences.
 "Questions it loses" button → the questions where the system scores lower
 than the baseline, biggest loss first; "All questions" → every question of
 the pair; a click on a scatter point or histogram bar → its questions.
+
+Each comparison also says whether grading the unjudged passages could still
+reverse it (:func:`workbench.core.measures.decisive.decide`, computed in the
+same worker): the "If unjudged are graded" column shows the range of Δ over
+every grading, and a sentence under each plain sentence says whether the
+conclusion is decided.
 """
 
 from __future__ import annotations
@@ -53,8 +59,10 @@ from PySide6.QtWidgets import (
 
 from workbench.core.measures import chart_data as cd
 from workbench.core.measures import stats
+from workbench.core.measures.decisive import DECISION_COLUMNS, baseline_pairs, decide
 from workbench.core.model.choices import SIGNIFICANCE_TESTS
 from workbench.core.model.korean import Word
+from workbench.core.model.number_text import range_text
 from workbench.core.model.results import Results
 from workbench.ui import palette
 from workbench.ui.i18n import LiveText
@@ -83,16 +91,23 @@ def run_comparison(
     seed: int = stats.DEFAULT_SEED,
     progress=None,
     cancelled=None,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Worker function: :func:`stats.compare_systems` with the runner's keywords.
+    results: Results | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Worker function: :func:`stats.compare_systems` with the runner's keywords,
+    and with ``results`` whether each comparison is decided (:func:`decide`,
+    one row per metric and system against the baseline).
 
-    Returns ``(per_question, frame)``, so the page can tell a stale answer."""
+    Returns ``(per_question, frame, decisions)``, so the page can tell a stale answer."""
     if progress is not None:
         progress(0.0, "")
     frame = stats.compare_systems(per_question, metrics, baseline=baseline, test=test, seed=seed)
+    decisions = pd.DataFrame(columns=DECISION_COLUMNS)
+    if results is not None and len(frame):
+        pairs = baseline_pairs(results.systems, baseline)
+        decisions = decide(results, pairs, metrics)
     if progress is not None:
         progress(1.0, "")
-    return per_question, frame
+    return per_question, frame, decisions
 
 
 def _p_text(p: float) -> str:
@@ -101,6 +116,14 @@ def _p_text(p: float) -> str:
     if p < 0.001:
         return "< 0.001"
     return f"{p:.3f}"
+
+
+def _plain(value: float, decimals: int = 3) -> str:
+    """A number with a real minus sign and no "+" (an end of a range)."""
+    text = f"{value:.{decimals}f}"
+    if float(text) == 0:
+        return f"{0:.{decimals}f}"
+    return text.replace("-", "−")
 
 
 def _signed(value: float, decimals: int = 3) -> str:
@@ -115,22 +138,36 @@ def _signed(value: float, decimals: int = 3) -> str:
 class ComparisonModel(QAbstractTableModel):
     """Rows of :func:`stats.compare_systems`; raw floats in ``UserRole``."""
 
-    COLUMNS = ("system", "metric", "n", "mean_diff", "ci", "p_value", "p_adjusted", "wtl")
+    COLUMNS = (
+        "system", "metric", "n", "mean_diff", "ci", "p_value", "p_adjusted", "wtl", "unjudged"
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.frame = pd.DataFrame(columns=list(stats.COMPARISON_FIELDS))
         self.sentences: list[str] = []
         self.systems: list[str] = []
+        #: per row: (the range of Δ over gradings as text, its low end, what it means)
+        self.unjudged: list[tuple[str, float | None, str]] = []
         #: system name → its system card as text (tooltip of the system column)
         self.system_tooltip = None
 
-    def set_frame(self, frame: pd.DataFrame, sentences: list[str], systems: list[str]) -> None:
+    def set_frame(
+        self,
+        frame: pd.DataFrame,
+        sentences: list[str],
+        systems: list[str],
+        unjudged: list[tuple[str, float | None, str]] | None = None,
+    ) -> None:
         self.beginResetModel()
         self.frame = frame.reset_index(drop=True)
         self.sentences = list(sentences)
         self.systems = list(systems)
+        self.unjudged = list(unjudged or [])
         self.endResetModel()
+
+    def _unjudged(self, r: int) -> tuple[str, float | None, str]:
+        return self.unjudged[r] if r < len(self.unjudged) else ("—", None, "")
 
     def row(self, r: int) -> dict[str, Any]:
         return self.frame.iloc[r].to_dict()
@@ -155,6 +192,7 @@ class ComparisonModel(QAbstractTableModel):
                 "p_value": self.tr("p"),
                 "p_adjusted": self.tr("p (Holm)"),
                 "wtl": self.tr("Better / same / worse"),
+                "unjudged": self.tr("Δ if unjudged are graded"),
             }[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             return {
@@ -172,6 +210,10 @@ class ComparisonModel(QAbstractTableModel):
                 ),
                 "wtl": self.tr(
                     "Questions where the system scores higher / the same / lower than the baseline."
+                ),
+                "unjudged": self.tr(
+                    "The lowest and highest Δ any grading of the passages nobody judged could "
+                    "give (today they count as not relevant)."
                 ),
             }.get(col)
         return None
@@ -194,6 +236,8 @@ class ComparisonModel(QAbstractTableModel):
                 return _p_text(float(rec[col]))
             if col == "wtl":
                 return f"{int(rec['wins'])} / {int(rec['ties'])} / {int(rec['losses'])}"
+            if col == "unjudged":
+                return self._unjudged(index.row())[0]
         if role in (Qt.ItemDataRole.UserRole, Qt.ItemDataRole.EditRole):
             if col in ("system", "metric"):
                 return str(rec[col])
@@ -203,6 +247,8 @@ class ComparisonModel(QAbstractTableModel):
                 return float(rec["ci_low"])
             if col == "wtl":
                 return int(rec["wins"]) - int(rec["losses"])
+            if col == "unjudged":
+                return self._unjudged(index.row())[1]
             value = float(rec[col])
             return None if math.isnan(value) else value
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -210,6 +256,8 @@ class ComparisonModel(QAbstractTableModel):
             if col == "system" and self.system_tooltip is not None:
                 card = self.system_tooltip(str(rec["system"]))
                 return f"{sentence}\n\n{card}" if sentence else card
+            if col == "unjudged":
+                return self._unjudged(index.row())[2] or None
             return sentence
         if role == Qt.ItemDataRole.TextAlignmentRole and col not in ("system", "metric"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -247,6 +295,8 @@ class ComparePage(Page):
         self.state = state
         self.results: Results | None = None
         self.comparisons = pd.DataFrame(columns=list(stats.COMPARISON_FIELDS))
+        #: :func:`decide`'s rows for the comparisons shown (whether each is decided)
+        self.decisions = pd.DataFrame(columns=DECISION_COLUMNS)
 
         self.baseline_label = QLabel(self)
         self.baseline_combo = QComboBox(self)
@@ -419,6 +469,7 @@ class ComparePage(Page):
         self._filling = False
         self.state.runner.cancel("compare")
         self.results = None
+        self.decisions = pd.DataFrame(columns=DECISION_COLUMNS)
         self._show(pd.DataFrame(columns=list(stats.COMPARISON_FIELDS)))
         self.status.setText("")
 
@@ -478,6 +529,7 @@ class ComparePage(Page):
             metrics,
             self.baseline() or results.systems[0],
             self.test(),
+            results=results,
         )
         handle.finished.connect(self._answer)
         handle.failed.connect(self._failure)
@@ -497,9 +549,10 @@ class ComparePage(Page):
         self._when_shown.flush()
 
     def _on_compared(self, answer: tuple) -> None:
-        per_question, frame = answer
+        per_question, frame, decisions = answer
         if self.results is None or per_question is not self.results.per_question:
             return  # stale: newer results arrived meanwhile
+        self.decisions = decisions
         self.comparisons = frame  # current for every reader; the table when looked at
         self._when_shown.run(lambda: self._show(frame))
         self.compared.emit(frame)
@@ -509,7 +562,7 @@ class ComparePage(Page):
         lang = ui_language()
         sentences = [stats.describe_comparison(rec, lang=lang) for rec in frame.to_dict("records")]
         systems = list(self.results.systems) if self.results is not None else []
-        self.model.set_frame(frame, sentences, systems)
+        self.model.set_frame(frame, sentences, systems, self._unjudged_rows(frame))
         self._fill_sentences()
         if len(frame):
             self.status.setText(self._status_text())
@@ -535,13 +588,61 @@ class ComparePage(Page):
             baseline=Word(self.baseline()), test=names.get(test, test), seed=stats.DEFAULT_SEED
         )
 
+    def decision_of(self, rec: dict[str, Any]) -> dict[str, Any] | None:
+        """:func:`decide`'s row for one comparison row, None when there is none."""
+        d = self.decisions
+        if not len(d):
+            return None
+        hit = d[
+            (d["measure"].astype(str) == str(rec["metric"]))
+            & (d["system"].astype(str) == str(rec["system"]))
+            & (d["baseline"].astype(str) == str(rec["baseline"]))
+        ]
+        return hit.iloc[0].to_dict() if len(hit) else None
+
+    def decided_sentence(self, rec: dict[str, Any]) -> str:
+        """Whether grading the unjudged passages could reverse this comparison, and
+        the range of Δ over every grading ("" when it cannot be said)."""
+        row = self.decision_of(rec)
+        if row is None or row["decided"] is None or pd.isna(row["decided"]):
+            return ""
+        if bool(row["decided"]):
+            verdict = self.tr("No further judging can change this conclusion.")
+        else:
+            verdict = self.tr(
+                "This conclusion may change with the grades of {n} unjudged passages."
+            ).format(n=int(row["holes_that_matter"]))
+        span = range_text(_plain(float(row["low"])), _plain(float(row["high"])))
+        where = self.tr("Over every grading of them, Δ lies in {range}.").format(range=span)
+        text = f"{verdict} {where}"
+        if row["method"] == "exact_ideal_gain_held":
+            text += " " + self.tr("(nDCG: the ideal gain is held at its judged value.)")
+        elif row["method"] == "conservative":
+            text += " " + self.tr("(MAP: the range may be wider than the truth.)")
+        return text
+
+    def _unjudged_rows(self, frame: pd.DataFrame) -> list[tuple[str, float | None, str]]:
+        out = []
+        for rec in frame.to_dict("records"):
+            row = self.decision_of(rec)
+            if row is None or row["decided"] is None or pd.isna(row["decided"]):
+                out.append(("—", None, ""))
+                continue
+            low, high = float(row["low"]), float(row["high"])
+            out.append((range_text(_plain(low), _plain(high)), low, self.decided_sentence(rec)))
+        return out
+
     def _fill_sentences(self) -> None:
         parts = []
         marks = cd.significance_marks(self.comparisons, alpha=ALPHA)
         for rec, sentence in zip(self.comparisons.to_dict("records"), self.model.sentences):
             mark = marks.get((str(rec["system"]), str(rec["metric"])), "")
             color = "#1a7f37" if mark == "▲" else "#b00020" if mark == "▼" else "#444444"
-            parts.append(f'<p><b style="color:{color}">{mark or "•"}</b> {_html(sentence)}</p>')
+            decided = self.decided_sentence(rec)
+            more = f"<br/><i>{_html(decided)}</i>" if decided else ""
+            parts.append(
+                f'<p><b style="color:{color}">{mark or "•"}</b> {_html(sentence)}{more}</p>'
+            )
         self.sentences.setHtml("".join(parts))
 
     # -- selected row → scatter and histogram -------------------------------------------

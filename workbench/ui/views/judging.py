@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.core.measures.chart_data import default_metrics
 from workbench.core.model import grades
 from workbench.core.model.korean import Word
 from workbench.core.protocol.pool import (
@@ -62,6 +63,7 @@ from workbench.core.protocol.pool import (
     PoolMarkEdit,
     add_pool_edit,
     assessor_progress,
+    build_next_pool,
     build_pool,
     default_seed,
     graded_items,
@@ -83,6 +85,15 @@ from workbench.ui.views.manual_view import ManualDialog, ManualPanel
 from workbench.ui.workers import TaskRunner
 
 Item = tuple[str, str]
+#: how many passages a pool of those that decide the comparisons holds at first
+NEXT_POOL_SIZE = 20
+
+
+def _next_pool_task(study, assessor: str, n: int, measures, results, time: str,
+                    progress=None, cancelled=None) -> Pool:
+    """Worker function: :func:`build_next_pool` with the runner's keywords (it
+    reports no progress of its own)."""
+    return build_next_pool(study, assessor, n, measures=measures, results=results, time=time)
 
 
 def _lang() -> str:
@@ -276,6 +287,7 @@ class JudgingPage(Page):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(10, 10, 10, 10)
         outer.addLayout(self._build_pool_row())
+        outer.addLayout(self._build_next_row())
         outer.addLayout(self._build_progress())
         self.stack = QStackedWidget()
         outer.addWidget(self.stack, 1)
@@ -309,6 +321,29 @@ class JudgingPage(Page):
         for b in (self.new_button, self.remove_button, self.export_button, self.read_button):
             top.addWidget(b)
         return top
+
+    def _build_next_row(self) -> QHBoxLayout:
+        """A pool of the passages that weigh most on the comparisons not yet decided:
+        how many, and the button that makes it (on a row of its own: the pool row
+        already fills 1280 px at the largest font)."""
+        row = QHBoxLayout()
+        self.next_spin = QSpinBox()
+        self.next_spin.setObjectName("nextPoolSize")
+        self.next_spin.setRange(1, 1000)
+        self.next_spin.setValue(NEXT_POOL_SIZE)
+        self.next_spin.valueChanged.connect(lambda _n: self._name_next_button())
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("nextPool")
+        self.next_button.clicked.connect(self.next_pool)
+        row.addWidget(self.next_spin)
+        row.addWidget(self.next_button)
+        row.addStretch(1)
+        return row
+
+    def _name_next_button(self) -> None:
+        self.next_button.setText(
+            self.tr("{n} passages that decide the comparisons").format(n=self.next_spin.value())
+        )
 
     def _build_progress(self) -> QGridLayout:
         """The bars: the whole pool and the question in view."""
@@ -475,6 +510,15 @@ class JudgingPage(Page):
         manual = self.state.study.manual_in_force(lang)
         self.pool_label.setText(self.tr("Pool:"))
         self.new_button.setText(self.tr("New pool…"))
+        self._name_next_button()
+        self.next_button.setToolTip(
+            self.tr(
+                "A pool of the unjudged passages whose grades can still reverse a comparison "
+                "between two systems, those that can move it most first (the Compare page's "
+                "measures). Judged, they make the comparisons decided."
+            )
+        )
+        self.next_spin.setToolTip(self.tr("How many passages the pool holds."))
         self.remove_button.setText(self.tr("Remove pool"))
         self.export_button.setText(self.tr("Save for Excel…"))
         self.export_button.setToolTip(
@@ -711,6 +755,7 @@ class JudgingPage(Page):
         self.remove_button.setEnabled(pool is not None)
         self.export_button.setEnabled(pool is not None)
         self.new_button.setEnabled(self.state.study.has_data)
+        self.next_button.setEnabled(self.state.study.has_data and self.state.results is not None)
         self.read_button.setEnabled(self.state.study.judgment_set is not None)
 
     # == judging ==============================================================================
@@ -837,6 +882,43 @@ class JudgingPage(Page):
         handle.finished.connect(self._on_pool_built)
         handle.failed.connect(lambda exc: show_error(self, exc))
         return handle
+
+    def next_pool(self) -> None:
+        """A blind pool of the passages whose grades can still reverse a comparison
+        among the systems (on the Compare page's default measures), heaviest first,
+        built in the background and added as an undoable edit; once they are
+        graded the scores and the Compare page update."""
+        results = self.state.results
+        if results is None or not self.state.study.has_data:
+            return
+        me = self.state.judging_as()
+        if me is None:
+            return
+        handle = self.runner.start(
+            "pool",
+            _next_pool_task,
+            self.state.study.snapshot(),
+            me,
+            self.next_spin.value(),
+            default_metrics(results),
+            results,
+            now_text(),
+        )
+        handle.finished.connect(self._on_next_pool_built)
+        handle.failed.connect(lambda exc: show_error(self, exc))
+
+    def _on_next_pool_built(self, pool: Pool) -> None:
+        if not pool.items:
+            QMessageBox.information(
+                self,
+                self.tr("Nothing to judge"),
+                self.tr(
+                    "Every comparison is decided, or {assessor} has already graded every "
+                    "passage that could change one. No pool was made."
+                ).format(assessor=Word(pool.assessor)),
+            )
+            return
+        self._on_pool_built(pool)
 
     def _on_pool_built(self, pool: Pool) -> None:
         if not pool.items:

@@ -10,7 +10,7 @@ or a whole chart panel (its own tabs) with :meth:`OverviewPage.set_charts_widget
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -57,6 +57,15 @@ from workbench.ui.views.diagnosis import DiagnosisPanel
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 from workbench.ui.when_shown import WhenShown
+
+
+def compute_unjudged_bounds(study, results: Results, progress=None, cancelled=None):
+    """Worker function: ``(results, bounds)`` — each value with every unjudged
+    passage not relevant and at the top grade (:meth:`Study.unjudged_bounds`), None
+    without judgments; ``results`` let the page tell a stale answer."""
+    if study.judgment_set is None:
+        return results, None
+    return results, study.unjudged_bounds(results)
 
 
 def _table(name: str) -> QTableView:
@@ -157,8 +166,15 @@ class OverviewPage(Page):
     element; the host opens those questions in the Question review page.
     """
 
+    # the worker's answer arrives through a signal (signal-to-signal: connecting a
+    # task handle to a Python callable crashes PySide6 when the handle is deleted)
+    _bounds_answer = Signal(object)
+
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: (results, their unjudged bounds) once computed; the results drawn
+        self._bounds: tuple[Results, object] | None = None
+        self._drawn_results: Results | None = None
         # drawn when looked at: hidden, new scores cost the window nothing
         self._when_shown = WhenShown(self)
         self.setObjectName("overview_page")
@@ -181,6 +197,7 @@ class OverviewPage(Page):
         self.overview_charts.questions_requested.connect(self.questions_requested)
         self.set_charts_widget(self.overview_charts)
 
+        self._bounds_answer.connect(self._on_bounds)
         state.results_changed.connect(self.set_results)
         state.busy_changed.connect(self.set_busy)
         state.data_changed.connect(self._fill_system_tips)
@@ -439,13 +456,35 @@ class OverviewPage(Page):
         given elsewhere brings new scores)."""
         self.results = results
         self.comparisons = None  # new numbers: old marks no longer apply
+        self._bounds = None
         self._when_shown.run(self._show_results)
+        if results is None or self.state.study.judgment_set is None:
+            self.state.runner.cancel("unjudged_bounds")
+            return
+        # what the unjudged passages could do to each value, for its tooltip: two
+        # more evaluations, so in the background
+        handle = self.state.runner.start(
+            "unjudged_bounds", compute_unjudged_bounds, self.state.study.snapshot(), results
+        )
+        handle.finished.connect(self._bounds_answer)
+
+    def _on_bounds(self, answer: tuple) -> None:
+        if answer[0] is not self.results:
+            return  # stale: newer results arrived meanwhile
+        self._bounds = answer
+        self._apply_bounds()
+
+    def _apply_bounds(self) -> None:
+        if self._bounds is not None and self._bounds[0] is self._drawn_results:
+            self.metrics_model.set_bounds(self._bounds[1])
 
     def _show_results(self) -> None:
         results = self.results
         first = results is not None and not self._scores_drawn
         self._scores_drawn = self._scores_drawn or results is not None
         self.metrics_model.set_results(results)
+        self._drawn_results = results
+        self._apply_bounds()
         self.marks_legend.hide()
         if results is None:
             self.stack.setCurrentWidget(self.empty_page)
