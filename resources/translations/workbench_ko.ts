@@ -1760,6 +1760,10 @@ missing core</source>
         <translation>첫 근거</translation>
     </message>
     <message>
+        <source>Unjudged ranges</source>
+        <translation>미평가 범위</translation>
+    </message>
+    <message>
         <source>Diagnosis</source>
         <translation>진단</translation>
     </message>
@@ -1826,6 +1830,10 @@ missing core</source>
     <message>
         <source>Per system, the share of questions whose first relevant passage is at rank 1, in the top 3, later, or not found.</source>
         <translation>시스템별로, 첫 관련 문단이 1위, 3위 안, 그 뒤에 있거나 찾지 못한 질문의 비율.</translation>
+    </message>
+    <message>
+        <source>Each mean as it is now and with every retrieved passage nobody judged taken as not relevant and as the top grade: how much judging could still move it.</source>
+        <translation>지금의 평균과, 검색되었지만 아무도 판정하지 않은 문단을 모두 관련 없음으로 볼 때와 모두 최고 등급으로 볼 때의 평균: 더 판정하면 얼마나 바뀔 수 있는지 보여 줍니다.</translation>
     </message>
     <message>
         <source>What the numbers suggest to fix, per system, with the thresholds used and how many passages to pass on.</source>

@@ -122,9 +122,10 @@ def close(a, b):
 def test_sheets_in_order_korean(full_report):
     path = full_report[0]
     wb = load_workbook(path)
-    # every sheet but the stages (no system is tagged with a pipeline stage) and the
-    # answer sheets, which need answers (tests/core/test_answers.py)
-    left_out = ("stages", "answers", "citations")
+    # every sheet but the stages (no system is tagged with a pipeline stage), the
+    # answer sheets, which need answers (tests/core/test_answers.py), and the
+    # unjudged ranges, which need the study (tests/core/test_report_unjudged.py)
+    left_out = ("stages", "answers", "citations", "unjudged")
     assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k not in left_out]
     assert wb.sheetnames[0] == "요약" and wb.sheetnames[-1] == "설정"
     assert CalamineWorkbook.from_path(str(path)).sheet_names == wb.sheetnames

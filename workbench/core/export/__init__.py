@@ -549,6 +549,9 @@ def report_request(
         if results is not None and results.systems:
             by_assessor = study.by_assessor(results)
     pools = pool_effect(study, results) if results is not None and study.pools else None
+    bounds = None
+    if results is not None and results.systems and (sheets is None or "unjudged" in _sheet_keys(sheets)):
+        bounds = study.unjudged_bounds(results)
     wants_answers = sheets is None or bool({"answers", "citations"} & set(_sheet_keys(sheets)))
     if answers is None and wants_answers and study.answers.loaded and results is not None:
 
@@ -557,6 +560,7 @@ def report_request(
         answers = None
     return ReportRequest(
         lang=lang,
+        unjudged_bounds=bounds,
         questions=js.questions if js is not None else None,
         passages=js.passages if js is not None else None,
         comparisons=comparisons,

@@ -29,6 +29,7 @@ from workbench.core.report.sheets import (
     stages,
     summary,
     systems,
+    unjudged,
 )
 from workbench.core.report.words import PROGRESS_TEXT
 
@@ -81,6 +82,10 @@ def _has_answers(ctx: ReportContext) -> bool:
     return ctx.answers is not None
 
 
+def _has_unjudged_bounds(ctx: ReportContext) -> bool:
+    return ctx.unjudged_bounds is not None and len(ctx.unjudged_bounds) > 0
+
+
 # the sheets add up to just under 0.7, where the save starts
 SHEETS: tuple[SheetSpec, ...] = (
     SheetSpec("summary", "요약", "Summary", summary.write, 0.02,
@@ -100,6 +105,8 @@ SHEETS: tuple[SheetSpec, ...] = (
               "놓친 근거 시트 작성 중", "Writing missed evidence"),
     SheetSpec("significance", "유의성", "Significance", significance.write, 0.02,
               "유의성 시트 작성 중", "Writing significance tests", _has_comparisons),
+    SheetSpec("unjudged", "미평가 범위", "Unjudged ranges", unjudged.write, 0.01,
+              "미평가 범위 시트 작성 중", "Writing the unjudged ranges", _has_unjudged_bounds),
     SheetSpec("agreement", "평가자 일치도", "Agreement", agreement.write, 0.02,
               "평가자 일치도 시트 작성 중", "Writing assessor agreement", _has_assessors),
     SheetSpec("abstention", "답변 보류", "Abstention", abstention.write, 0.02,

@@ -59,9 +59,14 @@ class ReportRequest:
       and a count per kind on Settings. None: the confirmed conversions and
       rows left out among the results' warnings, and ``notes``.
     - ``title``: the study's name for the printed pages' footer.
+    - ``unjudged_bounds``: each system's means with every unjudged retrieved
+      passage not relevant and at the top grade
+      (:func:`~workbench.core.measures.unjudged_bounds.unjudged_bounds`, BOUND_COLUMNS)
+      → the Unjudged ranges sheet (left out without it).
     """
 
     lang: str = "ko"
+    unjudged_bounds: pd.DataFrame | None = None
     questions: pd.DataFrame | None = None
     passages: pd.DataFrame | None = None
     comparisons: pd.DataFrame | None = None

@@ -18,6 +18,29 @@ T: dict[str, tuple[str, str]] = {
     "flag": ("표시", "Flagged"),
     "yes": ("예", "yes"),
     "no_type": ("(유형 없음)", "(no type)"),
+    # the range each mean can take over gradings of the unjudged passages
+    "ub_title": (
+        "미평가 문단에 따른 범위: 검색되었지만 아무도 판정하지 않은 문단을 모두 관련 없음(0)으로 "
+        "볼 때와 모두 최고 등급(3)으로 볼 때의 평균",
+        "Ranges over the unjudged passages: each mean with every retrieved passage nobody "
+        "judged as not relevant (0) and as the top grade (3)",
+    ),
+    "ub_measure": ("지표", "Measure"),
+    "ub_value": ("지금 값", "Value now"),
+    "ub_as_0": ("모두 관련 없음(0)일 때", "All not relevant (0)"),
+    "ub_as_3": ("모두 최고 등급(3)일 때", "All at the top grade (3)"),
+    "ub_range": ("범위", "Range"),
+    "ub_holes": ("미평가 문단 수", "Unjudged passages"),
+    "ub_note": (
+        "지금 값은 미평가 문단을 관련 없음으로 셉니다. 최고 등급으로 채우면 R과 이상적 DCG도 함께 "
+        "바뀌므로 Recall·MAP·nDCG는 오히려 낮아질 수 있습니다(다른 시스템이 찾은 문단이 이 "
+        "시스템이 놓친 근거가 되기 때문). 두 시스템 비교가 판정에 따라 뒤집힐 수 있는지는 시스템 비교 "
+        "화면과 workbench eval --compare의 decided가 알려 줍니다.",
+        "The value now counts an unjudged passage as not relevant. Filled with the top grade, "
+        "R and the ideal DCG change too, so Recall, MAP and nDCG can fall (a passage another "
+        "system found becomes evidence this one missed). Whether a comparison of two systems "
+        "can flip is on the Compare page and in workbench eval --compare's decided.",
+    ),
     # first evidence (the MRR article's table)
     "fe_title": (
         "첫 근거의 순위: 답변 가능한 질문 중 첫 관련 문단이 놓인 자리",

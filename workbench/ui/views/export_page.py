@@ -503,6 +503,7 @@ class ExportPage(Page):
         return {
             "summary": self.tr("Summary"),
             "first_evidence": self.tr("First evidence"),
+            "unjudged": self.tr("Unjudged ranges"),
             "diagnosis": self.tr("Diagnosis"),
             "per_question": self.tr("Per question"),
             "by_type": self.tr("By question type"),
@@ -526,6 +527,10 @@ class ExportPage(Page):
             "first_evidence": self.tr(
                 "Per system, the share of questions whose first relevant passage is at rank 1, "
                 "in the top 3, later, or not found."
+            ),
+            "unjudged": self.tr(
+                "Each mean as it is now and with every retrieved passage nobody judged taken "
+                "as not relevant and as the top grade: how much judging could still move it."
             ),
             "diagnosis": self.tr(
                 "What the numbers suggest to fix, per system, with the thresholds used and "
