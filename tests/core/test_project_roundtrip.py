@@ -50,6 +50,8 @@ ODD_NAMES = (
 _LETTERS = "가나다라한국어평가자시스템 _-()0123456789abcXYZ🙂é\u0301\u1100\u1161"
 TEXT = st.one_of(st.sampled_from(ODD_NAMES), st.text(alphabet=_LETTERS, min_size=1, max_size=12))
 MAYBE_TEXT = st.one_of(st.none(), TEXT)
+#: who gave a grade in the app: never blank (the study refuses a grade without a name)
+NAME = TEXT.filter(lambda text: text.strip() != "")
 ROLE = st.one_of(st.none(), st.sampled_from((*ROLE_CHOICES, "rank@1", "rank@2")))
 #: one sheet's mapping as the import dialog confirms it: ColumnMapping.to_dict()
 MAPPING = st.dictionaries(TEXT, ROLE, min_size=1, max_size=5).map(
@@ -271,7 +273,7 @@ def _build_study(draw, files, loaded) -> Study:
     for q, p in draw(st.lists(st.sampled_from([("q1", "p1"), ("q2", "p9"), ("q3", "p7")]))):
         study.apply(
             study.grade_edit(
-                q, p, draw(st.integers(0, 3)), assessor=draw(TEXT), reason=draw(TEXT), time="t1"
+                q, p, draw(st.integers(0, 3)), assessor=draw(NAME), reason=draw(TEXT), time="t1"
             )
         )
     if draw(st.booleans()):
