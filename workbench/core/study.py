@@ -809,9 +809,11 @@ class Study:
         js = self.judgment_set
         if js is None:
             raise ValueError("the study has no judgments")
+        # only the document unit evaluates again (needing the judgments as read);
+        # the passage unit rescores the evaluated lists
         return unjudged_bounds(
             results,
-            self.qrels(),
+            self.qrels() if results.settings.unit == "document" else None,
             self.runs(),
             questions=js.questions,
             passages=js.passages,

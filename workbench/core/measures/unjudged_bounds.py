@@ -6,14 +6,24 @@ the evaluation reads it: after ordering, de-duplication and the depth cut
 (``Results.ranking``) — that has no judgment at all. Only the questions the
 evaluation scores count (a question only in a run is not evaluated).
 
-:func:`unjudged_bounds` re-evaluates the study twice with :func:`evaluate`,
-the judgments gaining one row per hole: once with grade 0 (every hole not
-relevant — today's numbers, Judged@K aside) and once with the top grade of
-the scale (:data:`TOP_GRADE`, 3). Each bound is therefore the *true* value of
-the measure under that filling — R, the ideal DCG and everything else move
-with the holes, as they would if an assessor had graded them so. What is held
-fixed is everything but the holes' grades: the runs, the settings and the set
-of questions.
+:func:`unjudged_bounds` gives the value of each measure as if the judgments
+had one more row per hole: once with grade 0 (every hole not relevant —
+today's numbers, Judged@K aside) and once with the top grade of the scale
+(:data:`TOP_GRADE`, 3). Each bound is therefore the *true* value of the measure
+under that filling — R, the ideal DCG and everything else move with the holes,
+as they would if an assessor had graded them so. What is held fixed is
+everything but the holes' grades: the runs, the settings and the set of
+questions.
+
+How: the evaluated lists (``Results.ranking``: ordered, de-duplicated, cut)
+do not depend on grades, so in the passage unit the kernel
+(:func:`~workbench.core.measures.metrics.score_lists`) scores them again with
+the holes' grades filled in and the holes added to each question's judgments
+— integer codes only, no second reading of the run (at 2M rows this is a
+fraction of a second where re-evaluating took seconds). In the document unit,
+where a hole's grade would pass to its document through the passages sheet,
+the study is evaluated again with the filled judgments
+(:func:`_filled_by_reevaluating`); the two ways are tested equal.
 
 The top-grade value is not always the highest a measure can reach: a measure
 divided by R (Recall, MAP, R-Prec) or by the ideal DCG (nDCG) also grows its
@@ -31,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from workbench.core.measures.evaluate import evaluate
-from workbench.core.measures.metrics import parse_measure
+from workbench.core.measures.metrics import parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.grades import GRADES
 from workbench.core.model.results import Results
@@ -78,7 +88,7 @@ def filled_qrels(qrels: pd.DataFrame, hole_pairs: pd.DataFrame, grade: float) ->
 
 def unjudged_bounds(
     results: Results,
-    qrels: pd.DataFrame,
+    qrels: pd.DataFrame | None,
     runs: pd.DataFrame,
     questions: pd.DataFrame | None = None,
     passages: pd.DataFrame | None = None,
@@ -90,44 +100,135 @@ def unjudged_bounds(
     (``as_top_grade``), and the holes in the system's lists (``holes``).
 
     ``qrels``, ``runs``, ``questions``, ``passages`` and ``unjudged`` are what
-    ``results`` was evaluated from (:func:`evaluate`'s arguments); the two
-    fillings are evaluated with the same settings and measures.
+    ``results`` was evaluated from (:func:`evaluate`'s arguments); they are read
+    only in the document unit, which evaluates again (``qrels`` may be None in
+    the passage unit).
     Columns :data:`BOUND_COLUMNS`.
     """
-    pairs = holes(results)
-
-    def filled(grade: float) -> Results:
-        return evaluate(
-            filled_qrels(qrels, pairs, grade),
-            runs,
-            results.settings,
-            questions=questions,
-            passages=passages,
-            measures=list(results.measures),
-            unjudged=unjudged,
+    bounded = [m for m in results.measures if parse_measure(m).family not in _NOT_BOUNDED]
+    # every hole at grade 0: 0 is below every relevance threshold (1–3) and gains
+    # nothing, so R, the ideal DCG and each place's relevance stay — today's
+    # values (tested equal to evaluating again with the zeros)
+    low = results.aggregates
+    if results.settings.unit == "document":
+        high = _filled_by_reevaluating(
+            results, qrels, runs, questions, passages, unjudged, top_grade
         )
-
-    low, high = filled(0), filled(top_grade)
-    r = results.ranking
-    evaluated = set(results.per_question[s.QID].astype(str))
-    in_lists = r[r[s.GRADE].isna() & r[s.QID].astype(str).isin(evaluated)]
-    per_system = in_lists.groupby(s.SYSTEM, observed=True).size()
+    else:
+        high = _filled_by_rescoring(results, bounded, top_grade)
+    per_system = _holes_per_system(results)
     rows = []
     for system in results.systems:
-        for measure in results.measures:
-            if parse_measure(measure).family in _NOT_BOUNDED:
-                continue
+        for measure in bounded:
             rows.append(
                 {
                     "system": system,
                     "measure": measure,
                     "value": float(results.aggregates.loc[system, measure]),
-                    "as_not_relevant": float(low.aggregates.loc[system, measure]),
-                    "as_top_grade": float(high.aggregates.loc[system, measure]),
+                    "as_not_relevant": float(low.loc[system, measure]),
+                    "as_top_grade": float(high.loc[system, measure]),
                     "holes": int(per_system.get(system, 0)),
                 }
             )
     return pd.DataFrame(rows, columns=BOUND_COLUMNS)
+
+
+def _holes_per_system(results: Results) -> pd.Series:
+    """How many unjudged places each system's evaluated lists hold."""
+    r = results.ranking
+    if r is None or not len(r):
+        return pd.Series(dtype=np.int64)
+    evaluated = pd.Index(results.per_question[s.QID].astype(str).unique())
+    q = r[s.QID]
+    in_evaluated = evaluated.get_indexer(q.cat.categories.astype(str))[q.cat.codes.to_numpy()] >= 0
+    unjudged = r[s.GRADE].isna().to_numpy() & in_evaluated
+    return r.loc[unjudged, s.SYSTEM].value_counts(sort=False)
+
+
+def _filled_by_reevaluating(results, qrels, runs, questions, passages, unjudged, grade):
+    """The means with every hole at ``grade``: the study evaluated again with the
+    holes added to the judgments (the document unit's way)."""
+    return evaluate(
+        filled_qrels(qrels, holes(results), grade),
+        runs,
+        results.settings,
+        questions=questions,
+        passages=passages,
+        measures=list(results.measures),
+        unjudged=unjudged,
+    ).aggregates
+
+
+def _filled_by_rescoring(results: Results, measures: list[str], grade: float) -> pd.DataFrame:
+    """The means (systems × ``measures``) with every hole at ``grade``: the
+    evaluated lists scored again by the kernel, each hole's place graded and each
+    distinct hole added to its question's judgments (so R and the ideal DCG
+    move with it)."""
+    settings = results.settings
+    systems = list(results.systems)
+    pq = results.per_question
+    # the evaluated questions, in the order evaluate() listed them (its means
+    # add the per-question values in that order)
+    first_system = pq[s.SYSTEM].to_numpy() == systems[0] if systems else np.zeros(0, bool)
+    evaluated = pd.Index(pq.loc[first_system, s.QID].astype(str).to_numpy())
+    n_q, n_s = len(evaluated), len(systems)
+    r = results.ranking
+    q_cat, s_cat, p_cat = r[s.QID], r[s.SYSTEM], r[s.PID]
+    row_q = evaluated.get_indexer(q_cat.cat.categories.astype(str))[q_cat.cat.codes.to_numpy()]
+    row_s = pd.Index(systems).get_indexer(s_cat.cat.categories.astype(str))[
+        s_cat.cat.codes.to_numpy()
+    ]
+    keep = (row_q >= 0) & (row_s >= 0)
+    row_q, row_s = row_q[keep], row_s[keep]
+    row_pos = r["position"].to_numpy()[keep]
+    row_grade = r[s.GRADE].to_numpy(dtype=float)[keep]
+    hole = np.isnan(row_grade)
+    # each distinct (question, passage) hole once among the question's judgments
+    n_p = max(len(p_cat.cat.categories), 1)
+    hole_keys = np.sort(row_q[hole] * np.int64(n_p) + p_cat.cat.codes.to_numpy()[keep][hole])
+    # distinct by sorting (numpy 2's hashing np.unique is several times slower here)
+    hole_keys = hole_keys[np.r_[True, hole_keys[1:] != hole_keys[:-1]]] if hole_keys.size else hole_keys
+    row_grade = np.where(hole, float(grade), row_grade)
+
+    qr = results.qrels
+    j_q = evaluated.get_indexer(qr[s.QID].astype(str))
+    j_grade = qr[s.GRADE].to_numpy(dtype=float)[j_q >= 0]
+    j_q = j_q[j_q >= 0]
+    j_q = np.concatenate([j_q, hole_keys // n_p])
+    j_grade = np.concatenate([j_grade, np.full(hole_keys.size, float(grade))])
+
+    ms = [parse_measure(m) for m in measures]
+    kernel_ms = [m for m in ms if m.family != "CoreRecall"]
+    list_question = np.tile(np.arange(n_q, dtype=np.int64), n_s)
+    values = score_lists(
+        kernel_ms,
+        n_lists=n_q * n_s,
+        list_question=list_question,
+        row_list=row_s * np.int64(n_q) + row_q,
+        row_pos=row_pos,
+        row_grade=row_grade,
+        judged_question=j_q,
+        judged_grade=j_grade,
+        threshold=settings.threshold,
+        gain=settings.gain,
+    )
+    if settings.trec_compat:
+        # as evaluate() does: a question without relevant evidence stays in the
+        # means, scoring 0 where R divides
+        answerable = np.bincount(j_q, weights=j_grade >= settings.threshold, minlength=n_q) > 0
+        zero_lists = np.flatnonzero(~answerable[list_question])
+        for m in kernel_ms:
+            if m.family in ("Recall", "MAP", "R-Prec"):
+                values[m.name][zero_lists] = 0.0
+    frame = pd.DataFrame({s.SYSTEM: np.repeat(np.asarray(systems, dtype=object), n_q)})
+    for m in ms:
+        # a hole has no evidence role, so it covers no core group: CoreRecall
+        # is the same under every filling
+        frame[m.name] = (
+            pq[m.name].to_numpy(dtype=float) if m.family == "CoreRecall" else values[m.name]
+        )
+    means = frame.groupby(s.SYSTEM, sort=False)[[m.name for m in ms]].mean()
+    return means.reindex(systems)
 
 
 def bounds_to_json(bounds: pd.DataFrame) -> dict:
