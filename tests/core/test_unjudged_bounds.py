@@ -115,3 +115,16 @@ def test_the_holes_counted_per_system_are_its_unjudged_places_in_evaluated_lists
     got = bounds.groupby("system")["holes"].first().to_dict()
     assert got == expected
     assert all(v > 0 for v in expected.values())
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:2])
+def test_rescoring_in_blocks_of_a_few_questions_gives_the_same_means(monkeypatch, settings):
+    qrels, runs, questions, passages = random_study(8)
+    results = evaluate(qrels, runs, settings, questions=questions, passages=passages)
+    bounded = [m for m in results.measures if not m.startswith("Judged")]
+    whole = ub._filled_by_rescoring(results, bounded, ub.TOP_GRADE)
+    monkeypatch.setattr(ub, "_ROWS_PER_BLOCK", 60)  # a few questions per block
+    rows = results.ranking["question_id"].astype(str).value_counts()
+    assert len(ub._question_blocks(rows.to_numpy())) > 3
+    blocks = ub._filled_by_rescoring(results, bounded, ub.TOP_GRADE)
+    pd.testing.assert_frame_equal(whole, blocks, check_exact=True)

@@ -159,12 +159,20 @@ def _filled_by_reevaluating(results, qrels, runs, questions, passages, unjudged,
     ).aggregates
 
 
+#: rows rescored at once: the kernel's temporaries stay near 50 MB whatever the run
+_ROWS_PER_BLOCK = 500_000
+
+
 def _filled_by_rescoring(results: Results, measures: list[str], grade: float) -> pd.DataFrame:
     """The means (systems × ``measures``) with every hole at ``grade``: the
     evaluated lists scored again by the kernel, each hole's place graded and each
     distinct hole added to its question's judgments (so R and the ideal DCG
-    move with it)."""
-    settings = results.settings
+    move with it).
+
+    A list's score depends only on its own rows and its question's judgments,
+    so the questions are scored in blocks of about :data:`_ROWS_PER_BLOCK`
+    rows (memory stays bounded at millions of rows) and the per-list values
+    averaged at the end as evaluate() averages them."""
     systems = list(results.systems)
     pq = results.per_question
     # the evaluated questions, in the order evaluate() listed them (its means
@@ -172,54 +180,42 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
     first_system = pq[s.SYSTEM].to_numpy() == systems[0] if systems else np.zeros(0, bool)
     evaluated = pd.Index(pq.loc[first_system, s.QID].astype(str).to_numpy())
     n_q, n_s = len(evaluated), len(systems)
-    r = results.ranking
-    q_cat, s_cat, p_cat = r[s.QID], r[s.SYSTEM], r[s.PID]
-    row_q = evaluated.get_indexer(q_cat.cat.categories.astype(str))[q_cat.cat.codes.to_numpy()]
-    row_s = pd.Index(systems).get_indexer(s_cat.cat.categories.astype(str))[
-        s_cat.cat.codes.to_numpy()
-    ]
-    keep = (row_q >= 0) & (row_s >= 0)
-    row_q, row_s = row_q[keep], row_s[keep]
-    row_pos = r["position"].to_numpy()[keep]
-    row_grade = r[s.GRADE].to_numpy(dtype=float)[keep]
-    hole = np.isnan(row_grade)
-    # each distinct (question, passage) hole once among the question's judgments
-    n_p = max(len(p_cat.cat.categories), 1)
-    hole_keys = np.sort(row_q[hole] * np.int64(n_p) + p_cat.cat.codes.to_numpy()[keep][hole])
-    # distinct by sorting (numpy 2's hashing np.unique is several times slower here)
-    hole_keys = hole_keys[np.r_[True, hole_keys[1:] != hole_keys[:-1]]] if hole_keys.size else hole_keys
-    row_grade = np.where(hole, float(grade), row_grade)
-
-    qr = results.qrels
-    j_q = evaluated.get_indexer(qr[s.QID].astype(str))
-    j_grade = qr[s.GRADE].to_numpy(dtype=float)[j_q >= 0]
-    j_q = j_q[j_q >= 0]
-    j_q = np.concatenate([j_q, hole_keys // n_p])
-    j_grade = np.concatenate([j_grade, np.full(hole_keys.size, float(grade))])
-
     ms = [parse_measure(m) for m in measures]
     kernel_ms = [m for m in ms if m.family != "CoreRecall"]
-    list_question = np.tile(np.arange(n_q, dtype=np.int64), n_s)
-    values = score_lists(
-        kernel_ms,
-        n_lists=n_q * n_s,
-        list_question=list_question,
-        row_list=row_s * np.int64(n_q) + row_q,
-        row_pos=row_pos,
-        row_grade=row_grade,
-        judged_question=j_q,
-        judged_grade=j_grade,
-        threshold=settings.threshold,
-        gain=settings.gain,
-    )
-    if settings.trec_compat:
-        # as evaluate() does: a question without relevant evidence stays in the
-        # means, scoring 0 where R divides
-        answerable = np.bincount(j_q, weights=j_grade >= settings.threshold, minlength=n_q) > 0
-        zero_lists = np.flatnonzero(~answerable[list_question])
-        for m in kernel_ms:
-            if m.family in ("Recall", "MAP", "R-Prec"):
-                values[m.name][zero_lists] = 0.0
+    values = {m.name: np.zeros(n_q * n_s) for m in kernel_ms}
+
+    r = results.ranking
+    q_cat, s_cat, p_cat = r[s.QID], r[s.SYSTEM], r[s.PID]
+    # int32 codes: two arrays of the run's length are all this keeps whole
+    q_code = evaluated.get_indexer(q_cat.cat.categories.astype(str)).astype(np.int32)
+    s_code = pd.Index(systems).get_indexer(s_cat.cat.categories.astype(str)).astype(np.int32)
+    row_q = q_code[q_cat.cat.codes.to_numpy()]
+    row_s = s_code[s_cat.cat.codes.to_numpy()]
+    row_q[row_s < 0] = -1  # a system not evaluated (none today) is left out too
+    qr = results.qrels
+    judged_q = evaluated.get_indexer(qr[s.QID].astype(str))
+    judged_grade = qr[s.GRADE].to_numpy(dtype=float)
+    rows_per_question = np.bincount(row_q[row_q >= 0], minlength=n_q)
+    for q0, q1 in _question_blocks(rows_per_question):
+        rows = np.flatnonzero((row_q >= q0) & (row_q < q1))
+        in_block = (judged_q >= q0) & (judged_q < q1)
+        block = _rescore_block(
+            kernel_ms,
+            results.settings,
+            grade,
+            n_q=q1 - q0,
+            n_s=n_s,
+            row_q=row_q[rows] - q0,
+            row_s=row_s[rows],
+            row_pos=r["position"].to_numpy()[rows],
+            row_grade=r[s.GRADE].to_numpy(dtype=float)[rows],
+            row_p=p_cat.cat.codes.to_numpy()[rows],
+            judged_q=judged_q[in_block] - q0,
+            judged_grade=judged_grade[in_block],
+        )
+        for name, block_values in block.items():
+            # list (system i, question q) is i * n_q + q in the whole, i * (q1 - q0) + q - q0 here
+            values[name].reshape(n_s, n_q)[:, q0:q1] = block_values.reshape(n_s, q1 - q0)
     frame = pd.DataFrame({s.SYSTEM: np.repeat(np.asarray(systems, dtype=object), n_q)})
     for m in ms:
         # a hole has no evidence role, so it covers no core group: CoreRecall
@@ -229,6 +225,56 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
         )
     means = frame.groupby(s.SYSTEM, sort=False)[[m.name for m in ms]].mean()
     return means.reindex(systems)
+
+
+def _question_blocks(rows_per_question: np.ndarray) -> list[tuple[int, int]]:
+    """Consecutive question ranges ``[q0, q1)`` of about :data:`_ROWS_PER_BLOCK`
+    rows each (a question is never split); one empty range when there is none."""
+    n_q = rows_per_question.size
+    if n_q == 0:
+        return [(0, 0)]
+    block_of = np.cumsum(rows_per_question) // _ROWS_PER_BLOCK
+    starts = np.flatnonzero(np.r_[True, block_of[1:] != block_of[:-1]])
+    return list(zip(starts.tolist(), [*starts[1:].tolist(), n_q]))
+
+
+def _rescore_block(
+    kernel_ms, settings, grade, *, n_q, n_s, row_q, row_s, row_pos, row_grade, row_p,
+    judged_q, judged_grade,
+) -> dict[str, np.ndarray]:
+    """The kernel's values of the lists of ``n_q`` questions (codes 0…n_q−1 here)
+    × ``n_s`` systems, every hole at ``grade`` and added to its question's
+    judgments once."""
+    hole = np.isnan(row_grade)
+    # each distinct (question, passage) hole once; distinct by sorting (numpy
+    # 2's hashing np.unique is several times slower on a million keys)
+    keys = np.sort(row_q[hole].astype(np.int64) * (int(row_p.max(initial=0)) + 1) + row_p[hole])
+    distinct = keys[np.r_[True, keys[1:] != keys[:-1]]] if keys.size else keys
+    hole_q = distinct // (int(row_p.max(initial=0)) + 1)
+    judged_q = np.concatenate([judged_q, hole_q])
+    judged_grade = np.concatenate([judged_grade, np.full(hole_q.size, float(grade))])
+    list_question = np.tile(np.arange(n_q, dtype=np.int64), n_s)
+    values = score_lists(
+        kernel_ms,
+        n_lists=n_q * n_s,
+        list_question=list_question,
+        row_list=row_s.astype(np.int64) * n_q + row_q,
+        row_pos=row_pos,
+        row_grade=np.where(hole, float(grade), row_grade),
+        judged_question=judged_q,
+        judged_grade=judged_grade,
+        threshold=settings.threshold,
+        gain=settings.gain,
+    )
+    if settings.trec_compat:
+        # as evaluate() does: a question without relevant evidence stays in the
+        # means, scoring 0 where R divides
+        R = np.bincount(judged_q, weights=judged_grade >= settings.threshold, minlength=n_q)
+        zero_lists = np.flatnonzero(R[list_question] == 0)
+        for m in kernel_ms:
+            if m.family in ("Recall", "MAP", "R-Prec"):
+                values[m.name][zero_lists] = 0.0
+    return values
 
 
 def bounds_to_json(bounds: pd.DataFrame) -> dict:
