@@ -830,7 +830,8 @@ class Study:
             self.judgments_in_force(),
             self.runs(),
             self.settings,
-            qrels=self.qrels(),
+            # the resolved grades are read only when there is no evaluation to reuse
+            qrels=self.qrels() if results is None else None,
             resolved=results,
             passages=self.judgment_set.passages,
         )
