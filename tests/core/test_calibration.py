@@ -325,3 +325,71 @@ def test_the_round_workbooks_hold_the_same_items_and_say_it_is_practice(study, t
         rows.append([(r[0], r[2]) for r in ws.iter_rows(min_row=2, values_only=True)])
         assert "보정 라운드 1" in wb["풀 안내"]["A1"].value
     assert rows[0] == rows[1] == list(pools[0].items)
+
+
+# -- the report ------------------------------------------------------------------------------------------
+def _report(study, tmp_path, lang="ko"):
+    from workbench.core.export import report_request
+    from workbench.core.report import write_report
+
+    results = study.evaluate()
+    path = write_report(tmp_path / f"r_{lang}.xlsx", results, report_request(study, lang=lang))
+    return openpyxl.load_workbook(path)
+
+
+def _values(ws) -> list[list]:
+    return [list(r) for r in ws.iter_rows(values_only=True)]
+
+
+def test_the_report_writes_the_round_its_grades_agreement_and_splits(study, tmp_path):
+    pools = _round(study, names=("A", "B"), n=4, seed=1)
+    items = pools[0].items
+    _grade(
+        study,
+        pools,
+        {"A": [3, 2, 0, 1], "B": [3, 0, 0, 2]},
+        {("A", items[1]): "직접 말함", ("B", items[1]): "주제가 다름"},
+    )
+    wb = _report(study, tmp_path)
+    assert "보정 라운드" in wb.sheetnames
+    ws = wb["보정 라운드"]
+    rows = _values(ws)
+    flat = [v for r in rows for v in r if v is not None]
+    assert "보정 라운드 1" in flat
+    assert "점수에도" in rows[0][0]  # says the grades are not counted
+    # the pair: n 4, κ 1/3 read "약함", weighted κ 7/12 read "보통"
+    pair = next(r for r in rows if r[:2] == ["A", "B"])
+    assert pair[2] == 4 and pair[3] == pytest.approx(0.5)
+    assert pair[4] == pytest.approx(1 / 3) and pair[5] == "약함"
+    assert pair[6] == pytest.approx(7 / 12) and pair[7] == "보통"
+    # every item with each assessor's grade
+    head = rows.index(["질문ID", "질문", "문단ID", "A", "B", *[None] * (len(rows[0]) - 5)])
+    graded = [r[:5] for r in rows[head + 1 : head + 5]]
+    assert graded == [
+        [q, None, p, a, b] for (q, p), a, b in zip(items, [3, 2, 0, 1], [3, 0, 0, 2])
+    ]
+    # the splits, furthest apart first, with the notes
+    split_head = next(i for i, r in enumerate(rows) if r[:4] == ["질문ID", "질문", "문단ID", "A 등급"])
+    first, second = rows[split_head + 1], rows[split_head + 2]
+    assert (first[0], first[2], first[3], first[4], first[5], first[6], first[7]) == (
+        items[1][0], items[1][1], 2, "직접 말함", 0, "주제가 다름", 2,
+    )  # fmt: skip
+    assert (second[2], second[7]) == (items[3][1], 1)
+    # printed like the other sheets
+    assert ws.sheet_properties.pageSetUpPr.fitToPage is True
+    assert ws.page_setup.fitToWidth == 1
+    assert ws.oddFooter.center.text == "&P / &N"
+    # the Agreement sheet's figures do not hold the round's grades
+    agreement = _values(wb["평가자 일치도"]) if "평가자 일치도" in wb.sheetnames else []
+    assert not any(r[:2] == ["A", "B"] and r[2] == 4 for r in agreement)
+
+
+def test_the_english_report_names_the_sheet_and_a_study_without_a_round_has_none(study, tmp_path):
+    assert "Calibration" not in _report(study, tmp_path, "en").sheetnames
+    assert "보정 라운드" not in _report(study, tmp_path, "ko").sheetnames
+    pools = _round(study, names=("A", "B"), n=2)
+    _grade(study, pools[:1], {"A": [1, 2]})
+    wb = _report(study, tmp_path, "en")
+    flat = [v for r in _values(wb["Calibration"]) for v in r if v is not None]
+    assert "Calibration round 1" in flat
+    assert "No two assessors have graded the same passage of the round yet." in flat
