@@ -393,3 +393,58 @@ def test_the_english_report_names_the_sheet_and_a_study_without_a_round_has_none
     flat = [v for r in _values(wb["Calibration"]) for v in r if v is not None]
     assert "Calibration round 1" in flat
     assert "No two assessors have graded the same passage of the round yet." in flat
+
+
+# -- the command line ------------------------------------------------------------------------------------
+def _files(tmp_path):
+    j, r = tmp_path / "judgments.csv", tmp_path / "runs.csv"
+    j.write_text(JUDGMENTS, encoding="utf-8")
+    r.write_text(RUNS, encoding="utf-8")
+    return ["pool", "--qrels", str(j), "--run", str(r), "--k", "1,2"]
+
+
+def _sheet_items(path) -> list[tuple]:
+    ws = openpyxl.load_workbook(path)["평가"]
+    return [(r[0], r[2], r[7]) for r in ws.iter_rows(min_row=2, values_only=True)]
+
+
+def test_pool_calibration_writes_one_workbook_per_assessor_with_the_same_items(tmp_path, capsys):
+    from workbench.cli import main
+
+    out = tmp_path / "round"
+    code = main(
+        [*_files(tmp_path), "--calibration", "6", "--assessor", "A", "--assessors", "B,김",
+         "--out", str(out), "--lang", "ko"]
+    )  # fmt: skip
+    assert code == 0
+    books = {name: out / f"calibration_{name}.xlsx" for name in ("A", "B", "김")}
+    assert all(p.exists() for p in books.values())
+    items = {name: [(q, p) for q, p, _who in _sheet_items(path)] for name, path in books.items()}
+    assert len(items["A"]) == 6 and len(set(items["A"])) == 6
+    assert items["A"] == items["B"] == items["김"]
+    assert set(items["A"]) <= EVERY_ITEM
+    # each workbook names its own assessor
+    assert {who for _q, _p, who in _sheet_items(books["김"])} == {"김"}
+    printed = capsys.readouterr().out
+    assert "보정 라운드, 문단 6개" in printed and "calibration_김.xlsx" in printed
+    # the same command gives the same items again (seeded)
+    again = tmp_path / "again"
+    assert main([*_files(tmp_path), "--calibration", "6", "--assessors", "A,B",
+                 "--out", str(again), "--lang", "ko"]) == 0  # fmt: skip
+    assert [(q, p) for q, p, _w in _sheet_items(again / "calibration_A.xlsx")] == items["A"]
+
+
+def test_pool_calibration_refuses_what_it_cannot_do(tmp_path, capsys):
+    from workbench.cli import main
+
+    base = _files(tmp_path)
+    assert main([*base, "--calibration", "3", "--assessor", "A", "--out", str(tmp_path / "o")]) != 0
+    assert "two or more assessors" in capsys.readouterr().err
+    assert main([*base, "--calibration", "0", "--assessors", "A,B", "--out", str(tmp_path)]) != 0
+    assert main(
+        [*base, "--calibration", "3", "--assessors", "A,B", "--out", str(tmp_path / "x.xlsx")]
+    ) != 0
+    assert "folder" in capsys.readouterr().err
+    # an ordinary pool still takes exactly one assessor
+    assert main([*base, "--assessors", "A,B", "--out", str(tmp_path / "p.xlsx")]) != 0
+    assert main([*base, "--assessor", "A", "--out", str(tmp_path / "p.xlsx")]) == 0
