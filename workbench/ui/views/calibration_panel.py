@@ -184,6 +184,7 @@ class CalibrationPanel(QWidget):
         self.waiting.setObjectName("calibrationWaiting")
         self.waiting.setWordWrap(True)
         self.pairs = _table(8, "calibrationPairs")
+        self.pairs.horizontalHeader().setStretchLastSection(False)
         self.pairs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.pairs.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.alpha = QLabel()
@@ -285,6 +286,16 @@ class CalibrationPanel(QWidget):
         headers = [self.tr("Question"), self.tr("Passage"), *names, self.tr("Gap")]
         self.splits.setColumnCount(len(headers))
         self.splits.setHorizontalHeaderLabels(headers)
+        # the question takes the room left and wraps; grades, notes and the gap show whole
+        header = self.splits.horizontalHeader()
+        header.setStretchLastSection(False)
+        for c in range(len(headers)):
+            header.setSectionResizeMode(
+                c,
+                QHeaderView.ResizeMode.Stretch
+                if c == 0
+                else QHeaderView.ResizeMode.ResizeToContents,
+            )
         self.splits.setRowCount(len(splits))
         for r, rec in enumerate(splits.to_dict("records")):
             q, p = str(rec[s.QID]), str(rec[s.PID])

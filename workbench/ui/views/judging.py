@@ -411,6 +411,7 @@ class JudgingPage(Page):
         self.calibration_panel = CalibrationPanel()
         self.calibration_panel.hide()
         el.addWidget(self.calibration_panel, 4)
+        self._empty_layout = el
         return empty
 
     def _build_judging(self) -> QSplitter:
@@ -718,17 +719,18 @@ class JudgingPage(Page):
         """The agreement of the round of ``finished`` (a calibration pool whose
         assessor has graded every passage), else no panel: while an assessor is
         still judging, nobody's grades are shown."""
-        if finished is None or not finished.is_calibration:
-            self.calibration_panel.hide()
-            return
-        round_ = next(
-            (r for r in rounds(self.state.study) if r.number == finished.calibration_round), None
-        )
-        if round_ is None:
-            self.calibration_panel.hide()
-            return
-        self.calibration_panel.set_round(round_agreement(round_), self._passage_texts())
-        self.calibration_panel.show()
+        round_ = None
+        if finished is not None and finished.is_calibration:
+            round_ = next(
+                (r for r in rounds(self.state.study) if r.number == finished.calibration_round),
+                None,
+            )
+        if round_ is not None:
+            self.calibration_panel.set_round(round_agreement(round_), self._passage_texts())
+        self.calibration_panel.setVisible(round_ is not None)
+        # the panel takes the room the centred message had above and below it
+        for index in (0, 2):
+            self._empty_layout.setStretch(index, 0 if round_ is not None else 1)
 
     def _judged(self, assessor: str) -> set:
         """What ``assessor`` graded (:func:`judged_by`): the files' part is kept
