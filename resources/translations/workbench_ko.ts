@@ -1676,6 +1676,10 @@ missing core</source>
         <translation>보정 라운드 {round} 시작</translation>
     </message>
     <message>
+        <source>Read {n} calibration grades</source>
+        <translation>보정 등급 {n}개 읽기</translation>
+    </message>
+    <message>
         <source>Take back the calibration grade of {passage} for {question}</source>
         <translation>{question}의 {passage} 보정 등급 취소</translation>
     </message>
@@ -2623,6 +2627,14 @@ missing core</source>
     <message>
         <source>Read a filled pool workbook</source>
         <translation>작성한 판정 풀 통합 문서 읽기</translation>
+    </message>
+    <message>
+        <source>Read {n} calibration grades; {left} grades of passages outside this pool were left out.</source>
+        <translation>보정 등급 {n}개를 읽었습니다. 이 풀에 없는 문단의 등급 {left}개는 뺐습니다.</translation>
+    </message>
+    <message>
+        <source>Read {n} calibration grades.</source>
+        <translation>보정 등급 {n}개를 읽었습니다.</translation>
     </message>
 </context>
 <context>

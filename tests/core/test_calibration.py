@@ -448,3 +448,48 @@ def test_pool_calibration_refuses_what_it_cannot_do(tmp_path, capsys):
     # an ordinary pool still takes exactly one assessor
     assert main([*base, "--assessors", "A,B", "--out", str(tmp_path / "p.xlsx")]) != 0
     assert main([*base, "--assessor", "A", "--out", str(tmp_path / "p.xlsx")]) == 0
+
+
+# -- a filled calibration workbook comes back as the pool's grades ------------------------------------
+def _fill(path, grades, notes=None, assessor=None):
+    wb = openpyxl.load_workbook(path)
+    ws = wb["평가"]
+    header = [c.value for c in ws[1]]
+    for r, g in enumerate(grades, start=2):
+        ws.cell(row=r, column=header.index("등급") + 1, value=g)
+        if notes and r - 2 in notes:
+            ws.cell(row=r, column=header.index("메모") + 1, value=notes[r - 2])
+        if assessor is not None:
+            ws.cell(row=r, column=header.index("평가자") + 1, value=assessor)
+    filled = path.with_name(path.stem + "_filled.xlsx")
+    wb.save(filled)
+    return filled
+
+
+def test_a_filled_round_workbook_is_read_into_the_pool_not_the_judgments(study, tmp_path):
+    from workbench.core.model.problems import InputError
+    from workbench.core.protocol.calibration import read_practice_workbook
+
+    pools = _round(study, names=("A", "B"), n=4)
+    before = study.evaluate()
+    judgments_before = study.judgments_in_force().copy()
+    path = write_pool_workbook(tmp_path / "B.xlsx", study, pools[1])
+    filled = _fill(path, [2, None, 0, 3], notes={0: "근거 약함"})
+    edit = read_practice_workbook(study, pools[1].id, filled, time="t9")
+    assert (edit.read, edit.left_out) == (3, 0)
+    study.apply(edit)
+    graded = study.pools.pool(pools[1].id).calibration_grades
+    items = pools[1].items
+    assert {i: g.grade for i, g in graded.items()} == {items[0]: 2, items[2]: 0, items[3]: 3}
+    assert graded[items[0]].note == "근거 약함"
+    pd.testing.assert_frame_equal(study.evaluate().per_question, before.per_question)
+    pd.testing.assert_frame_equal(study.judgments_in_force(), judgments_before)
+    study.revert(edit)
+    assert study.pools.pool(pools[1].id).calibration_grades == {}
+    # A's pool refuses B's workbook, and a workbook without a grade says so
+    with pytest.raises(InputError) as wrong:
+        read_practice_workbook(study, pools[0].id, filled)
+    assert "B" in wrong.value.summary("en") and "A's calibration pool" in wrong.value.summary("en")
+    with pytest.raises(InputError) as empty:
+        read_practice_workbook(study, pools[1].id, path)
+    assert "no grade" in empty.value.summary("en")

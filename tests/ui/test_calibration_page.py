@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import shutil
 
+import openpyxl
 import pandas as pd
 import pytest
 from _gestures import press, type_into
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from workbench.core.io.project import load_project
 from workbench.core.protocol.calibration import rounds
@@ -83,6 +84,31 @@ def _fill_round_dialog(dialog) -> None:
     press(dialog.ok_button)
 
 
+def _window_with_round(qtbot, folder):
+    """The demo loaded, the round started with its button (me and 평가자A, 6 passages)."""
+    window = _window(qtbot)
+    items = [
+        ("judgments", str(folder / "judgments.xlsx"), {}),
+        ("runs", str(folder / "runs.xlsx"), {}),
+    ]
+    with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
+        window._load_sources(items, window._apply_demo)
+    _settled(qtbot, window)
+    window.state.set_assessor_name(ME)
+    window.show_page("judging")
+    page = window.page("judging")
+    scores = window.state.results.per_question.copy()
+    judgments = window.state.study.judgments_in_force().copy()
+    timer = _when_modal("CalibrationDialog", _fill_round_dialog)
+    with qtbot.waitSignal(window.state.work_changed, timeout=TIMEOUT):
+        press(page.calibration_button)
+    timer.stop()
+    # the window is active again after the dialog (offscreen, nobody gives it back)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=TIMEOUT)
+    return window, page, scores, judgments
+
+
 def _judge(qtbot, window, page, grades, note_at=None, note=""):
     state = window.state
     for i, g in enumerate(grades):
@@ -97,25 +123,8 @@ def _judge(qtbot, window, page, grades, note_at=None, note=""):
 def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_score(
     qtbot, folder
 ):
-    window = _window(qtbot)
-    items = [
-        ("judgments", str(folder / "judgments.xlsx"), {}),
-        ("runs", str(folder / "runs.xlsx"), {}),
-    ]
-    with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
-        window._load_sources(items, window._apply_demo)
-    _settled(qtbot, window)
+    window, page, scores_before, judgments_before = _window_with_round(qtbot, folder)
     state = window.state
-    state.set_assessor_name(ME)
-    scores_before = state.results.per_question.copy()
-    judgments_before = state.study.judgments_in_force().copy()
-    window.show_page("judging")
-    page = window.page("judging")
-
-    timer = _when_modal("CalibrationDialog", _fill_round_dialog)
-    with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        press(page.calibration_button)
-    timer.stop()
     (round_,) = rounds(state.study)
     assert round_.assessors == [ME, "평가자A"]
     assert len(round_.items) == 6
@@ -128,9 +137,6 @@ def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_sc
 
     # I judge my copy, with a note on the fifth passage; Backspace takes one back
     _judge(qtbot, window, page, MINE[:2])
-    # the window is active again after the dialog (offscreen, nobody gives it back)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=TIMEOUT)
     page.passage_view.setFocus()
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         qtbot.keyClick(page.passage_view, Qt.Key.Key_Backspace)
@@ -189,3 +195,45 @@ def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_sc
     page2.pool_combo.setCurrentIndex(page2.pool_combo.findData(back.pools[0].id))
     assert page2.current is None and page2.calibration_panel.isVisible()
     assert page2.calibration_panel.pairs.item(0, 4).text() == f"{7 / 9:.3f}"
+
+
+def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
+    qtbot, folder, tmp_path, monkeypatch
+):
+    window, page, scores_before, judgments_before = _window_with_round(qtbot, folder)
+    state = window.state
+    (round_,) = rounds(state.study)
+    theirs = round_.pools[1]
+    page.pool_combo.setCurrentIndex(page.pool_combo.findData(theirs.id))
+    # 평가자A only has Excel: their copy goes out as a workbook
+    target = tmp_path / "보정_A.xlsx"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    press(page.export_button)
+    qtbot.waitUntil(target.exists, timeout=TIMEOUT)
+    wb = openpyxl.load_workbook(target)
+    ws = wb.worksheets[0]
+    header = [c.value for c in ws[1]]
+    rows = [(r[0], r[2]) for r in ws.iter_rows(min_row=2, values_only=True)]
+    assert rows == list(theirs.items)
+    for r, g in enumerate(THEIRS, start=2):
+        ws.cell(row=r, column=header.index("grade") + 1, value=g)
+    ws.cell(row=2, column=header.index("note") + 1, value="본문이 직접 답함")
+    filled = tmp_path / "보정_A_작성.xlsx"
+    wb.save(filled)
+    # … and comes back into their calibration pool
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(filled), ""))
+    with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
+        press(page.read_button)
+    graded = state.study.pools.pool(theirs.id).calibration_grades
+    assert [graded[i].grade for i in theirs.items] == THEIRS
+    assert graded[theirs.items[0]].note == "본문이 직접 답함"
+    assert page.current is None and "Read 6 calibration grades" in page.status.text()
+    assert len(state.study.judgment_sources) == 1  # not read as a judgments file
+    _settled(qtbot, window)
+    pd.testing.assert_frame_equal(state.results.per_question, scores_before)
+    pd.testing.assert_frame_equal(state.study.judgments_in_force(), judgments_before)
+    # one undo step (Ctrl+Z on the page) takes the whole workbook back
+    page.pool_combo.setFocus()
+    with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
+        qtbot.keyClick(page.pool_combo, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert state.study.pools.pool(theirs.id).calibration_grades == {}

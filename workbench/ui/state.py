@@ -22,7 +22,11 @@ from workbench.core.model.korean import Word
 from workbench.core.model.results import Results
 from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.protocol import answers as A
-from workbench.core.protocol.calibration import CalibrationRoundEdit, PracticeGradeEdit
+from workbench.core.protocol.calibration import (
+    CalibrationRoundEdit,
+    PracticeGradeEdit,
+    PracticeGradesReadEdit,
+)
 from workbench.core.protocol.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.protocol.manual import ManualEdit
 from workbench.core.protocol.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
@@ -105,6 +109,10 @@ def edit_text(edit: Edit) -> str:
     if isinstance(edit, CalibrationRoundEdit):
         return QCoreApplication.translate("Edits", "Start calibration round {round}").format(
             round=edit.pools[0].calibration_round if edit.pools else ""
+        )
+    if isinstance(edit, PracticeGradesReadEdit):
+        return QCoreApplication.translate("Edits", "Read {n} calibration grades").format(
+            n=edit.read
         )
     if isinstance(edit, PracticeGradeEdit):
         passage, question = Word(edit.item[1]), Word(edit.item[0])

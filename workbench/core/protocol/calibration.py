@@ -24,7 +24,9 @@ items in the same order, marked with the round's number
 (``Pool.calibration_round``). Their grades are practice: kept on the pools
 (``Pool.calibration_grades``, :func:`practice_grade_edit`), recorded, shown and
 written to the report's Calibration sheet, but never among the study's
-judgments — so they change no score, nor the Agreement page's figures.
+judgments — so they change no score, nor the Agreement page's figures. A
+calibration pool's workbook, filled in Excel, is read back into the pool's
+grades (:func:`read_practice_workbook`), not as judgments.
 
 **The agreement on the round** (:func:`round_agreement`): Cohen's κ, weighted
 κ (quadratic) per pair and Krippendorff's α (ordinal) over the round's grades
@@ -39,16 +41,19 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import ClassVar
 
 import pandas as pd
 
+from workbench.core.io.judgments import load_judgments
 from workbench.core.measures.agreement import (
     AgreementSummary,
     agreement_table,
     disagreements,
 )
 from workbench.core.model import schema as s
+from workbench.core.model.problems import InputError, error
 from workbench.core.model.readings import ALPHA, KAPPA, WEIGHTED_KAPPA, reading
 from workbench.core.model.results import Results
 from workbench.core.model.study_view import StudyView
@@ -70,10 +75,12 @@ __all__ = [
     "CalibrationRound",
     "CalibrationRoundEdit",
     "PracticeGradeEdit",
+    "PracticeGradesReadEdit",
     "RoundAgreement",
     "build_round",
     "choose_items",
     "practice_grade_edit",
+    "read_practice_workbook",
     "round_agreement",
     "round_edit",
     "round_frame",
@@ -320,6 +327,93 @@ def practice_grade_edit(
             raise ValueError(f"a grade is one of {PRACTICE_GRADES}, not {grade!r}")
         after = PracticeGrade(int(grade), str(note or "").strip(), time)
     return PracticeGradeEdit(pool_id, item, pool.calibration_grades.get(item), after)
+
+
+@dataclass(frozen=True)
+class PracticeGradesReadEdit:
+    """The grades of a filled calibration workbook read into its pool at once
+    (revert: the pool's grades as they were)."""
+
+    changes_scores: ClassVar[bool] = False
+    changes_systems: ClassVar[bool] = False
+
+    pool_id: int
+    before: Mapping[Item, PracticeGrade]
+    after: Mapping[Item, PracticeGrade]
+    #: how many grades the workbook gave (those of passages not in the pool are left out)
+    read: int = 0
+    left_out: int = 0
+
+    def _set(self, study: StudyView, grades: Mapping[Item, PracticeGrade]) -> None:
+        pool = study.pools.pool(self.pool_id)
+        if pool is not None:
+            study.pools = study.pools.replaced(replace(pool, calibration_grades=dict(grades)))
+
+    def apply_to(self, study: StudyView) -> None:
+        self._set(study, self.after)
+
+    def revert_from(self, study: StudyView) -> None:
+        self._set(study, self.before)
+
+
+def read_practice_workbook(
+    study: StudyView, pool_id: int, path: str | Path, time: str = ""
+) -> PracticeGradesReadEdit:
+    """The edit that reads a filled calibration workbook (the pool workbook of a
+    calibration pool, :func:`~workbench.core.protocol.pool.write_pool_workbook`)
+    into its pool's grades: the grades of the pool's passages given by the pool's
+    assessor (or by nobody named); a grade already there is replaced. Raises
+    :class:`InputError` for a file that is not a judgments file, a workbook of
+    another assessor, or one without a grade."""
+    pool = study.pools.pool(pool_id)
+    if pool is None or not pool.is_calibration:
+        raise ValueError("only a calibration pool reads a calibration workbook")
+    judgments = load_judgments(path).judgments
+    named = judgments[s.ASSESSOR].fillna("").astype(str).str.strip()
+    others = sorted(set(named) - {"", pool.assessor})
+    if others:
+        raise InputError(
+            [
+                error(
+                    "calibration_other_assessor",
+                    f"This workbook holds the grades of {', '.join(others)}, not of "
+                    f"{pool.assessor}: choose {pool.assessor}'s calibration pool first.",
+                    f"이 통합 문서에는 {pool.assessor}의 등급이 아니라 {', '.join(others)}의 "
+                    f"등급이 있습니다. 먼저 {pool.assessor}의 보정 풀을 고르세요.",
+                    file=str(path),
+                )
+            ]
+        )
+    in_pool = set(pool.items)
+    after = dict(pool.calibration_grades)
+    read = left_out = 0
+    notes = (
+        judgments[s.NOTE]
+        if s.NOTE in judgments.columns
+        else pd.Series("", index=judgments.index, dtype=object)
+    )
+    for q, p, g, note in zip(
+        judgments[s.QID].astype(str), judgments[s.PID].astype(str), judgments[s.GRADE], notes
+    ):
+        if pd.isna(g):
+            continue
+        if (q, p) not in in_pool or int(g) not in PRACTICE_GRADES:
+            left_out += 1
+            continue
+        read += 1
+        after[(q, p)] = PracticeGrade(int(g), "" if pd.isna(note) else str(note).strip(), time)
+    if not read:
+        raise InputError(
+            [
+                error(
+                    "calibration_no_grade",
+                    "The workbook gives no grade 0–3 to a passage of this calibration pool.",
+                    "이 통합 문서에는 이 보정 풀의 문단에 준 0–3 등급이 없습니다.",
+                    file=str(path),
+                )
+            ]
+        )
+    return PracticeGradesReadEdit(pool.id, dict(pool.calibration_grades), after, read, left_out)
 
 
 # -- the rounds and their agreement -------------------------------------------------------

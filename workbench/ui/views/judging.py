@@ -65,8 +65,10 @@ from workbench.core.model import grades
 from workbench.core.model.korean import Word
 from workbench.core.protocol.calibration import (
     PracticeGradeEdit,
+    PracticeGradesReadEdit,
     build_round,
     practice_grade_edit,
+    read_practice_workbook,
     round_agreement,
     round_edit,
     rounds,
@@ -118,6 +120,11 @@ def _round_task(study, assessors: list[str], n: int, results, time: str,
     """Worker function: :func:`build_round` with the runner's keywords (it
     reports no progress of its own)."""
     return build_round(study, assessors, n, results=results, time=time)
+
+
+def _read_round_task(study, pool_id: int, path: str, time: str, progress=None, cancelled=None):
+    """Worker function: :func:`read_practice_workbook` with the runner's keywords."""
+    return read_practice_workbook(study, pool_id, path, time)
 
 
 def _lang() -> str:
@@ -893,7 +900,7 @@ class JudgingPage(Page):
         pool = self.pool()
         if pool is None:
             return False
-        if isinstance(edit, (PoolMarkEdit, PracticeGradeEdit)):
+        if isinstance(edit, (PoolMarkEdit, PracticeGradeEdit, PracticeGradesReadEdit)):
             return edit.pool_id == pool.id
         if isinstance(edit, GradeEdit):
             return edit.assessor == pool.assessor and (edit.question_id, edit.passage_id) in set(
@@ -1117,8 +1124,40 @@ class JudgingPage(Page):
             dialog_start_dir(Settings().last_directory),
             self.tr("Excel workbook (*.xlsx)"),
         )
-        if path:
+        if not path:
+            return
+        pool = self.pool()
+        if pool is not None and pool.is_calibration:
+            self.read_round_workbook(path)
+        else:
             self.import_requested.emit(path)
+
+    def read_round_workbook(self, path: str | Path):
+        """Read a filled calibration workbook into the calibration pool in view:
+        practice grades, never the study's judgments (worker, then one undoable edit)."""
+        pool = self.pool()
+        if pool is None or not pool.is_calibration:
+            return None
+        handle = self.runner.start(
+            "pool-read", _read_round_task, self.state.study.snapshot(), pool.id, str(path),
+            now_text(),
+        )
+        handle.finished.connect(self._on_round_workbook_read)
+        handle.failed.connect(lambda exc: show_error(self, exc))
+        return handle
+
+    def _on_round_workbook_read(self, edit: PracticeGradesReadEdit) -> None:
+        if self.state.study.pools.pool(edit.pool_id) is None:
+            return  # the pool was removed meanwhile
+        self.state.push(edit)
+        self.status.setText(
+            self.tr(
+                "Read {n} calibration grades; {left} grades of passages outside this pool were "
+                "left out."
+            ).format(n=edit.read, left=edit.left_out)
+            if edit.left_out
+            else self.tr("Read {n} calibration grades.").format(n=edit.read)
+        )
 
     # -- the manual ------------------------------------------------------------------------------
     def edit_manual(self) -> None:
