@@ -223,7 +223,7 @@ def build_round(
         Pool(
             id=0,
             assessor=name,
-            depth=int(ranking["position"].max()) if len(ranking) else 0,
+            depth=max(1, int(ranking["position"].max()) if len(ranking) else 1),
             seed=seed,
             questions=tuple(dict.fromkeys(q for q, _p in items)),
             systems=tuple(study.systems),
