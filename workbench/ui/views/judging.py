@@ -666,8 +666,13 @@ class JudgingPage(Page):
                 )
             )
             self.pool_combo.addItem(text, p.id)
+            # the whole text where the combo is narrower than it (the largest font)
+            self.pool_combo.setItemData(
+                self.pool_combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole
+            )
         index = self.pool_combo.findData(self._pool_id)
         self.pool_combo.setCurrentIndex(index)
+        self.pool_combo.setToolTip(self.pool_combo.currentText())
         self.pool_combo.blockSignals(False)
 
     def refresh(self) -> None:
