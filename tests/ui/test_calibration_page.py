@@ -237,3 +237,8 @@ def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         qtbot.keyClick(page.pool_combo, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert state.study.pools.pool(theirs.id).calibration_grades == {}
+    # the Export page offers the round's sheet now
+    window.show_page("export")
+    export = window.page("export")
+    qtbot.waitUntil(lambda: export.sheet_boxes["calibration"].isEnabled(), timeout=TIMEOUT)
+    assert "calibration" in export.chosen_sheets()
