@@ -238,7 +238,17 @@ def command_parser() -> argparse.ArgumentParser:
     _add_qrels(pl)
     _add_grade_option(pl)
     pl.add_argument("--run", action="append", required=True, help="a run file (repeatable)")
-    pl.add_argument("--assessor", required=True, help="who judges the pool")
+    pl.add_argument(
+        "--assessor",
+        action="append",
+        default=None,
+        help="who judges the pool (with --calibration: repeatable, one workbook per assessor)",
+    )
+    pl.add_argument(
+        "--assessors",
+        default=None,
+        help="with --calibration: the assessors, comma-separated (with or instead of --assessor)",
+    )
     pl.add_argument(
         "--depth", type=int, default=None, help="top passages per system (default: the largest K)"
     )
@@ -259,7 +269,21 @@ def command_parser() -> argparse.ArgumentParser:
         help="instead of the top passages: the N unjudged passages that weigh most on the "
         "comparisons not yet decided (every pair of systems, the Compare page's measures)",
     )
-    pl.add_argument("--out", required=True, metavar="PATH.xlsx", help="the pool workbook")
+    pl.add_argument(
+        "--calibration",
+        type=int,
+        default=None,
+        metavar="N",
+        help="a calibration round instead: the same N passages (spread over question types and "
+        "grades, in one seeded order) for every assessor, one workbook each in the folder --out; "
+        "their grades are practice for aligning the manual",
+    )
+    pl.add_argument(
+        "--out",
+        required=True,
+        metavar="PATH.xlsx",
+        help="the pool workbook (with --calibration: the folder for the round's workbooks)",
+    )
     pl.add_argument("--lang", choices=["ko", "en"], default=None, help="workbook headers")
     tp = sub.add_parser("template", help="write blank Excel templates")
     tp.add_argument("directory")
@@ -782,12 +806,18 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.study import now_text
 
     target = Path(args.out)
+    names = [a.strip() for a in args.assessor or []] + (_id_list(args.assessors) or [])
+    if args.calibration is not None:
+        return _calibration_round(args, names, lang)
     if target.suffix.lower() != ".xlsx":
         raise UsageError("--out must end in .xlsx (the pool workbook)")
     if args.depth is not None and args.depth < 1:
         raise UsageError("--depth must be 1 or more")
-    if not args.assessor.strip():
+    if args.assessors is not None or len(args.assessor or []) > 1:
+        raise UsageError("--assessor takes one name; several assessors only with --calibration")
+    if not names or not names[0]:
         raise UsageError("--assessor needs a name")
+    assessor = names[0]
     refuse_output_onto_inputs(str(target), [*args.qrels, *args.run])
     settings = EvalSettings(
         ks=parse_ks(args.k), order=args.order, dedup=args.dedup, window=args.window
@@ -810,11 +840,11 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
     if args.next is not None:
         if args.next < 1:
             raise UsageError("--next must be 1 or more")
-        pool = _next_pool(study, args, systems)
+        pool = _next_pool(study, args, assessor, systems)
     else:
         pool = build_pool(
             study,
-            args.assessor,
+            assessor,
             depth=args.depth,
             questions=questions,
             systems=systems,
@@ -833,7 +863,66 @@ def cmd_pool(args: argparse.Namespace, lang: str) -> int:
     return EXIT_OK
 
 
-def _next_pool(study: Study, args: argparse.Namespace, systems: list[str] | None):
+def _calibration_round(args: argparse.Namespace, names: list[str], lang: str) -> int:
+    """``pool --calibration N``: one workbook per assessor in the folder ``--out``,
+    every one with the same N passages in the same order (core.calibration)."""
+    from workbench.core.io.outputs import refuse_output_onto_inputs
+    from workbench.core.model.schema import EvalSettings
+    from workbench.core.protocol.calibration import build_round, round_edit
+    from workbench.core.protocol.pool import write_pool_workbook
+    from workbench.core.study import now_text
+
+    if args.calibration < 1:
+        raise UsageError("--calibration must be 1 or more")
+    names = list(dict.fromkeys(n for n in names if n))
+    if len(names) < 2:
+        raise UsageError(
+            "--calibration needs two or more assessors (--assessor A --assessor B, or "
+            "--assessors A,B)"
+        )
+    for option in ("next", "depth", "questions", "systems"):
+        if getattr(args, option) is not None:
+            raise UsageError(f"--{option} does not go with --calibration")
+    folder = Path(args.out)
+    if folder.suffix.lower() == ".xlsx" or (folder.exists() and not folder.is_dir()):
+        raise UsageError("with --calibration, --out is a folder (one workbook per assessor)")
+    targets = {name: folder / f"calibration_{_file_part(name)}.xlsx" for name in names}
+    if len({t.name.lower() for t in targets.values()}) < len(targets):
+        raise UsageError("two assessors' names give the same file name; rename one")
+    for target in targets.values():
+        refuse_output_onto_inputs(str(target), [*args.qrels, *args.run])
+    settings = EvalSettings(
+        ks=parse_ks(args.k), order=args.order, dedup=args.dedup, window=args.window
+    )
+    study = _study(args, settings)
+    edit = round_edit(
+        study, build_round(study, names, args.calibration, seed=args.seed, time=now_text())
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    for pool in edit.pools:
+        write_pool_workbook(targets[pool.assessor], study, pool, lang=lang)
+    n = len(edit.pools[0].items)
+    seed = edit.pools[0].seed
+    print(
+        f"{visible(folder)}: a calibration round of {n} passages (seed {seed}) for "
+        f"{', '.join(visible(x) for x in names)}"
+        if lang == "en"
+        else f"{visible(folder)}: 보정 라운드, 문단 {n}개 (시드 {seed}), 평가자 "
+        f"{', '.join(visible(x) for x in names)}"
+    )
+    for name, target in targets.items():
+        print(f"  {visible(name)}: {visible(target.name)}")
+    return EXIT_OK
+
+
+def _file_part(name: str) -> str:
+    """An assessor's name as part of a file name: characters no file system takes
+    (and control characters) become "_"."""
+    part = "".join("_" if c in '\\/:*?"<>|' or ord(c) < 32 else c for c in name).strip(" .")
+    return part or "_"
+
+
+def _next_pool(study: Study, args: argparse.Namespace, assessor: str, systems: list[str] | None):
     """``pool --next N``: the N heaviest unjudged passages for every pair of the
     chosen systems on the measures the Compare page shows by default."""
     from workbench.core.measures.chart_data import default_metrics
@@ -844,7 +933,7 @@ def _next_pool(study: Study, args: argparse.Namespace, systems: list[str] | None
     results = passage_results(study)
     return build_next_pool(
         study,
-        args.assessor,
+        assessor,
         args.next,
         pairs=all_pairs(systems or results.systems),
         measures=default_metrics(results),

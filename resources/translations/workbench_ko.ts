@@ -929,6 +929,109 @@ n = {n} questions</source>
     </message>
 </context>
 <context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>A calibration round needs two or more assessors.</source>
+        <extracomment>how many passages a calibration round holds at first</extracomment>
+        <translation>보정 라운드에는 평가자가 두 명 이상 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Start a calibration round</source>
+        <translation>보정 라운드 시작</translation>
+    </message>
+    <message>
+        <source>Before the real judging, every assessor grades the same passages, in the same order, spread over question types and grades. Comparing the grades shows where the manual is read differently, so it can be revised first. These grades are practice: they are not counted in the scores.</source>
+        <translation>본 판정 전에 평가자 모두가 같은 문단을 같은 순서로 판정합니다. 문단은 질문 유형과 등급에 고루 퍼지게 고릅니다. 등급을 견주어 보면 매뉴얼을 다르게 읽는 곳이 드러나므로, 매뉴얼을 먼저 고칠 수 있습니다. 이 등급은 연습이므로 점수에 들어가지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Passages in the round:</source>
+        <translation>라운드의 문단 수:</translation>
+    </message>
+    <message>
+        <source>Assessors (one calibration pool each):</source>
+        <translation>평가자 (한 사람마다 보정 풀 하나):</translation>
+    </message>
+    <message>
+        <source>Other assessors (names, comma-separated):</source>
+        <translation>다른 평가자 (이름, 쉼표로 구분):</translation>
+    </message>
+    <message>
+        <source>Start the round</source>
+        <translation>라운드 시작</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationPanel</name>
+    <message>
+        <source>Practice: the round's grades are kept and shown here and in the report, but they are not counted in the scores nor in the Agreement page's figures.</source>
+        <translation>연습: 라운드의 등급은 저장되어 여기와 보고서에 나오지만, 점수에도 평가자 일치도 화면의 수치에도 들어가지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The round's agreement shows once two assessors have graded its passages.</source>
+        <translation>평가자 두 명이 라운드의 문단을 판정하면 일치도가 나타납니다.</translation>
+    </message>
+    <message>
+        <source>Assessor A</source>
+        <translation>평가자 A</translation>
+    </message>
+    <message>
+        <source>Assessor B</source>
+        <translation>평가자 B</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>문단 수</translation>
+    </message>
+    <message>
+        <source>Same grade</source>
+        <translation>같은 등급</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>카파</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>해석</translation>
+    </message>
+    <message>
+        <source>Weighted kappa</source>
+        <translation>가중 카파</translation>
+    </message>
+    <message>
+        <source>Calibration round {n}: {graded} of {total} assessors have graded</source>
+        <translation>보정 라운드 {n}: 평가자 {total}명 중 {graded}명 판정</translation>
+    </message>
+    <message>
+        <source>Krippendorff's alpha (ordinal): {alpha} — {reading}</source>
+        <translation>크리펜도르프 알파(순서형): {alpha} — {reading}</translation>
+    </message>
+    <message>
+        <source>Passages the assessors split on ({n}), furthest apart first:</source>
+        <translation>등급이 갈린 문단 ({n}개, 차이가 큰 순):</translation>
+    </message>
+    <message>
+        <source>The assessors gave every passage they both graded the same grade.</source>
+        <translation>함께 판정한 문단마다 평가자들이 같은 등급을 주었습니다.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>문단</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>등급 차이</translation>
+    </message>
+</context>
+<context>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
@@ -1569,6 +1672,22 @@ missing core</source>
         <translation>{assessor}의 판정 풀 지우기</translation>
     </message>
     <message>
+        <source>Start calibration round {round}</source>
+        <translation>보정 라운드 {round} 시작</translation>
+    </message>
+    <message>
+        <source>Read {n} calibration grades</source>
+        <translation>보정 등급 {n}개 읽기</translation>
+    </message>
+    <message>
+        <source>Take back the calibration grade of {passage} for {question}</source>
+        <translation>{question}의 {passage} 보정 등급 취소</translation>
+    </message>
+    <message>
+        <source>Calibration grade {grade} for {passage} of {question}</source>
+        <translation>{question}의 {passage} 보정 등급 {grade}</translation>
+    </message>
+    <message>
         <source>Unmark {passage} of {question}</source>
         <translation>{question}의 {passage} 표시 지우기</translation>
     </message>
@@ -1792,6 +1911,10 @@ missing core</source>
         <translation>평가자 일치도</translation>
     </message>
     <message>
+        <source>Calibration rounds</source>
+        <translation>보정 라운드</translation>
+    </message>
+    <message>
         <source>Abstention</source>
         <translation>답변 보류</translation>
     </message>
@@ -1872,6 +1995,10 @@ missing core</source>
         <translation>평가자끼리 얼마나 일치하는가: 쌍별 카파와 알파.</translation>
     </message>
     <message>
+        <source>The passages every assessor graded in a calibration round, their agreement and the passages they split on (practice: not counted in the scores).</source>
+        <translation>보정 라운드에서 평가자 모두가 판정한 문단, 그 일치도와 등급이 갈린 문단 (연습: 점수에 들어가지 않음).</translation>
+    </message>
+    <message>
         <source>How often each system returned nothing, on answerable and unanswerable questions.</source>
         <translation>답변 가능한 질문과 답변 불가 질문에서 각 시스템이 아무것도 돌려주지 않은 비율.</translation>
     </message>
@@ -1906,6 +2033,10 @@ missing core</source>
     <message>
         <source>Needs two systems tagged as stages of one pipeline (Systems and stages page).</source>
         <translation>한 파이프라인의 단계로 표시된 시스템이 둘 이상 있어야 합니다(시스템과 단계 화면).</translation>
+    </message>
+    <message>
+        <source>Needs a calibration round (Judging page).</source>
+        <translation>보정 라운드가 있어야 합니다 (판정 화면).</translation>
     </message>
     <message>
         <source>Needs the systems' answers (Answers page).</source>
@@ -2306,6 +2437,18 @@ missing core</source>
         <translation>풀에 담을 문단 수입니다.</translation>
     </message>
     <message>
+        <source>Start a calibration round…</source>
+        <translation>보정 라운드 시작…</translation>
+    </message>
+    <message>
+        <source>Before the real judging: every assessor grades the same passages, to see where the manual is read differently. The round's grades are practice and not counted in the scores.</source>
+        <translation>본 판정 전에: 평가자 모두가 같은 문단을 판정해 매뉴얼을 다르게 읽는 곳을 찾습니다. 라운드의 등급은 연습이므로 점수에 들어가지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Why this grade? (optional; the team discusses it after the round)</source>
+        <translation>왜 이 등급인가요? (선택, 라운드 뒤에 함께 논의합니다)</translation>
+    </message>
+    <message>
         <source>Remove pool</source>
         <translation>풀 지우기</translation>
     </message>
@@ -2380,6 +2523,10 @@ missing core</source>
     <message>
         <source>All assessors</source>
         <translation>모든 평가자</translation>
+    </message>
+    <message>
+        <source>{assessor} — calibration round {round}, {n} passages</source>
+        <translation>{assessor} — 보정 라운드 {round}, 문단 {n}개</translation>
     </message>
     <message>
         <source>{assessor} — {n} passages</source>
@@ -2458,6 +2605,10 @@ missing core</source>
         <translation>{assessor:은} 고른 시스템들의 상위 {depth}개 문단을 이미 모두 판정했습니다. 풀을 만들지 않았습니다.</translation>
     </message>
     <message>
+        <source>The systems retrieved no passage, so no calibration round was made.</source>
+        <translation>시스템이 검색한 문단이 없어 보정 라운드를 만들지 않았습니다.</translation>
+    </message>
+    <message>
         <source>pool_{assessor}.xlsx</source>
         <translation>판정풀_{assessor}.xlsx</translation>
     </message>
@@ -2476,6 +2627,14 @@ missing core</source>
     <message>
         <source>Read a filled pool workbook</source>
         <translation>작성한 판정 풀 통합 문서 읽기</translation>
+    </message>
+    <message>
+        <source>Read {n} calibration grades; {left} grades of passages outside this pool were left out.</source>
+        <translation>보정 등급 {n}개를 읽었습니다. 이 풀에 없는 문단의 등급 {left}개는 뺐습니다.</translation>
+    </message>
+    <message>
+        <source>Read {n} calibration grades.</source>
+        <translation>보정 등급 {n}개를 읽었습니다.</translation>
     </message>
 </context>
 <context>

@@ -123,9 +123,10 @@ def test_sheets_in_order_korean(full_report):
     path = full_report[0]
     wb = load_workbook(path)
     # every sheet but the stages (no system is tagged with a pipeline stage), the
-    # answer sheets, which need answers (tests/core/test_answers.py), and the
-    # unjudged ranges, which need the study (tests/core/test_report_unjudged.py)
-    left_out = ("stages", "answers", "citations", "unjudged")
+    # answer sheets, which need answers (tests/core/test_answers.py), the
+    # unjudged ranges, which need the study (tests/core/test_report_unjudged.py), and
+    # the calibration rounds, which need a round (tests/core/test_calibration.py)
+    left_out = ("stages", "answers", "citations", "unjudged", "calibration")
     assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k not in left_out]
     assert wb.sheetnames[0] == "요약" and wb.sheetnames[-1] == "설정"
     assert CalamineWorkbook.from_path(str(path)).sheet_names == wb.sheetnames

@@ -163,7 +163,9 @@ def test_full_korean_report_has_every_sheet_and_the_page_dialog_defaults(
     assert Path(call["directory"]).name.startswith("평가보고서_")
     assert call["directory"].endswith(".xlsx")
     wb = load_workbook(target)
-    assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS]
+    # every sheet but the calibration rounds: the demo has no round (test_calibration_page.py)
+    assert wb.sheetnames == [SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k != "calibration"]
+    assert not page.sheet_boxes["calibration"].isEnabled()
     sig = list(wb["유의성"].iter_rows(values_only=True))
     metrics = {r[0] for r in sig[1:] if r and r[2] in state.results.systems}
     assert metrics == {"nDCG@10"}

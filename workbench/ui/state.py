@@ -22,6 +22,11 @@ from workbench.core.model.korean import Word
 from workbench.core.model.results import Results
 from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet
 from workbench.core.protocol import answers as A
+from workbench.core.protocol.calibration import (
+    CalibrationRoundEdit,
+    PracticeGradeEdit,
+    PracticeGradesReadEdit,
+)
 from workbench.core.protocol.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
 from workbench.core.protocol.manual import ManualEdit
 from workbench.core.protocol.pool import CANNOT, PoolAddEdit, PoolMarkEdit, PoolRemoveEdit
@@ -101,6 +106,23 @@ def edit_text(edit: Edit) -> str:
         return QCoreApplication.translate("Edits", "Remove the judging pool of {assessor}").format(
             assessor=Word(edit.pool.assessor)
         )
+    if isinstance(edit, CalibrationRoundEdit):
+        return QCoreApplication.translate("Edits", "Start calibration round {round}").format(
+            round=edit.pools[0].calibration_round if edit.pools else ""
+        )
+    if isinstance(edit, PracticeGradesReadEdit):
+        return QCoreApplication.translate("Edits", "Read {n} calibration grades").format(
+            n=edit.read
+        )
+    if isinstance(edit, PracticeGradeEdit):
+        passage, question = Word(edit.item[1]), Word(edit.item[0])
+        if edit.after is None:
+            return QCoreApplication.translate(
+                "Edits", "Take back the calibration grade of {passage} for {question}"
+            ).format(passage=passage, question=question)
+        return QCoreApplication.translate(
+            "Edits", "Calibration grade {grade} for {passage} of {question}"
+        ).format(grade=edit.after.grade, passage=passage, question=question)
     if isinstance(edit, PoolMarkEdit):
         passage, question = Word(edit.item[1]), Word(edit.item[0])
         if edit.after is None:

@@ -60,6 +60,7 @@ from workbench.core.model.grades import role_label
 from workbench.core.model.results import Results
 from workbench.core.model.schema import SourceFile
 from workbench.core.protocol.answer_results import answer_report
+from workbench.core.protocol.calibration import round_agreement, rounds
 from workbench.core.protocol.decisions import study_decisions
 from workbench.core.protocol.manual import write_manual_sheet
 from workbench.core.protocol.pool import pool_effect
@@ -579,6 +580,11 @@ def report_request(
         evidence=js.evidence if js is not None else None,
         manual=study.manual_in_force(lang),
         pools=pools,
+        calibration=(
+            tuple(round_agreement(r) for r in rounds(study))
+            if sheets is None or "calibration" in _sheet_keys(sheets)
+            else ()
+        ),
         by_assessor=by_assessor,
         answers=answers,
         decisions=study_decisions(study, lang),

@@ -46,6 +46,14 @@ protected (only 등급 and 메모 can be typed in), the workbook's structure too
 (no sheet added, removed or renamed); no system name, rank or score is in it.
 Read back with :func:`~workbench.core.io.load_judgments` it is a judgments file
 whose assessor is known; a passage left without a grade stays waiting.
+
+**A calibration pool** (``Pool.calibration_round`` > 0, made by
+:mod:`workbench.core.protocol.calibration`) is one assessor's copy of a
+calibration round: every assessor of the round has the same items in the same
+order. Its grades are practice for aligning the reading of the manual, so they
+are kept on the pool itself (``Pool.calibration_grades``), never among the
+study's judgments: they do not reach the scores, the Agreement page or
+:func:`pool_effect`, and :func:`assessor_progress` leaves the pool out.
 """
 
 from __future__ import annotations
@@ -69,6 +77,7 @@ from workbench.core.measures.agreement import AgreementSummary, agreement_table
 from workbench.core.measures.decisive import next_to_judge
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
+from workbench.core.model.grades import GRADES
 from workbench.core.model.korean import josa
 from workbench.core.model.problems import Problem, warning
 from workbench.core.model.results import Results
@@ -86,11 +95,13 @@ __all__ = [
     "PoolMarkEdit",
     "PoolProgress",
     "PoolWork",
+    "PracticeGrade",
     "build_pool",
     "default_seed",
     "judging_order",
     "next_item",
     "pool_effect",
+    "pool_judged",
     "pool_items",
     "pool_progress",
     "assessor_progress",
@@ -106,6 +117,8 @@ LATER = "later"
 #: an item the assessor cannot judge (with a reason); it is not shown again
 CANNOT = "cannot"
 MARK_STATES = (LATER, CANNOT)
+#: the grades a calibration pool takes (the judging scale)
+PRACTICE_GRADES = GRADES
 
 #: item states worked out by :func:`item_state`
 GRADED = "graded"
@@ -185,8 +198,25 @@ class PoolMark:
 
 
 @dataclass(frozen=True)
+class PracticeGrade:
+    """A grade given in a calibration pool, with the assessor's note (why this
+    grade: the words the team discusses when the readings of the manual differ)."""
+
+    grade: int
+    note: str = ""
+    time: str = ""
+
+    def to_dict(self) -> dict:
+        return {"grade": self.grade, "note": self.note, "time": self.time}
+
+
+@dataclass(frozen=True)
 class Pool:
-    """One assessor's pool: what it was made of and the items in judging order."""
+    """One assessor's pool: what it was made of and the items in judging order.
+
+    ``calibration_round`` 0: an ordinary pool; 1, 2, …: the assessor's copy of
+    that calibration round, whose grades are ``calibration_grades`` (not the
+    study's judgments; see the module doc)."""
 
     id: int
     assessor: str
@@ -197,6 +227,12 @@ class Pool:
     items: tuple[Item, ...]
     created: str = ""
     marks: dict[Item, PoolMark] = field(default_factory=dict, compare=False)
+    calibration_round: int = 0
+    calibration_grades: dict[Item, PracticeGrade] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_calibration(self) -> bool:
+        return self.calibration_round > 0
 
     def mark(self, item: Item) -> PoolMark | None:
         return self.marks.get(item)
@@ -215,6 +251,18 @@ class Pool:
             "items": [[q, p] for q, p in self.items],
             "created": self.created,
             "marks": [[q, p, m.to_dict()] for (q, p), m in self.marks.items()],
+            # only a calibration pool writes these: an ordinary pool's record is
+            # what it was before calibration rounds existed
+            **(
+                {
+                    "calibration_round": self.calibration_round,
+                    "calibration_grades": [
+                        [q, p, g.to_dict()] for (q, p), g in self.calibration_grades.items()
+                    ],
+                }
+                if self.is_calibration
+                else {}
+            ),
         }
 
 
@@ -476,6 +524,14 @@ def build_next_pool(
 
 
 # -- where judging stands -----------------------------------------------------------------------
+def pool_judged(study: StudyView, pool: Pool) -> set[Item]:
+    """The items of ``pool`` its assessor has graded: in a calibration pool the
+    pool's own practice grades, else the study's (:func:`judged_by`)."""
+    if pool.is_calibration:
+        return set(pool.calibration_grades)
+    return judged_by(study, pool.assessor)
+
+
 def item_state(pool: Pool, item: Item, judged: set[Item]) -> str:
     """``graded``, ``cannot``, ``later`` or ``waiting`` (see the module doc)."""
     if item in judged:
@@ -551,11 +607,14 @@ def assessor_progress(
 ) -> list[tuple[str, PoolProgress]]:
     """Every pool assessor (in the order their first pool was made) with the
     progress of their pools together (an item in two of their pools counts once).
-    ``judged``: assessor → graded items (default :func:`judged_by`)."""
+    ``judged``: assessor → graded items (default :func:`judged_by`). Calibration
+    pools are left out: they are practice, not the study's judging."""
     out: dict[str, PoolProgress] = {}
     seen: dict[str, set[Item]] = {}
     judged_of: dict[str, set[Item]] = {}
     for pool in study.pools.pools:
+        if pool.is_calibration:
+            continue
         who = pool.assessor
         if who not in judged_of:
             judged_of[who] = judged(who) if judged is not None else judged_by(study, who)
@@ -620,9 +679,11 @@ def pool_effect(
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
 ) -> PoolEffect | None:
-    """What the pools did (None when the study has no pool)."""
+    """What the pools did (None when the study has no pool but calibration pools,
+    whose practice grades are not the study's judgments)."""
 
-    if not study.pools:
+    judging_pools = [p for p in study.pools.pools if not p.is_calibration]
+    if not judging_pools:
         return None
     k = int(max(results.settings.ks)) if results.settings.ks else 10
     ranking = passage_ranking(study, results, progress, cancelled)
@@ -630,7 +691,7 @@ def pool_effect(
     judgments = study.judgments_in_force()
     pooled: set[Item] = set()
     parts = []
-    for pool in study.pools.pools:
+    for pool in judging_pools:
         pooled.update(pool.items)
         items = np.asarray(pool.items, dtype=object).reshape(-1, 2)
         parts.append((items[:, 0], items[:, 1], np.full(len(items), pool.assessor, dtype=object)))
@@ -661,7 +722,7 @@ def pool_effect(
         assessors=assessor_progress(study),
         agreement=agreement,
         pooled_items=len(pooled),
-        pools=tuple(study.pools.pools),
+        pools=tuple(judging_pools),
     )
 
 
@@ -754,6 +815,16 @@ def pools_from_project(data: Any, file: str = "") -> tuple[PoolWork, list[Proble
             marks[(m[0], m[1])] = PoolMark(
                 m[2]["state"], m[2].get("reason", ""), m[2].get("seq", 0), m[2].get("time", "")
             )
+        # a pool written before calibration rounds has neither field: an ordinary pool
+        calibration_round = raw.get("calibration_round", 0)
+        if not _whole(calibration_round):
+            drop(f"{where}.calibration_round", "a whole number", "0 이상의 정수")
+            calibration_round = 0
+        practice = (
+            _practice_grades(raw.get("calibration_grades", []), where, known, drop)
+            if calibration_round
+            else {}
+        )
         pools.append(
             Pool(
                 id=raw["id"],
@@ -765,6 +836,8 @@ def pools_from_project(data: Any, file: str = "") -> tuple[PoolWork, list[Proble
                 items=tuple(item_list),
                 created=raw.get("created", ""),
                 marks=marks,
+                calibration_round=calibration_round,
+                calibration_grades=practice,
             )
         )
     next_id = data.get("next_id", 1)
@@ -772,6 +845,41 @@ def pools_from_project(data: Any, file: str = "") -> tuple[PoolWork, list[Proble
         next_id = 1
     next_id = max([next_id, *(p.id + 1 for p in pools)])
     return PoolWork(tuple(pools), next_id), problems
+
+
+def _practice_grades(
+    raw: Any, where: str, known: set[Item], drop: Callable[[str, str, str], None]
+) -> dict[Item, PracticeGrade]:
+    """A calibration pool's grades from the project file; a damaged one is left
+    out with a warning (``drop``)."""
+    if not isinstance(raw, list):
+        drop(f"{where}.calibration_grades", "a list", "목록")
+        return {}
+    out: dict[Item, PracticeGrade] = {}
+    for j, g in enumerate(raw):
+        good = (
+            isinstance(g, list)
+            and len(g) == 3
+            and isinstance(g[0], str)
+            and isinstance(g[1], str)
+            and (g[0], g[1]) in known
+            and isinstance(g[2], dict)
+            and g[2].get("grade") in PRACTICE_GRADES
+            and not isinstance(g[2].get("grade"), bool)
+            and isinstance(g[2].get("note", ""), str)
+            and isinstance(g[2].get("time", ""), str)
+        )
+        if not good:
+            drop(
+                f"{where}.calibration_grades[{j}]",
+                "a passage of the pool and its grade 0–3",
+                "풀의 문단과 0–3 등급",
+            )
+            continue
+        out[(g[0], g[1])] = PracticeGrade(
+            int(g[2]["grade"]), g[2].get("note", ""), g[2].get("time", "")
+        )
+    return out
 
 
 # -- passages as the assessor sees them ---------------------------------------------------------------
@@ -884,6 +992,15 @@ _GUIDE = {
         "Save and return it even when unfinished: a passage without a grade keeps waiting.",
     ],
 }
+#: the first guide line of a calibration pool's workbook
+_CALIBRATION_GUIDE = {
+    "ko": "보정 라운드 {round}: 평가자 모두가 같은 문단을 같은 순서로 판정합니다. 매뉴얼을 같은 뜻으로 "
+    "읽는지 맞춰 보는 연습이므로 이 등급은 점수에 들어가지 않습니다. 왜 그 등급인지 '메모'에 "
+    "적어 주세요.",
+    "en": "Calibration round {round}: every assessor judges the same passages in the same "
+    "order. It is practice in reading the manual alike, so these grades are not counted in "
+    "the scores. Write in 'note' why you chose each grade.",
+}
 _GUIDE_KEYS = {
     "ko": ("평가자", "문단 수", "깊이(상위 몇 개)", "시드", "만든 때"),
     "en": ("assessor", "passages", "depth (top K)", "seed", "made"),
@@ -892,10 +1009,10 @@ _GUIDE_KEYS = {
 
 def pool_rows(study: StudyView, pool: Pool, lang: str = "ko") -> list[dict[str, str]]:
     """The rows of the pool workbook: the pool's items the assessor has not
-    graded, in judging order, with question and passage text (no system, rank
-    or score)."""
+    graded (in a calibration pool: not graded in the round), in judging order,
+    with question and passage text (no system, rank or score)."""
     texts = PassageTexts(study)
-    judged = judged_by(study, pool.assessor)
+    judged = pool_judged(study, pool)
     rows = []
     for q, p in pool.items:
         if (q, p) in judged:
@@ -995,11 +1112,14 @@ def write_pool_workbook(
     _protect(mws)
 
     gws = wb.create_sheet(POOL_SHEETS[lang]["guide"])
-    for i, line in enumerate(_GUIDE[lang], start=1):
+    guide = list(_GUIDE[lang])
+    if pool.is_calibration:
+        guide.insert(0, _CALIBRATION_GUIDE[lang].format(round=pool.calibration_round))
+    for i, line in enumerate(guide, start=1):
         gws.cell(row=i, column=1, value=line).font = plain
     keys = _GUIDE_KEYS[lang]
     values = (pool.assessor, len(rows), pool.depth, pool.seed, pool.created)
-    start = len(_GUIDE[lang]) + 2
+    start = len(guide) + 2
     for i, (key, value) in enumerate(zip(keys, values)):
         gws.cell(row=start + i, column=1, value=key).font = bold
         # the assessor's name and the seed are the user's text

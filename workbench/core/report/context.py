@@ -57,6 +57,7 @@ class ReportContext:
         self.app_version = request.app_version
         self.manual = request.manual
         self.pools = request.pools
+        self.calibration = list(request.calibration or ())
         self.progress = progress
         self.cancelled = cancelled
         self.st = Styles()

@@ -16,6 +16,7 @@ from workbench.core.report.sheets import (
     agreement,
     answers,
     by_type,
+    calibration,
     citations,
     decisions,
     diagnosis,
@@ -70,6 +71,10 @@ def _has_assessors(ctx: ReportContext) -> bool:
     return ctx.agreement is not None and len(ctx.agreement.get("assessors") or []) >= 2
 
 
+def _has_calibration(ctx: ReportContext) -> bool:
+    return bool(ctx.calibration)
+
+
 def _has_stages(ctx: ReportContext) -> bool:
     return bool(ctx.plans)
 
@@ -109,6 +114,8 @@ SHEETS: tuple[SheetSpec, ...] = (
               "미평가 범위 시트 작성 중", "Writing the unjudged ranges", _has_unjudged_bounds),
     SheetSpec("agreement", "평가자 일치도", "Agreement", agreement.write, 0.02,
               "평가자 일치도 시트 작성 중", "Writing assessor agreement", _has_assessors),
+    SheetSpec("calibration", "보정 라운드", "Calibration", calibration.write, 0.01,
+              "보정 라운드 시트 작성 중", "Writing the calibration rounds", _has_calibration),
     SheetSpec("abstention", "답변 보류", "Abstention", abstention.write, 0.02,
               "답변 보류 시트 작성 중", "Writing abstention"),
     SheetSpec("manual", "평가 매뉴얼", "Manual", manual.write, 0.02,

@@ -51,6 +51,9 @@ class ReportRequest:
       → the Manual sheet (left out without one).
     - ``pools``: what the judging pools did
       (:class:`workbench.core.protocol.pool.PoolEffect`) → Settings and Agreement.
+    - ``calibration``: the agreement on each calibration round
+      (:class:`~workbench.core.protocol.calibration.RoundAgreement`, by round) → the
+      Calibration sheet (left out without a round).
     - ``answers``: the answer evaluation
       (:class:`~workbench.core.protocol.answer_results.AnswerReport`); the Answers and
       Citations sheets are written only when it is given.
@@ -87,6 +90,7 @@ class ReportRequest:
     evidence: pd.DataFrame | None = None
     manual: Any = None
     pools: Any = None
+    calibration: Sequence[Any] = ()
     by_assessor: Any = None
     decisions: Sequence[Decision] | None = None
     #: the study's name, printed in every page's footer (write_report: the file's name)

@@ -298,6 +298,36 @@ T: dict[str, tuple[str, str]] = {
         "아직 두 평가자가 같은 풀 문단을 판정하지 않았습니다.",
         "No two assessors have graded the same pooled passage yet.",
     ),
+    # calibration rounds
+    "cal_note": (
+        "보정 라운드: 본 판정 전에 평가자 모두가 같은 문단을 판정해, 매뉴얼을 다르게 읽는 곳을 찾아 "
+        "매뉴얼을 고칩니다. 연습이므로 이 등급은 점수에도, '평가자 일치도' 시트의 수치에도 들어가지 "
+        "않습니다.",
+        "Calibration rounds: before the real judging every assessor grades the same passages, "
+        "to find where they read the manual differently and revise it. They are practice: these "
+        "grades are not counted in the scores nor in the Agreement sheet's figures.",
+    ),
+    "cal_round": ("보정 라운드 {n}", "Calibration round {n}"),
+    "cal_items": ("문단 수", "Passages"),
+    "cal_seed": ("시드", "Seed"),
+    "cal_made": ("만든 때", "Made"),
+    "cal_agreement": ("라운드의 평가자 일치도", "Agreement on the round"),
+    "cal_not_yet": (
+        "아직 두 평가자가 같은 문단을 판정하지 않았습니다.",
+        "No two assessors have graded the same passage of the round yet.",
+    ),
+    "cal_every_item": ("라운드의 문단과 평가자별 등급", "The round's passages and each assessor's grade"),
+    "cal_splits": (
+        "등급이 갈린 문단 (차이가 큰 순)",
+        "Passages the assessors split on (furthest apart first)",
+    ),
+    "cal_no_splits": (
+        "등급이 갈린 문단이 없습니다.",
+        "The assessors gave every shared passage the same grade.",
+    ),
+    "cal_grade_of": ("{name} 등급", "{name}'s grade"),
+    "cal_note_of": ("{name} 메모", "{name}'s note"),
+    "cal_gap": ("등급 차이", "Gap"),
     "read_choices": (
         "확인을 받고 바꿔 읽은 값과 뺀 행",
         "Values read as you confirmed, and rows left out",

@@ -70,6 +70,7 @@ from workbench.core.export import STEP_COMPARE, csv_task, judgments_task, report
 from workbench.core.io.atomic import LockedFileError
 from workbench.core.model.korean import Word
 from workbench.core.model.problems import InputError
+from workbench.core.protocol.calibration import rounds
 from workbench.core.report import SHEET_KEYS
 from workbench.ui import dialogs, fonts, i18n
 from workbench.ui.errors import friendly_message
@@ -511,6 +512,7 @@ class ExportPage(Page):
             "missed": self.tr("Missed evidence by role"),
             "significance": self.tr("Significance"),
             "agreement": self.tr("Assessor agreement"),
+            "calibration": self.tr("Calibration rounds"),
             "abstention": self.tr("Abstention"),
             "manual": self.tr("Evaluation manual"),
             "systems": self.tr("System cards"),
@@ -560,6 +562,10 @@ class ExportPage(Page):
                 "intervals, wins and losses."
             ),
             "agreement": self.tr("How well the assessors agree: kappa and alpha per pair."),
+            "calibration": self.tr(
+                "The passages every assessor graded in a calibration round, their agreement "
+                "and the passages they split on (practice: not counted in the scores)."
+            ),
             "abstention": self.tr(
                 "How often each system returned nothing, on answerable and unanswerable questions."
             ),
@@ -612,6 +618,8 @@ class ExportPage(Page):
             out["stages"] = self.tr(
                 "Needs two systems tagged as stages of one pipeline (Systems and stages page)."
             )
+        if results is not None and not rounds(self.state.study):
+            out["calibration"] = self.tr("Needs a calibration round (Judging page).")
         if results is not None and not self.state.study.answers.loaded:
             why = self.tr("Needs the systems' answers (Answers page).")
             out["answers"] = out["citations"] = why

@@ -18,6 +18,14 @@ The page also makes pools (:class:`NewPoolDialog`: assessor, questions,
 systems, depth, seed), writes a pool as an Excel workbook for an assessor who
 only has Excel, and asks the main window to read a filled one back
 (``import_requested``).
+
+A calibration round (:mod:`workbench.core.protocol.calibration`; "Start a
+calibration round…", :class:`~workbench.ui.views.calibration_panel.CalibrationDialog`)
+gives every chosen assessor a calibration pool with the same passages. It is
+judged like a pool, with a note beside the grade; its grades are practice, kept
+on the pool and never among the study's judgments. Once the assessor in view has
+finished their copy, the page shows the round's agreement and the passages the
+assessors split on (:class:`~workbench.ui.views.calibration_panel.CalibrationPanel`).
 """
 
 from __future__ import annotations
@@ -55,6 +63,16 @@ from PySide6.QtWidgets import (
 from workbench.core.measures.chart_data import default_metrics
 from workbench.core.model import grades
 from workbench.core.model.korean import Word
+from workbench.core.protocol.calibration import (
+    PracticeGradeEdit,
+    PracticeGradesReadEdit,
+    build_round,
+    practice_grade_edit,
+    read_practice_workbook,
+    round_agreement,
+    round_edit,
+    rounds,
+)
 from workbench.core.protocol.pool import (
     CANNOT,
     LATER,
@@ -81,6 +99,7 @@ from workbench.ui.i18n import current_language
 from workbench.ui.page import Page, add_shortcuts
 from workbench.ui.settings import Settings
 from workbench.ui.state import AppState, EditCommand
+from workbench.ui.views.calibration_panel import CalibrationDialog, CalibrationPanel
 from workbench.ui.views.manual_view import ManualDialog, ManualPanel
 from workbench.ui.workers import TaskRunner
 
@@ -94,6 +113,18 @@ def _next_pool_task(study, assessor: str, n: int, measures, results, time: str,
     """Worker function: :func:`build_next_pool` with the runner's keywords (it
     reports no progress of its own)."""
     return build_next_pool(study, assessor, n, measures=measures, results=results, time=time)
+
+
+def _round_task(study, assessors: list[str], n: int, results, time: str,
+                progress=None, cancelled=None):
+    """Worker function: :func:`build_round` with the runner's keywords (it
+    reports no progress of its own)."""
+    return build_round(study, assessors, n, results=results, time=time)
+
+
+def _read_round_task(study, pool_id: int, path: str, time: str, progress=None, cancelled=None):
+    """Worker function: :func:`read_practice_workbook` with the runner's keywords."""
+    return read_practice_workbook(study, pool_id, path, time)
 
 
 def _lang() -> str:
@@ -335,9 +366,13 @@ class JudgingPage(Page):
         self.next_button = QPushButton()
         self.next_button.setObjectName("nextPool")
         self.next_button.clicked.connect(self.next_pool)
+        self.calibration_button = QPushButton()
+        self.calibration_button.setObjectName("startCalibration")
+        self.calibration_button.clicked.connect(self.start_calibration)
         row.addWidget(self.next_spin)
         row.addWidget(self.next_button)
         row.addStretch(1)
+        row.addWidget(self.calibration_button)
         return row
 
     def _name_next_button(self) -> None:
@@ -379,6 +414,11 @@ class JudgingPage(Page):
         el.addStretch(1)
         el.addWidget(self.empty_label)
         el.addStretch(1)
+        # a finished calibration pool's round: shown only once this assessor is done
+        self.calibration_panel = CalibrationPanel()
+        self.calibration_panel.hide()
+        el.addWidget(self.calibration_panel, 4)
+        self._empty_layout = el
         return empty
 
     def _build_judging(self) -> QSplitter:
@@ -418,6 +458,11 @@ class JudgingPage(Page):
         ll.addWidget(self.passage_label)
         ll.addWidget(self.passage_view, 3)
         ll.addWidget(self.mark_label)
+        # a calibration round's grades carry the assessor's reason: the team discusses them
+        self.practice_note = QLineEdit()
+        self.practice_note.setObjectName("practiceNote")
+        self.practice_note.hide()
+        ll.addWidget(self.practice_note)
 
         buttons = QHBoxLayout()
         self.grade_buttons: list[QPushButton] = []
@@ -519,6 +564,17 @@ class JudgingPage(Page):
             )
         )
         self.next_spin.setToolTip(self.tr("How many passages the pool holds."))
+        self.calibration_button.setText(self.tr("Start a calibration round…"))
+        self.calibration_button.setToolTip(
+            self.tr(
+                "Before the real judging: every assessor grades the same passages, to see where "
+                "the manual is read differently. The round's grades are practice and not counted "
+                "in the scores."
+            )
+        )
+        self.practice_note.setPlaceholderText(
+            self.tr("Why this grade? (optional; the team discusses it after the round)")
+        )
         self.remove_button.setText(self.tr("Remove pool"))
         self.export_button.setText(self.tr("Save for Excel…"))
         self.export_button.setToolTip(
@@ -600,12 +656,23 @@ class JudgingPage(Page):
         self.pool_combo.blockSignals(True)
         self.pool_combo.clear()
         for p in pools:
-            self.pool_combo.addItem(
-                self.tr("{assessor} — {n} passages").format(assessor=p.assessor, n=len(p.items)),
-                p.id,
+            text = (
+                self.tr("{assessor} — calibration round {round}, {n} passages").format(
+                    assessor=p.assessor, round=p.calibration_round, n=len(p.items)
+                )
+                if p.is_calibration
+                else self.tr("{assessor} — {n} passages").format(
+                    assessor=p.assessor, n=len(p.items)
+                )
+            )
+            self.pool_combo.addItem(text, p.id)
+            # the whole text where the combo is narrower than it (the largest font)
+            self.pool_combo.setItemData(
+                self.pool_combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole
             )
         index = self.pool_combo.findData(self._pool_id)
         self.pool_combo.setCurrentIndex(index)
+        self.pool_combo.setToolTip(self.pool_combo.currentText())
         self.pool_combo.blockSignals(False)
 
     def refresh(self) -> None:
@@ -620,6 +687,7 @@ class JudgingPage(Page):
         if pool is None:
             self.current = None
             self._set_progress(None, None)
+            self._show_round(None)
             self.empty_label.setText(
                 self.tr(
                     "Open judgments and system results, then make a judging pool for an "
@@ -636,10 +704,14 @@ class JudgingPage(Page):
             self._update_buttons()
             self.shown.emit()
             return
-        judged = self._judged(pool.assessor)
+        judged = (
+            set(pool.calibration_grades) if pool.is_calibration else self._judged(pool.assessor)
+        )
         item = next_item(pool, judged)
         self.current = item
         self._set_progress(pool, judged)
+        self.practice_note.setVisible(pool.is_calibration and item is not None)
+        self._show_round(pool if item is None else None)
         if item is None:
             p = pool_progress(pool, judged)
             self.empty_label.setText(
@@ -654,6 +726,23 @@ class JudgingPage(Page):
             self.stack.setCurrentIndex(1)
         self._update_buttons()
         self.shown.emit()
+
+    def _show_round(self, finished: Pool | None) -> None:
+        """The agreement of the round of ``finished`` (a calibration pool whose
+        assessor has graded every passage), else no panel: while an assessor is
+        still judging, nobody's grades are shown."""
+        round_ = None
+        if finished is not None and finished.is_calibration:
+            round_ = next(
+                (r for r in rounds(self.state.study) if r.number == finished.calibration_round),
+                None,
+            )
+        if round_ is not None:
+            self.calibration_panel.set_round(round_agreement(round_), self._passage_texts())
+        self.calibration_panel.setVisible(round_ is not None)
+        # the panel takes the room the centred message had above and below it
+        for index in (0, 2):
+            self._empty_layout.setStretch(index, 0 if round_ is not None else 1)
 
     def _judged(self, assessor: str) -> set:
         """What ``assessor`` graded (:func:`judged_by`): the files' part is kept
@@ -755,6 +844,7 @@ class JudgingPage(Page):
         self.remove_button.setEnabled(pool is not None)
         self.export_button.setEnabled(pool is not None)
         self.new_button.setEnabled(self.state.study.has_data)
+        self.calibration_button.setEnabled(self.state.study.has_data)
         self.next_button.setEnabled(self.state.study.has_data and self.state.results is not None)
         self.read_button.setEnabled(self.state.study.judgment_set is not None)
 
@@ -766,6 +856,14 @@ class JudgingPage(Page):
         self._hide_reason()
         q, p = self.current
         self.status.setText("")
+        if pool.is_calibration:
+            # practice: kept on the round's pool, never among the study's judgments
+            note = self.practice_note.text()
+            self.practice_note.clear()
+            self.state.push(
+                practice_grade_edit(self.state.study, pool.id, (q, p), int(g), note, now_text())
+            )
+            return
         self.state.push(self.state.study.grade_edit(q, p, int(g), assessor=pool.assessor))
 
     def later(self) -> None:
@@ -807,7 +905,7 @@ class JudgingPage(Page):
         pool = self.pool()
         if pool is None:
             return False
-        if isinstance(edit, PoolMarkEdit):
+        if isinstance(edit, (PoolMarkEdit, PracticeGradeEdit, PracticeGradesReadEdit)):
             return edit.pool_id == pool.id
         if isinstance(edit, GradeEdit):
             return edit.assessor == pool.assessor and (edit.question_id, edit.passage_id) in set(
@@ -935,6 +1033,51 @@ class JudgingPage(Page):
         self._pool_id = edit.pool.id
         self.state.push(edit)
 
+    def start_calibration(self) -> None:
+        """Ask for the round's size and assessors, then build one calibration pool
+        per assessor in the background and add them as one undoable edit."""
+        study = self.state.study
+        if not study.has_data:
+            return
+        me = self.state.judging_as()
+        if me is None:
+            return
+        known = [*study.assessors, *(p.assessor for p in study.pools.pools)]
+        dialog = CalibrationDialog(list(dict.fromkeys(known)), me, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.make_round(dialog.assessors(), dialog.round_size())
+
+    def make_round(self, assessors: list[str], n: int):
+        """Build a calibration round in the background, then add its pools."""
+        handle = self.runner.start(
+            "pool",
+            _round_task,
+            self.state.study.snapshot(),
+            list(assessors),
+            int(n),
+            self.state.results,
+            now_text(),
+        )
+        handle.finished.connect(self._on_round_built)
+        handle.failed.connect(lambda exc: show_error(self, exc))
+        return handle
+
+    def _on_round_built(self, pools) -> None:
+        if not pools or not pools[0].items:
+            QMessageBox.information(
+                self,
+                self.tr("Nothing to judge"),
+                self.tr("The systems retrieved no passage, so no calibration round was made."),
+            )
+            return
+        edit = round_edit(self.state.study, pools)
+        me = self.state.assessor_name()
+        # the person judging now starts on their own copy of the round
+        mine = next((p for p in edit.pools if p.assessor == me), edit.pools[0])
+        self._pool_id = mine.id
+        self.state.push(edit)
+
     def remove_pool(self) -> None:
         pool = self.pool()
         if pool is None:
@@ -986,8 +1129,40 @@ class JudgingPage(Page):
             dialog_start_dir(Settings().last_directory),
             self.tr("Excel workbook (*.xlsx)"),
         )
-        if path:
+        if not path:
+            return
+        pool = self.pool()
+        if pool is not None and pool.is_calibration:
+            self.read_round_workbook(path)
+        else:
             self.import_requested.emit(path)
+
+    def read_round_workbook(self, path: str | Path):
+        """Read a filled calibration workbook into the calibration pool in view:
+        practice grades, never the study's judgments (worker, then one undoable edit)."""
+        pool = self.pool()
+        if pool is None or not pool.is_calibration:
+            return None
+        handle = self.runner.start(
+            "pool-read", _read_round_task, self.state.study.snapshot(), pool.id, str(path),
+            now_text(),
+        )
+        handle.finished.connect(self._on_round_workbook_read)
+        handle.failed.connect(lambda exc: show_error(self, exc))
+        return handle
+
+    def _on_round_workbook_read(self, edit: PracticeGradesReadEdit) -> None:
+        if self.state.study.pools.pool(edit.pool_id) is None:
+            return  # the pool was removed meanwhile
+        self.state.push(edit)
+        self.status.setText(
+            self.tr(
+                "Read {n} calibration grades; {left} grades of passages outside this pool were "
+                "left out."
+            ).format(n=edit.read, left=edit.left_out)
+            if edit.left_out
+            else self.tr("Read {n} calibration grades.").format(n=edit.read)
+        )
 
     # -- the manual ------------------------------------------------------------------------------
     def edit_manual(self) -> None:
