@@ -20,6 +20,7 @@ from workbench.core.report.sheets import (
     decisions,
     diagnosis,
     first_evidence,
+    how_computed,
     low_scoring,
     manual,
     missed,
@@ -123,6 +124,8 @@ SHEETS: tuple[SheetSpec, ...] = (
               "인용 점검 시트 작성 중", "Writing the citation checks", _has_answers),
     SheetSpec("decisions", "결정 기록", "Decisions", decisions.write, 0.02,
               "결정 기록 시트 작성 중", "Writing the decisions"),
+    SheetSpec("how_computed", "계산 방법", "How measures are computed", how_computed.write,
+              0.01, "계산 방법 시트 작성 중", "Writing how the measures are computed"),
     SheetSpec("settings", "설정", "Settings", settings.write, 0.02,
               "설정 시트 작성 중", "Writing settings"),
 )  # fmt: skip
