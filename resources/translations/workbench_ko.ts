@@ -1088,6 +1088,14 @@ n = {n} questions</source>
         <translation>이 두 시스템의 모든 질문</translation>
     </message>
     <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
+        <source>The selected system's mean of this measure, worked through question by question.</source>
+        <translation>고른 시스템의 이 지표 평균을 질문별로 풀어 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>Double-click a row to open the questions where the system loses.</source>
         <translation>행을 두 번 클릭하면 그 시스템이 지는 질문을 엽니다.</translation>
     </message>
@@ -4190,6 +4198,14 @@ first relevant: {bucket}
     <message>
         <source>Evidence sentence: {sentences}</source>
         <translation>근거 문장: {sentences}</translation>
+    </message>
+    <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
+        <source>How was {measure} computed?</source>
+        <translation>{measure} 값은 어떻게 계산했나요?</translation>
     </message>
     <message>
         <source>Grades are given to passages: switch the unit to passages to grade.</source>

@@ -9,7 +9,7 @@ import math
 import pytest
 from _gestures import press
 from _overview_fixtures import judgment_set, run_set
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
@@ -158,3 +158,107 @@ def test_the_context_menu_item_opens_the_panel(qtbot, page, state):
     qtbot.waitUntil(lambda: panel is not None and panel.isVisible(), timeout=3000)
     assert panel.system == "GraphRAG" and panel.measure == "P@1"
     assert f"= {number(_mean_of(state, 'GraphRAG', 'P@1'))}" in panel.text.toPlainText()
+
+
+# -- Question review ---------------------------------------------------------------------
+@pytest.fixture
+def review(qtbot, tmp_path):
+    from workbench.ui import settings as ui_settings
+    from workbench.ui.views.review import ReviewPage
+
+    ui_settings.use_settings_dir(tmp_path)
+    st = AppState()
+    page = ReviewPage(st)
+    qtbot.addWidget(page)
+    page.resize(1400, 900)
+    page.show()
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow, timeout=5000)
+    with qtbot.waitSignal(page.index_ready, timeout=30000):
+        st.set_judgments(judgment_set())
+        st.add_runs(run_set())
+    yield page
+    st.runner.wait()
+
+
+def _open_scores_tab(qtbot, page, qid):
+    page.open_question(qid)
+    bar = page.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    assert page.tabs.currentWidget() is page.metrics_table
+    qtbot.waitUntil(lambda: page.metrics_table.rowCount() > 0, timeout=3000)
+
+
+def test_enter_on_a_question_score_explains_that_question(qtbot, review):
+    _open_scores_tab(qtbot, review, "q2")
+    table = review.metrics_table
+    row, col = review.index.systems.index("BM25"), review.index.measures.index("MAP")
+    item = table.item(row, col)
+    table.scrollToItem(item)
+    QTest.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(item).center()
+    )
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    panel = review.explain_panel
+    assert panel is not None and panel.isVisible() and not panel.question_list.isVisible()
+    text = panel.text.toPlainText()
+    # BM25 q2: x2, x3, p5 (grade 3); R = 2 (p4, p5): AP = (1/3) / 2
+    assert "AP = (1/3) / 2" in text
+    state = review.state
+    assert f"MAP = {number(_value_of(state, 'BM25', 'q2', 'MAP'))}" in text
+    assert abs(_value_of(state, "BM25", "q2", "MAP") - 1 / 6) < 1e-12
+    assert item.text() == f"{1 / 6:.3f}"  # the cell explained is the number shown
+
+
+def test_a_system_columns_scores_are_explained_from_its_header(qtbot, review):
+    review.open_question("q3")
+    headers = review.headers
+    column = next(c for c in review.columns if c.isVisible() and c.column.system == "GraphRAG")
+    offset = review.scroll.horizontalScrollBar().value()
+    pos = QPoint(column.x() - offset + column.width() // 2, headers.height() // 2)
+    assert review.system_at_header(pos) == "GraphRAG"
+    k = review.k_spin.value()
+    chosen = []
+
+    def choose_from_menu() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        action = next(a for a in menu.actions() if a.objectName() == f"explain_nDCG@{k}")
+        chosen.append(action.text())
+        QTest.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+    QTimer.singleShot(200, choose_from_menu)
+    QApplication.sendEvent(
+        headers, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, headers.mapToGlobal(pos))
+    )
+    assert chosen == [f"How was nDCG@{k} computed?"]
+    panel = review.explain_panel
+    qtbot.waitUntil(lambda: panel is not None and panel.isVisible(), timeout=3000)
+    # GraphRAG q3: p8 (3), p7 (2), p6 (1) — the ideal order itself
+    text = panel.text.toPlainText()
+    assert f"nDCG@{k} = 1" in text and "DCG / IDCG" in text
+    assert _value_of(review.state, "GraphRAG", "q3", f"nDCG@{k}") == 1
+
+
+# -- Compare -----------------------------------------------------------------------------
+def test_compare_explains_the_selected_systems_mean(qtbot, state):
+    from workbench.ui.views.compare import ComparePage
+
+    page = ComparePage(state)
+    qtbot.addWidget(page)
+    page.resize(1300, 900)
+    page.show()
+    qtbot.waitExposed(page)
+    qtbot.waitUntil(lambda: len(page.model.frame) > 0, timeout=30000)
+    assert not page.explain_button.isEnabled() or page.current_row() is not None
+    view = page.table
+    index = view.model().index(1, 0)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    rec = page.current_row()
+    press(page.explain_button)
+    panel = page.explain_panel
+    assert panel is not None and panel.isVisible()
+    assert (panel.system, panel.measure) == (rec["system"], rec["metric"])
+    mean = _mean_of(state, str(rec["system"]), str(rec["metric"]))
+    assert f"= {number(mean)}" in panel.text.toPlainText()
+    state.runner.wait()

@@ -10,9 +10,11 @@ the panel only lays it out (plain text with aligned tables) in the UI language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -37,6 +40,27 @@ from workbench.core.model.results import Results
 from workbench.ui.models.metrics_table import ui_language
 
 _ROLE_QUESTION = Qt.ItemDataRole.UserRole
+
+
+def on_enter(widget: QWidget, slot: Callable[[], None]) -> None:
+    """Enter (either key) on ``widget`` itself calls ``slot``: the keyboard's way to
+    ask how the chosen value was computed."""
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        shortcut = QShortcut(QKeySequence(key), widget)
+        shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+        shortcut.activated.connect(slot)
+
+
+def run_menu(
+    owner: QWidget, global_pos: QPoint, entries: list[tuple[str, str, Callable[[], object]]]
+) -> None:
+    """A context menu of (text, object name, what it does) at ``global_pos``."""
+    menu = QMenu(owner)
+    for text, name, call in entries:
+        action = menu.addAction(text, call)
+        action.setObjectName(name)
+    menu.exec(global_pos)
+    menu.deleteLater()
 
 
 def _table_html(headers: list[str], rows: list[list[str]]) -> str:

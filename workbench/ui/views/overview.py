@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pandas as pd
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -55,7 +55,7 @@ from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable, read_only_rows
 from workbench.ui.views.charts import OverviewCharts
 from workbench.ui.views.diagnosis import DiagnosisPanel
-from workbench.ui.views.explain_panel import ExplainPanel
+from workbench.ui.views.explain_panel import ExplainPanel, on_enter
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 from workbench.ui.when_shown import WhenShown
@@ -259,10 +259,7 @@ class OverviewPage(Page):
         self.explain_button.setEnabled(False)
         self.explain_button.clicked.connect(self.explain_current)
         self.metrics_view.selectionModel().currentChanged.connect(self._update_explain_button)
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            shortcut = QShortcut(QKeySequence(key), self.metrics_view)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(self.explain_current)
+        on_enter(self.metrics_view, self.explain_current)
         # the panel that shows a score worked through (made when first asked)
         self.explain_panel: ExplainPanel | None = None
         explain_row = QHBoxLayout()
