@@ -34,7 +34,6 @@ from workbench.core.measures.explain import (
     QuestionExplanation,
     explain_mean,
     explain_question,
-    number,
 )
 from workbench.core.model.results import Results
 from workbench.ui.models.metrics_table import ui_language
@@ -105,7 +104,8 @@ class ExplainPanel(QDialog):
         self.questions_label = QLabel()
         self.question_list = QListWidget()
         self.question_list.setObjectName("explainQuestions")
-        self.question_list.currentItemChanged.connect(self._on_question_chosen)
+        # a chosen (selected) question, not the current item focus alone sets
+        self.question_list.itemSelectionChanged.connect(self._on_question_chosen)
         self.list_box = QWidget()
         list_layout = QVBoxLayout(self.list_box)
         list_layout.setContentsMargins(0, 0, 0, 0)
@@ -151,7 +151,7 @@ class ExplainPanel(QDialog):
         self.question_list.blockSignals(True)
         self.question_list.clear()
         for qid, value, missing in self.mean.values:
-            label = f"{qid}   {number(value)}"
+            label = f"{qid}   {value:.4f}"  # fixed decimals: the values line up
             if missing:
                 label += " " + self.tr("(no results)")
             item = QListWidgetItem(label)
@@ -173,9 +173,11 @@ class ExplainPanel(QDialog):
         self._render()
         self._bring_up()
 
-    def _on_question_chosen(self, item: QListWidgetItem | None, _previous=None) -> None:
-        if item is None or self.results is None:
+    def _on_question_chosen(self) -> None:
+        chosen = self.question_list.selectedItems()
+        if not chosen or self.results is None:
             return
+        item = chosen[0]
         qid = str(item.data(_ROLE_QUESTION))
         self.question_id = qid
         self.explanation = explain_question(
@@ -257,7 +259,8 @@ class ExplainPanel(QDialog):
             self._render()
             if current:
                 for i in range(self.question_list.count()):
-                    if self.question_list.item(i).data(_ROLE_QUESTION) == current:
-                        self.question_list.setCurrentRow(i)
+                    item = self.question_list.item(i)
+                    if item.data(_ROLE_QUESTION) == current:
+                        item.setSelected(True)
         else:
             self._render()
