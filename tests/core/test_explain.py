@@ -235,3 +235,26 @@ def test_seed_blog_p5_and_ap():
     assert ap.R == 4 and [p.precision_at for p in ap.places if p.relevant] == [1, 2 / 3, 3 / 5]
     assert round(ap.value, 2) == 0.57
     assert "AP = (1/1 + 2/3 + 3/5) / 4 = 2.2667 / 4" in ap.steps("en")
+
+
+def test_depth_and_document_dedup_are_said_and_followed():
+    from workbench.core.model import schema as s
+
+    passages = pd.DataFrame(
+        {s.PID: ["a", "b", "c", "d", "e"], s.DOCID: ["D1", "D1", "D2", "D3", "D3"]}
+    )
+    settings = EvalSettings(ks=(1, 3, 5), order="score", dedup="document", depth=6)
+    res = evaluate(QRELS, RUNS, settings, passages=passages)
+    # alpha q1 by score: c, a, u1, b, d, u2, e — cut at 6 (e leaves), then one passage
+    # per document: b (D1 after a) goes; left c(2), a(3), u1, d(1), u2
+    e = explain_question(res, "alpha", "q1", "MAP")
+    assert e.retrieved == 5 and e.relevant_ranks == (1, 2, 4)
+    assert e.value == pytest.approx((1 + 1 + 3 / 4) / 4, abs=1e-12)
+    pq = res.per_question
+    assert e.value == pytest.approx(
+        float(pq[(pq["system"] == "alpha") & (pq["question_id"] == "q1")]["MAP"].iloc[0]),
+        abs=1e-12,
+    )
+    first = e.steps("en")[0]
+    assert "de-dup: one passage per document" in first and "only the first 6 evaluated" in first
+    assert "중복: 문서당 한 문단" in e.steps("ko")[0]

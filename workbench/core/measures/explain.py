@@ -24,7 +24,7 @@ import pandas as pd
 
 from workbench.core.measures.metrics import gain_values
 from workbench.core.model import schema as s
-from workbench.core.model.choices import IN_REPORT
+from workbench.core.model.choices import DEDUPS, GAINS, IN_REPORT, ORDERS, UNITS
 from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.measure_names import Measure, parse_measure
 from workbench.core.model.number_text import sorted_ids
@@ -188,6 +188,10 @@ class QuestionExplanation:
     threshold: float
     gain_kind: str
     order: str
+    dedup: str
+    unit: str
+    #: only the first ``depth`` places of each list were evaluated (None: all)
+    depth: int | None
     #: relevant judged passages of the question (grade ≥ θ)
     R: int
     #: places of the evaluated list (after ordering, de-dup and depth)
@@ -324,6 +328,9 @@ def explain_question(
         threshold=theta,
         gain_kind=gain_kind,
         order=settings.order,
+        dedup=settings.dedup,
+        unit=settings.unit,
+        depth=settings.depth,
         R=R,
         retrieved=len(rows),
         places=places,
@@ -476,14 +483,29 @@ def _core_counts(
 
 
 # -- the words ---------------------------------------------------------------------------
+def _setting(choices, key: str, lang: str) -> str:
+    """How the report states a setting's choice in force (the same words)."""
+    return _w(IN_REPORT[(choices.name, key)][::-1], lang)
+
+
 def _settings_line(e: QuestionExplanation, lang: str) -> str:
-    gain = _w(IN_REPORT[("gain", e.gain_kind)][::-1], lang)
-    order = _w(IN_REPORT[("order", e.order)][::-1], lang)
-    if lang == "ko":
-        line = f"관련 기준 θ = {number(e.threshold)} (등급 ≥ θ이면 관련), 순서: {order}"
-        return line + (f", 이득: {gain}" if e.family == "nDCG" else "")
-    line = f"Relevant when grade ≥ θ = {number(e.threshold)}; order: {order}"
-    return line + (f"; gain: {gain}" if e.family == "nDCG" else "")
+    """θ, the order, and whatever else shaped this list (gain for nDCG; de-dup, unit
+    and depth when they are not the plain ones)."""
+    ko = lang == "ko"
+    parts = [
+        f"관련 기준 θ = {number(e.threshold)} (등급 ≥ θ이면 관련)" if ko
+        else f"Relevant when grade ≥ θ = {number(e.threshold)}",
+        ("순서: " if ko else "order: ") + _setting(ORDERS, e.order, lang),
+    ]  # fmt: skip
+    if e.family == "nDCG":
+        parts.append(("이득: " if ko else "gain: ") + _setting(GAINS, e.gain_kind, lang))
+    if e.dedup != DEDUPS.default:
+        parts.append(("중복: " if ko else "de-dup: ") + _setting(DEDUPS, e.dedup, lang))
+    if e.unit != UNITS.default:
+        parts.append(("단위: " if ko else "unit: ") + _setting(UNITS, e.unit, lang))
+    if e.depth is not None:
+        parts.append(f"상위 {e.depth}개만 평가" if ko else f"only the first {e.depth} evaluated")
+    return (", " if ko else "; ").join(parts)
 
 
 def _ranks_text(ranks: tuple[int, ...]) -> str:
@@ -533,10 +555,10 @@ def _family_lines(e: QuestionExplanation, lang: str) -> list[str]:
             else f"Relevant passages in the top {top}: {len(e.relevant_ranks)} (ranks {ranks})"
         )
         if fam == "Hit":
-            return [head, f"{e.measure} = {number(e.value)}"]
+            return [head]
         return [head, f"{e.measure} = {number(e.numerator)} / {number(e.denominator)}"]
     if fam == "MRR":
-        where = "" if k is None else (f" (상위 {k}개 안)" if ko else f" (within the top {k})")
+        where = "" if k is None else (f"상위 {k}개 안에 " if ko else f" within the top {k}")
         if e.first_rank is None:
             first = "첫 관련 문단: 없음" if ko else "First relevant passage: none"
         else:
@@ -546,9 +568,7 @@ def _family_lines(e: QuestionExplanation, lang: str) -> list[str]:
                 else f"Rank of the first relevant passage: {e.first_rank}"
             )
         if e.numerator == 0:
-            tail = (
-                f"관련 문단이 없어{where} 0입니다." if ko else f"No relevant passage{where}: 0."
-            )
+            tail = f"{where}관련 문단이 없어 0입니다." if ko else f"No relevant passage{where}: 0."
             return [first, tail]
         return [first, f"RR = 1 / {e.first_rank}"]
     if fam == "MAP":
