@@ -144,9 +144,9 @@ def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, syntheti
         "Low-scoring",
         "Missed evidence",
         "Abstention",
+        "How measures are computed",
         "System cards",
         "Decisions",  # always: it says so when there is no decision
-        "How measures are computed",
         "Settings",
     ]
     # agreement with a single assessor is no agreement

@@ -112,6 +112,8 @@ SHEETS: tuple[SheetSpec, ...] = (
               "평가자 일치도 시트 작성 중", "Writing assessor agreement", _has_assessors),
     SheetSpec("abstention", "답변 보류", "Abstention", abstention.write, 0.02,
               "답변 보류 시트 작성 중", "Writing abstention"),
+    SheetSpec("how_computed", "계산 방법", "How measures are computed", how_computed.write,
+              0.01, "계산 방법 시트 작성 중", "Writing how the measures are computed"),
     SheetSpec("manual", "평가 매뉴얼", "Manual", manual.write, 0.02,
               "평가 매뉴얼 시트 작성 중", "Writing the evaluation manual", _has_manual),
     SheetSpec("systems", "시스템 정보", "System cards", systems.write, 0.02,
@@ -124,8 +126,6 @@ SHEETS: tuple[SheetSpec, ...] = (
               "인용 점검 시트 작성 중", "Writing the citation checks", _has_answers),
     SheetSpec("decisions", "결정 기록", "Decisions", decisions.write, 0.02,
               "결정 기록 시트 작성 중", "Writing the decisions"),
-    SheetSpec("how_computed", "계산 방법", "How measures are computed", how_computed.write,
-              0.01, "계산 방법 시트 작성 중", "Writing how the measures are computed"),
     SheetSpec("settings", "설정", "Settings", settings.write, 0.02,
               "설정 시트 작성 중", "Writing settings"),
 )  # fmt: skip
