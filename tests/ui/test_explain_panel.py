@@ -119,6 +119,25 @@ def test_the_button_explains_a_cells_mean_and_a_chosen_questions_ndcg(qtbot, pag
     assert f"/ 4 = {number(mean)}" in panel.text.toPlainText()
 
 
+def test_an_open_panel_follows_new_scores(qtbot, page, state):
+    from dataclasses import replace
+
+    _choose_cell(page, "BM25", "P@3")
+    press(page.explain_button)
+    panel = page.explain_panel
+    before = state.results
+    # θ = 2: q5 (only grade-1 evidence) leaves the mean, so N is 3 now
+    state.set_settings(replace(state.study.settings, threshold=2))
+    qtbot.waitUntil(
+        lambda: state.results is not before and not state.runner.is_running("evaluate"),
+        timeout=20000,
+    )
+    qtbot.waitUntil(lambda: panel.results is state.results, timeout=5000)
+    assert panel.isVisible()
+    assert f"/ 3 = {number(_mean_of(state, 'BM25', 'P@3'))}" in panel.text.toPlainText()
+    assert "q4, q5" in panel.text.toPlainText()  # both left out now
+
+
 def test_enter_on_a_value_opens_its_mean_and_a_question_shows_mrr(qtbot, page, state):
     _choose_cell(page, "Hybrid", "MRR")
     QTest.keyClick(page.metrics_view, Qt.Key.Key_Return)
@@ -208,6 +227,14 @@ def test_enter_on_a_question_score_explains_that_question(qtbot, review):
     assert f"MAP = {number(_value_of(state, 'BM25', 'q2', 'MAP'))}" in text
     assert abs(_value_of(state, "BM25", "q2", "MAP") - 1 / 6) < 1e-12
     assert item.text() == f"{1 / 6:.3f}"  # the cell explained is the number shown
+    # θ = 3: only p5 is relevant in q2 now, R = 1 and AP = (1/3) / 1; the panel follows
+    from dataclasses import replace
+
+    before = state.results
+    state.set_settings(replace(state.study.settings, threshold=3))
+    qtbot.waitUntil(lambda: panel.results is not before and panel.results is state.results,
+                    timeout=20000)  # fmt: skip
+    assert panel.isVisible() and "AP = (1/3) / 1" in panel.text.toPlainText()
 
 
 def test_a_system_columns_scores_are_explained_from_its_header(qtbot, review):

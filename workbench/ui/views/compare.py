@@ -494,6 +494,8 @@ class ComparePage(Page):
 
     def set_results(self, results: Results | None) -> None:
         self.results = results
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         self._filling = True
         keep_base = self.baseline()
         keep_metrics = self.chosen_metrics()

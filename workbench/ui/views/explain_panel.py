@@ -173,6 +173,37 @@ class ExplainPanel(QDialog):
         self._render()
         self._bring_up()
 
+    def follow(self, results: Results | None) -> None:
+        """New scores (a grade given, a setting changed): an open panel shows the same
+        value again from them, or closes when its system, measure or question is gone."""
+        if not self.isVisible() or results is self.results:
+            return
+        gone = (
+            results is None
+            or self.system not in results.systems
+            or self.measure not in results.measures
+        )
+        if gone:
+            self.close()
+            return
+        if self.mean is not None:
+            current = self.question_id
+            self.results = results
+            self._fill_mean()
+            self._render()
+            self._select(current)
+            return
+        try:
+            self.show_question(results, self.system, self.question_id, self.measure, self.unjudged)
+        except ValueError:  # the question is no longer in the study
+            self.close()
+
+    def _select(self, question_id: str) -> None:
+        for i in range(self.question_list.count()):
+            item = self.question_list.item(i)
+            if question_id and item.data(_ROLE_QUESTION) == question_id:
+                item.setSelected(True)
+
     def _on_question_chosen(self) -> None:
         chosen = self.question_list.selectedItems()
         if not chosen or self.results is None:
@@ -257,10 +288,6 @@ class ExplainPanel(QDialog):
             current = self.question_id
             self._fill_mean()
             self._render()
-            if current:
-                for i in range(self.question_list.count()):
-                    item = self.question_list.item(i)
-                    if item.data(_ROLE_QUESTION) == current:
-                        item.setSelected(True)
+            self._select(current)
         else:
             self._render()

@@ -473,6 +473,8 @@ class OverviewPage(Page):
         self.comparisons = None  # new numbers: old marks no longer apply
         self._bounds = None
         self._when_shown.run(self._show_results)
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         if results is None or self.state.study.judgment_set is None:
             self.state.runner.cancel("unjudged_bounds")
             return
@@ -501,7 +503,6 @@ class OverviewPage(Page):
         self._drawn_results = results
         self._apply_bounds()
         self._update_explain_button()
-        self._refresh_explain_panel()
         self.marks_legend.hide()
         if results is None:
             self.stack.setCurrentWidget(self.empty_page)
@@ -591,20 +592,6 @@ class OverviewPage(Page):
             and self.system_at(index) is not None
             and self.measure_at(index) is not None
         )
-
-    def _refresh_explain_panel(self) -> None:
-        """An open panel follows new scores (a grade given elsewhere), or closes when
-        its system or measure is gone."""
-        panel = self.explain_panel
-        if panel is None or not panel.isVisible():
-            return
-        results = self.results
-        if results is None or panel.system not in results.systems or (
-            panel.measure not in results.measures
-        ):
-            panel.close()
-            return
-        self.explain_score(panel.system, panel.measure)
 
     def explain_current(self) -> None:
         """Explain the chosen cell's mean (the button and Enter)."""

@@ -659,6 +659,8 @@ class ReviewPage(QuestionListNavigation, Page):
         Until the new index arrives the page keeps showing the previous one
         (with any grade just given already on its chip).
         """
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         if results is None:
             self.state.runner.cancel(INDEX_TASK)
             self.index = None
