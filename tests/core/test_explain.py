@@ -258,3 +258,28 @@ def test_depth_and_document_dedup_are_said_and_followed():
     first = e.steps("en")[0]
     assert "de-dup: one passage per document" in first and "only the first 6 evaluated" in first
     assert "중복: 문서당 한 문단" in e.steps("ko")[0]
+
+
+def test_trec_compat_judged_leaves_out_passages_graded_below_zero(tmp_path):
+    from workbench.core.io import load_judgments, load_run
+    from workbench.core.study import study_from_files
+
+    qrels = tmp_path / "q.qrels"
+    qrels.write_text("q1 0 a 2\nq1 0 b 0\nq3 0 x 0\nq3 0 y 1\nq3 0 z -1\n")
+    run = tmp_path / "r.run"
+    run.write_text(
+        "q1 Q0 b 1 3.0 sys\nq1 Q0 a 2 2.0 sys\nq3 Q0 z 1 5.0 sys\nq3 Q0 x 2 4.0 sys\n"
+        "q3 Q0 w 3 3.0 sys\n"
+    )
+    settings = EvalSettings(ks=(1, 3), order="trec", gain="linear", trec_compat=True)
+    study = study_from_files(load_judgments(qrels), [load_run(run)], settings)
+    res = study.evaluate()
+    unjudged = study.judgment_set.unjudged
+    e = explain_question(res, "sys", "q3", "Judged@3", unjudged)
+    # z is graded -1 (trec_eval: unjudged), x is judged, w nobody judged → 1/3
+    assert [p.judged for p in e.places] == [False, True, False]
+    assert e.value == pytest.approx(1 / 3)
+    for rec in res.per_question.to_dict("records"):
+        for measure in res.measures:
+            got = explain_question(res, rec["system"], rec["question_id"], measure, unjudged)
+            assert same(got.value, float(rec[measure])), (rec["question_id"], measure)

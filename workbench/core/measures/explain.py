@@ -314,7 +314,9 @@ def explain_question(
     R = int((j_grades >= theta).sum())
     rows = _list_rows(results, system, question_id)
     reach = _reach(m, R)
-    places = _places(rows, theta, gain_kind, reach, m, settings.trec_compat, unjudged, question_id)
+    # trec_eval's unj pairs name passages: the document unit leaves them aside, as evaluate does
+    unj = unjudged if settings.unit == UNITS.default else None
+    places = _places(rows, theta, gain_kind, reach, m, settings.trec_compat, unj, question_id)
     relevant_ranks = tuple(p.position for p in places if p.relevant and p.position <= reach)
     all_relevant = [int(p) for p, g in zip(rows["position"], rows[s.GRADE]) if g >= theta]
     first = min(all_relevant) if all_relevant else None
