@@ -136,7 +136,13 @@ def formula_words(measure: str | Measure, lang: str = "ko") -> str:
         return text.replace("@K", f"@{m.cutoff}").replace("top K", f"top {m.cutoff}").replace(
             "상위 K개", f"상위 {m.cutoff}개"
         ).replace("within K", f"within {m.cutoff}").replace("K 안", f"{m.cutoff}위 안")
-    return text
+    # no cutoff: the whole list counts
+    for within in (" (within K)", "(K 안)", "(K 안에) "):
+        text = text.replace(within, "")
+    return (
+        text.replace("@K", "").replace("over the top K", "over the whole list")
+        .replace("상위 K개에서", "결과 전체에서")
+    )
 
 
 def number(value: float | None, decimals: int = 4) -> str:
