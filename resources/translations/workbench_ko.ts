@@ -1191,6 +1191,14 @@ n = {n} questions</source>
         <translation>이 두 시스템의 모든 질문</translation>
     </message>
     <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
+        <source>The selected system's mean of this measure, worked through question by question.</source>
+        <translation>고른 시스템의 이 지표 평균을 질문별로 풀어 보여 줍니다.</translation>
+    </message>
+    <message>
         <source>Double-click a row to open the questions where the system loses.</source>
         <translation>행을 두 번 클릭하면 그 시스템이 지는 질문을 엽니다.</translation>
     </message>
@@ -1776,6 +1784,57 @@ missing core</source>
     </message>
 </context>
 <context>
+    <name>ExplainPanel</name>
+    <message>
+        <source>(no results)</source>
+        <translation>(결과 없음)</translation>
+    </message>
+    <message>
+        <source>{measure} of {system} on question {question}</source>
+        <translation>{system}의 {measure} — 질문 {question}</translation>
+    </message>
+    <message>
+        <source>Mean {measure} of {system}</source>
+        <translation>{system}의 {measure} 평균</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>공식</translation>
+    </message>
+    <message>
+        <source>With this question’s numbers</source>
+        <translation>이 질문의 숫자를 넣으면</translation>
+    </message>
+    <message>
+        <source>The places the measure reads</source>
+        <translation>이 지표가 읽는 순위</translation>
+    </message>
+    <message>
+        <source>Ideal order (for IDCG)</source>
+        <translation>이상적 순서 (IDCG)</translation>
+    </message>
+    <message>
+        <source>Choose a question on the left to see its formula with its numbers.</source>
+        <translation>왼쪽에서 질문을 고르면 그 질문의 숫자를 넣은 공식을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
+        <source>Questions in this mean</source>
+        <translation>이 평균에 들어간 질문</translation>
+    </message>
+    <message>
+        <source>Back to the mean</source>
+        <translation>평균으로 돌아가기</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+</context>
+<context>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
@@ -1943,6 +2002,10 @@ missing core</source>
         <translation>결정 기록</translation>
     </message>
     <message>
+        <source>How measures are computed</source>
+        <translation>계산 방법</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>설정</translation>
     </message>
@@ -2017,6 +2080,10 @@ missing core</source>
     <message>
         <source>Every grade decided by hand or given in the app or on a pool, every conversion confirmed and row left out, every answer rating, note and flag: who, when and why.</source>
         <translation>손으로 정한 등급, 앱이나 판정 풀에서 준 등급, 확인한 변환, 제외한 행, 답변 평가, 메모와 표시 — 하나하나 누가, 언제, 왜 정했는지.</translation>
+    </message>
+    <message>
+        <source>Each measure's formula, and one question of this study worked through with its numbers (the same as How was this computed? in the app).</source>
+        <translation>지표마다의 공식과, 이 연구의 한 질문에 숫자를 넣어 풀어 본 예(앱의 '이 값은 어떻게 계산했나요?'와 같음).</translation>
     </message>
     <message>
         <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
@@ -3237,6 +3304,10 @@ n = {n} questions</source>
         <translation>점수 계산 중…</translation>
     </message>
     <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
         <source>Rename {name}…</source>
         <translation>{name} 이름 바꾸기…</translation>
     </message>
@@ -3307,6 +3378,10 @@ n = {n} questions</source>
     <message>
         <source>Scores per system</source>
         <translation>시스템별 점수</translation>
+    </message>
+    <message>
+        <source>The chosen value worked through: the mean over the questions, and each question's formula with its numbers (also Enter, or right-click a value).</source>
+        <translation>고른 값을 풀어 보여 줍니다: 질문들의 평균과, 질문마다 숫자를 넣은 공식(Enter 키나 값을 오른쪽 클릭해도 됩니다).</translation>
     </message>
     <message>
         <source>Means over answerable questions; a question missing from a run counts as 0. The best value of each column is bold. Click a header to sort; right-click a header to choose columns; hover over a header for what it measures.</source>
@@ -4282,6 +4357,14 @@ first relevant: {bucket}
     <message>
         <source>Evidence sentence: {sentences}</source>
         <translation>근거 문장: {sentences}</translation>
+    </message>
+    <message>
+        <source>How was this computed?</source>
+        <translation>이 값은 어떻게 계산했나요?</translation>
+    </message>
+    <message>
+        <source>How was {measure} computed?</source>
+        <translation>{measure} 값은 어떻게 계산했나요?</translation>
     </message>
     <message>
         <source>Grades are given to passages: switch the unit to passages to grade.</source>

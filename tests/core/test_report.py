@@ -145,6 +145,7 @@ def test_sheets_in_order_english_and_optional_sheets_left_out(tmp_path, syntheti
         "Low-scoring",
         "Missed evidence",
         "Abstention",
+        "How measures are computed",
         "System cards",
         "Decisions",  # always: it says so when there is no decision
         "Settings",

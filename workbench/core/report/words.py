@@ -41,6 +41,33 @@ T: dict[str, tuple[str, str]] = {
         "system found becomes evidence this one missed). Whether a comparison of two systems "
         "can flip is on the Compare page and in workbench eval --compare's decided.",
     ),
+    # how measures are computed (the same explanation as the app's panel)
+    "hm_title": (
+        "계산 방법: 지표마다 공식과, 이 연구의 한 질문으로 숫자를 넣어 본 예",
+        "How measures are computed: each measure's formula, and one question of this "
+        "study worked through with its numbers",
+    ),
+    "hm_example_of": (
+        "예시: 가장 좋은 시스템 {system} ({measure} 평균 기준)의 질문 {question} "
+        "(관련 근거가 있는 첫 질문)",
+        "Example: the best system, {system} (by mean {measure}), on question {question} "
+        "(the first question with relevant evidence)",
+    ),
+    "hm_measure": ("지표", "Measure"),
+    "hm_formula": ("공식", "Formula"),
+    "hm_steps": ("이 질문의 계산", "Worked example"),
+    "hm_value": ("값", "Value"),
+    "hm_mean": ("평균", "Mean"),
+    "hm_none": (
+        "관련 근거가 있는 질문이 없어 예시를 들 수 없습니다.",
+        "No question has relevant evidence, so there is no example to work through.",
+    ),
+    "hm_note": (
+        "앱의 점수표·질문 검토·시스템 비교에서 값을 골라 '이 값은 어떻게 계산했나요?'를 누르면 "
+        "어느 값이든 같은 방식으로 풀어 보여 줍니다.",
+        "In the app, choose any value in the scores table, Question review or Compare and "
+        "press 'How was this computed?' to see it worked through the same way.",
+    ),
     # first evidence (the MRR article's table)
     "fe_title": (
         "첫 근거의 순위: 답변 가능한 질문 중 첫 관련 문단이 놓인 자리",

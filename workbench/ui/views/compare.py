@@ -70,6 +70,7 @@ from workbench.ui.i18n import current_language as ui_language
 from workbench.ui.page import Page
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.views.charts import DifferenceHistogramChart, ScatterChart
+from workbench.ui.views.explain_panel import ExplainPanel
 from workbench.ui.when_shown import WhenShown
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -350,9 +351,16 @@ class ComparePage(Page):
         self.losses_button.clicked.connect(lambda: self.request_row_questions(losses_only=True))
         self.all_button = QPushButton(self)
         self.all_button.clicked.connect(lambda: self.request_row_questions(losses_only=False))
+        # the selected row's system, its mean of the row's measure worked through
+        self.explain_button = QPushButton(self)
+        self.explain_button.setObjectName("explain_button")
+        self.explain_button.setEnabled(False)
+        self.explain_button.clicked.connect(self.explain_selected)
+        self.explain_panel: ExplainPanel | None = None  # made when first asked
         buttons = QHBoxLayout()
         buttons.addWidget(self.losses_button)
         buttons.addWidget(self.all_button)
+        buttons.addWidget(self.explain_button)
         buttons.addStretch(1)
 
         self.sentences = QTextBrowser(self)
@@ -486,6 +494,8 @@ class ComparePage(Page):
 
     def set_results(self, results: Results | None) -> None:
         self.results = results
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         self._filling = True
         keep_base = self.baseline()
         keep_metrics = self.chosen_metrics()
@@ -573,6 +583,7 @@ class ComparePage(Page):
                 pd.DataFrame(columns=["question_id", "x", "y", "diff"]), "", "", "", []
             )
             self.diff_hist.set_data(pd.DataFrame(), "", "", "", [])
+            self.explain_button.setEnabled(False)
 
     def _status_text(self) -> str:
         names = {
@@ -672,6 +683,23 @@ class ComparePage(Page):
             cd.difference_histogram(pq, metric, base, system), metric, base, system, systems
         )
         self.losses_button.setEnabled(int(rec["losses"]) > 0)
+        self.explain_button.setEnabled(True)
+
+    def explain_selected(self) -> ExplainPanel | None:
+        """The selected row's system: its mean of the row's measure, worked through."""
+        rec = self.current_row()
+        results = self.results
+        if rec is None or results is None:
+            return None
+        system, measure = str(rec["system"]), str(rec["metric"])
+        if system not in results.systems or measure not in results.measures:
+            return None
+        if self.explain_panel is None:
+            self.explain_panel = ExplainPanel(self)
+        js = self.state.study.judgment_set
+        unjudged = js.unjudged if js is not None else None
+        self.explain_panel.show_mean(results, system, measure, unjudged)
+        return self.explain_panel
 
     def row_questions(self, rec: dict[str, Any], losses_only: bool = True) -> list[str]:
         pq = self.results.per_question if self.results is not None else None
@@ -728,6 +756,10 @@ class ComparePage(Page):
             self.tr("Open the questions where the selected system scores lower than the baseline.")
         )
         self.all_button.setText(self.tr("All questions of this pair"))
+        self.explain_button.setText(self.tr("How was this computed?"))
+        self.explain_button.setToolTip(
+            self.tr("The selected system's mean of this measure, worked through question by question.")
+        )
         self.table.setToolTip(
             self.tr("Double-click a row to open the questions where the system loses.")
         )

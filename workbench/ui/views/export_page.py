@@ -520,6 +520,7 @@ class ExportPage(Page):
             "answers": self.tr("Answer ratings"),
             "citations": self.tr("Citation checks"),
             "decisions": self.tr("Decisions"),
+            "how_computed": self.tr("How measures are computed"),
             "settings": self.tr("Settings"),
         }
 
@@ -583,6 +584,10 @@ class ExportPage(Page):
             "decisions": self.tr(
                 "Every grade decided by hand or given in the app or on a pool, every conversion "
                 "confirmed and row left out, every answer rating, note and flag: who, when and why."
+            ),
+            "how_computed": self.tr(
+                "Each measure's formula, and one question of this study worked through with "
+                "its numbers (the same as How was this computed? in the app)."
             ),
             "settings": self.tr(
                 "Every choice that changes a number, the input files with their checksums, and "

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QProgressBar,
+    QPushButton,
     QScrollArea,
     QSplitter,
     QStackedWidget,
@@ -54,6 +55,7 @@ from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import ContentFitter, FrozenColumnTable, read_only_rows
 from workbench.ui.views.charts import OverviewCharts
 from workbench.ui.views.diagnosis import DiagnosisPanel
+from workbench.ui.views.explain_panel import ExplainPanel, on_enter
 from workbench.ui.views.rename_dialog import RenameSystemDialog, open_rename_dialog
 from workbench.ui.views.settings_panel import SettingsPanel
 from workbench.ui.when_shown import WhenShown
@@ -251,6 +253,19 @@ class OverviewPage(Page):
         box.addWidget(self.metrics_title)
         box.addWidget(self.metrics_hint)
         box.addWidget(self.metrics_view)
+        # "how was this computed?" for the chosen cell: this button, Enter, or the menu
+        self.explain_button = QPushButton()
+        self.explain_button.setObjectName("explain_button")
+        self.explain_button.setEnabled(False)
+        self.explain_button.clicked.connect(self.explain_current)
+        self.metrics_view.selectionModel().currentChanged.connect(self._update_explain_button)
+        on_enter(self.metrics_view, self.explain_current)
+        # the panel that shows a score worked through (made when first asked)
+        self.explain_panel: ExplainPanel | None = None
+        explain_row = QHBoxLayout()
+        explain_row.addWidget(self.explain_button)
+        explain_row.addStretch(1)
+        box.addLayout(explain_row)
         # ▲/▼ marks against the Compare page's baseline, explained right under the table
         self.marks_legend = _hint("marks_legend")
         self.marks_legend.hide()
@@ -458,6 +473,8 @@ class OverviewPage(Page):
         self.comparisons = None  # new numbers: old marks no longer apply
         self._bounds = None
         self._when_shown.run(self._show_results)
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         if results is None or self.state.study.judgment_set is None:
             self.state.runner.cancel("unjudged_bounds")
             return
@@ -485,6 +502,7 @@ class OverviewPage(Page):
         self.metrics_model.set_results(results)
         self._drawn_results = results
         self._apply_bounds()
+        self._update_explain_button()
         self.marks_legend.hide()
         if results is None:
             self.stack.setCurrentWidget(self.empty_page)
@@ -540,15 +558,59 @@ class OverviewPage(Page):
             self.rename_system(name)
 
     def _metrics_menu(self, pos) -> None:
-        name = self.system_at(self.metrics_view.indexAt(pos))
+        index = self.metrics_view.indexAt(pos)
+        name = self.system_at(index)
         if name is None:
             return
         menu = QMenu(self.metrics_view)
+        measure = self.measure_at(index)
+        if measure is not None:
+            explain = menu.addAction(
+                self.tr("How was this computed?"), lambda: self.explain_score(name, measure)
+            )
+            explain.setObjectName("explain_action")
         menu.addAction(
             self.tr("Rename {name}…").format(name=name), lambda: self.rename_system(name)
         )
         menu.exec(self.metrics_view.viewport().mapToGlobal(pos))
         menu.deleteLater()
+
+    # -- how was this computed? ------------------------------------------------------
+    def measure_at(self, index) -> str | None:
+        """The measure of a cell of the systems table (a view index), or None."""
+        if not index.isValid():
+            return None
+        col = self.metrics_proxy.mapToSource(index).column()
+        columns = self.metrics_model.columns
+        name = columns[col] if 0 <= col < len(columns) else None
+        return name if name in self.metrics_model.measures else None
+
+    def _update_explain_button(self, *_: object) -> None:
+        index = self.metrics_view.currentIndex()
+        self.explain_button.setEnabled(
+            self.results is not None
+            and self.system_at(index) is not None
+            and self.measure_at(index) is not None
+        )
+
+    def explain_current(self) -> None:
+        """Explain the chosen cell's mean (the button and Enter)."""
+        index = self.metrics_view.currentIndex()
+        system, measure = self.system_at(index), self.measure_at(index)
+        if system is not None and measure is not None:
+            self.explain_score(system, measure)
+
+    def explain_score(self, system: str, measure: str) -> ExplainPanel | None:
+        """Open the panel on ``system``'s mean of ``measure``, with its questions."""
+        if self.results is None:
+            return None
+        if self.explain_panel is None:
+            self.explain_panel = ExplainPanel(self)
+        js = self.state.study.judgment_set
+        self.explain_panel.show_mean(
+            self.results, system, measure, js.unjudged if js is not None else None
+        )
+        return self.explain_panel
 
     def charts_to_save(self) -> list[tuple[str, QWidget]]:
         """The chart tabs, each named by its tab."""
@@ -838,6 +900,13 @@ class OverviewPage(Page):
             )
         )
         self.metrics_title.setText(self.tr("Scores per system"))
+        self.explain_button.setText(self.tr("How was this computed?"))
+        self.explain_button.setToolTip(
+            self.tr(
+                "The chosen value worked through: the mean over the questions, and each "
+                "question's formula with its numbers (also Enter, or right-click a value)."
+            )
+        )
         self.metrics_hint.setText(
             self.tr(
                 "Means over answerable questions; a question missing from a run counts as 0. "

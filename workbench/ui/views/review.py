@@ -76,6 +76,7 @@ from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.system_labels import system_tooltip
 from workbench.ui.tables import FrozenColumnTable
+from workbench.ui.views.explain_panel import ExplainPanel, on_enter, run_menu
 from workbench.ui.views.passage_cards import (
     META_COLOUR,
     CardItem,
@@ -309,7 +310,13 @@ class ReviewPage(QuestionListNavigation, Page):
         self.gold_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.gold_table.itemSelectionChanged.connect(self._on_gold_selected)
         self.metrics_table = QTableWidget()
+        self.metrics_table.setObjectName("question_scores")
         self.metrics_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # how a score of this question was computed: right-click it, or Enter on it
+        self.metrics_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.metrics_table.customContextMenuRequested.connect(self._scores_menu)
+        on_enter(self.metrics_table, self._explain_current_score)
+        self.explain_panel: ExplainPanel | None = None  # made when first asked
         self.note_edit = QPlainTextEdit()
         self.note_edit.textChanged.connect(self._on_note_typed)
         self._note_timer = QTimer(self)
@@ -376,6 +383,9 @@ class ReviewPage(QuestionListNavigation, Page):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         # the system names and scores stay above the cards while they scroll
         self.headers = SystemHeaderRow()
+        # a system's scores above its cards: right-click for how each was computed
+        self.headers.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.headers.customContextMenuRequested.connect(self._header_menu)
         self.cards_area.laid_out.connect(self._place_headers)
         self.scroll.horizontalScrollBar().valueChanged.connect(self._place_headers)
         # what the arrows on the cards mean, next to the cards
@@ -649,6 +659,8 @@ class ReviewPage(QuestionListNavigation, Page):
         Until the new index arrives the page keeps showing the previous one
         (with any grade just given already on its chip).
         """
+        if self.explain_panel is not None:  # an open panel shows the new numbers at once
+            self.explain_panel.follow(results)
         if results is None:
             self.state.runner.cancel(INDEX_TASK)
             self.index = None
@@ -1232,6 +1244,57 @@ class ReviewPage(QuestionListNavigation, Page):
                 table.setItem(r, c, item)
         table.resizeColumnsToContents()
         table.setUpdatesEnabled(True)
+
+    # == how was this computed? ==========================================================
+    def explain_score(self, system: str, measure: str) -> ExplainPanel | None:
+        """Open the panel on ``system``'s ``measure`` for the question shown."""
+        results, qid = self.state.results, self.current_qid
+        if results is None or not qid or measure not in results.measures:
+            return None
+        if self.explain_panel is None:
+            self.explain_panel = ExplainPanel(self)
+        js = self.state.study.judgment_set
+        unjudged = js.unjudged if js is not None else None
+        self.explain_panel.show_question(results, system, qid, measure, unjudged)
+        return self.explain_panel
+
+    def _score_cell(self, row: int, col: int) -> tuple[str, str] | None:
+        if self.index is None or not (0 <= row < len(self.index.systems)):
+            return None
+        measures = self.index.measures
+        return (self.index.systems[row], measures[col]) if 0 <= col < len(measures) else None
+
+    def _explain_current_score(self) -> None:
+        cell = self._score_cell(self.metrics_table.currentRow(), self.metrics_table.currentColumn())
+        if cell is not None:
+            self.explain_score(*cell)
+
+    def _scores_menu(self, pos: QPoint) -> None:
+        index = self.metrics_table.indexAt(pos)
+        cell = self._score_cell(index.row(), index.column())
+        if cell is not None:
+            text = self.tr("How was this computed?")
+            where = self.metrics_table.viewport().mapToGlobal(pos)
+            run_menu(self, where, [(text, "explain_action", lambda: self.explain_score(*cell))])
+
+    def system_at_header(self, pos: QPoint) -> str | None:
+        """The system whose pinned header (name and scores) is under ``pos``."""
+        offset = self.scroll.horizontalScrollBar().value()
+        for col in self._visible_columns():
+            if col.x() - offset <= pos.x() < col.x() - offset + col.width() and col.column:
+                return col.column.system
+        return None
+
+    def _header_menu(self, pos: QPoint) -> None:
+        system = self.system_at_header(pos)
+        if system is None or self.index is None:
+            return
+        entries = [
+            (self.tr("How was {measure} computed?").format(measure=m), f"explain_{m}",
+             lambda m=m: self.explain_score(system, m))
+            for m in self._summary_measures(self.k_spin.value())
+        ]  # fmt: skip
+        run_menu(self, self.headers.mapToGlobal(pos), entries)
 
     # == cards: selection, hover, keys ===================================================
     def _find_card(self, system: str, pid: str) -> CardItem | None:
