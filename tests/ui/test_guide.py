@@ -177,3 +177,26 @@ def test_the_guide_follows_the_font_size(qtbot):
         assert guide.browser.font().pointSizeF() == QApplication.font().pointSizeF()
     finally:
         window.font_actions["normal"].trigger()
+
+
+def test_the_question_marks_leave_the_korean_page_names_whole_at_the_largest_font(qtbot):
+    window = _window(qtbot)
+    window.language_actions["ko"].trigger()
+    qtbot.waitUntil(lambda: window.sidebar.item(0).text() == "시작")
+    window.font_actions["very_large"].trigger()
+    try:
+        sidebar = window.sidebar
+        for row, key in enumerate(window.page_keys()):
+            button = _help_button(qtbot, window, key)
+            item = sidebar.item(row)
+            rect = sidebar.visualItemRect(item)
+            qtbot.waitUntil(lambda b=button, r=rect: r.contains(b.geometry()))
+            text_right = (
+                rect.left()
+                + 6
+                + sidebar.iconSize().width()
+                + sidebar.fontMetrics().horizontalAdvance(item.text())
+            )
+            assert text_right < button.geometry().left(), item.text()
+    finally:
+        window.font_actions["normal"].trigger()

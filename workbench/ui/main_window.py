@@ -283,7 +283,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         self.sidebar.setStyleSheet(
             "#sidebar { border: none; background: palette(alternate-base); padding-top: 8px; }"
             # room at the right end of each row for its "?" (PageHelpButtons)
-            "#sidebar::item { padding: 8px 26px 8px 6px; }"
+            "#sidebar::item { padding: 8px 22px 8px 6px; }"
         )
         self.stack = QStackedWidget()
         layout.addWidget(self.sidebar)

@@ -37,6 +37,11 @@ from workbench.ui import i18n
 _CHAPTER = re.compile(r'<h2><a name="([\w-]+)"></a>(.*?)</h2>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 
+# the sidebar grows for its page names and their "?" up to this: at the largest
+# font the Korean names fit, and the pages keep the room they need on a 1280-pixel
+# screen (tests/ui/test_largest_font.py); a longer name is elided, as before
+_WIDEST_SIDEBAR = 204
+
 # every match of the search is shaded; the current one is the selection
 _MATCH_BACKGROUND = QColor(255, 236, 140)
 
@@ -80,6 +85,13 @@ class GuideWindow(QWidget):
         self.browser = QTextBrowser()
         self.browser.setObjectName("guide_text")
         self.browser.setOpenExternalLinks(False)
+        self._pending_chapter = ""
+        self._scroll_later = QTimer(self)
+        self._scroll_later.setSingleShot(True)
+        self._scroll_later.setInterval(0)
+        self._scroll_later.timeout.connect(
+            lambda: self.browser.scrollToAnchor(self._pending_chapter)
+        )
 
         right = QWidget()
         right_box = QVBoxLayout(right)
@@ -126,9 +138,10 @@ class GuideWindow(QWidget):
         """Scroll the chapter ``key`` to the top of the text; False when there is none."""
         if key not in self.chapter_keys():
             return False
-        # laid out first: before the window is shown the anchor has no place yet
-        self.browser.document().adjustSize()
         self.browser.scrollToAnchor(key)
+        # a window being shown or resized reflows the text after this: once more then
+        self._pending_chapter = key
+        self._scroll_later.start()
         row = self.chapter_keys().index(key)
         self.contents.blockSignals(True)
         self.contents.setCurrentRow(row)
@@ -231,6 +244,9 @@ class PageHelpButtons(QObject):
         super().__init__(sidebar)
         self.sidebar = sidebar
         self.buttons: dict[str, tuple[QToolButton, QListWidgetItem]] = {}
+        # the sidebar's width as the window made it: it grows past that only
+        # when a page's name and its "?" need more (a large font)
+        self._least_width = sidebar.minimumWidth()
         # the rows have their places once the list is laid out: placed after it,
         # by a timer that goes with the sidebar
         self._later = QTimer(self)
@@ -260,18 +276,41 @@ class PageHelpButtons(QObject):
 
     def place(self) -> None:
         """Each "?" at the right end of its row, centred on it."""
+        # as narrow as its "?": the page's name keeps the row's width at any font size
+        width = self._help_width()
         for button, item in self.buttons.values():
             rect = self.sidebar.visualItemRect(item)
-            size = button.sizeHint()
-            button.resize(size)
-            button.move(rect.right() - size.width() - 4, rect.center().y() - size.height() // 2)
+            button.resize(width, button.sizeHint().height())
+            button.move(rect.right() - width - 2, rect.center().y() - button.height() // 2)
             button.setVisible(rect.isValid() and not item.isHidden())
+
+    def _help_width(self) -> int:
+        return self.sidebar.fontMetrics().horizontalAdvance("?") + 8
+
+    def fit_width(self) -> None:
+        """Make the sidebar wide enough for its longest page name beside its icon
+        and its "?", never narrower than the window made it nor wider than
+        :data:`_WIDEST_SIDEBAR`."""
+        if not self.buttons or self._least_width <= 0:
+            return
+        metrics = self.sidebar.fontMetrics()
+        longest = max(metrics.horizontalAdvance(item.text()) for _b, item in self.buttons.values())
+        # the row's padding (left 6, right the "?" and its margin: the style sheet's
+        # 22), the icon, the style's margins around icon and text, the list's spacing
+        needed = 6 + self.sidebar.iconSize().width() + 24 + longest + 22 + 4
+        width = min(max(self._least_width, needed), _WIDEST_SIDEBAR)
+        if width != self.sidebar.width():
+            self.sidebar.setFixedWidth(width)
+        self._later.start()
 
     def retranslate(self) -> None:
         for button, _item in self.buttons.values():
             button.setToolTip(self.tr("Guide to this screen"))
+        self.fit_width()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt override)
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.FontChange):
+        if event.type() == QEvent.Type.FontChange and watched is self.sidebar:
+            self.fit_width()
+        elif event.type() in (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.FontChange):
             self._later.start()
         return False
