@@ -108,7 +108,7 @@ def test_the_question_mark_beside_each_page_opens_its_chapter(qtbot):
         press(button)
         guide = _guide(qtbot, window)
         qtbot.waitUntil(lambda g=guide, k=key: _heading_at_top(g, k))
-        assert guide.chapter_at_top() == key
+        assert guide.contents.currentItem().data(Qt.ItemDataRole.UserRole) == key
 
 
 def test_a_chapter_chosen_in_the_contents_comes_to_the_top(qtbot):
@@ -135,6 +135,9 @@ def test_search_jumps_to_each_match_with_enter_and_says_when_there_is_none(qtbot
     total = guide.browser.toPlainText().count("Krippendorff")
     assert total >= 2
     assert guide.search_status.text() == f"1 of {total}"
+    # the match is in view, and the contents show its chapter
+    assert guide.browser.viewport().rect().contains(guide.browser.cursorRect(first).center())
+    assert guide.contents.currentItem().text() == "The judging protocol, step by step"
     QTest.keyClick(guide.search, Qt.Key.Key_Return)
     assert guide.browser.textCursor().selectionStart() > first.selectionStart()
     assert guide.search_status.text() == f"2 of {total}"

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QTextBlock, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -67,6 +67,7 @@ class GuideWindow(QWidget):
         self.setObjectName("guide")
         self._lang = ""
         self._chapters: list[tuple[str, str]] = []
+        self._headings: dict[str, QTextBlock] = {}
 
         self.search = QLineEdit()
         self.search.setObjectName("guide_search")
@@ -82,9 +83,16 @@ class GuideWindow(QWidget):
         self.contents = QListWidget()
         self.contents.setObjectName("guide_contents")
         self.contents.currentItemChanged.connect(self._on_contents)
+        # a long chapter title wraps rather than scrolling the list sideways
+        self.contents.setWordWrap(True)
+        self.contents.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.contents.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.contents.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.browser = QTextBrowser()
         self.browser.setObjectName("guide_text")
         self.browser.setOpenExternalLinks(False)
+        # the contents show the chapter being read, however it was reached
+        self.browser.verticalScrollBar().valueChanged.connect(self._follow_reading)
         self._pending_chapter = ""
         self._scroll_later = QTimer(self)
         self._scroll_later.setSingleShot(True)
@@ -112,11 +120,14 @@ class GuideWindow(QWidget):
     # -- the text -----------------------------------------------------------------------
     def _load(self, lang: str) -> None:
         """Show the guide in ``lang``, at the chapter shown before (if any)."""
-        shown = self.chapter_at_top() if self._lang else None
+        # the chapter being read, as the contents show it
+        current = self.contents.currentItem()
+        shown = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
         text = guide_path(lang).read_text(encoding="utf-8")
         self._lang = lang
         self._chapters = guide_chapters(text)
         self.browser.setHtml(text)
+        self._find_headings()
         self.contents.blockSignals(True)
         self.contents.clear()
         for key, title in self._chapters:
@@ -143,10 +154,18 @@ class GuideWindow(QWidget):
         self._pending_chapter = key
         self._scroll_later.start()
         row = self.chapter_keys().index(key)
+        self._select_in_contents(row)
+        return True
+
+    def _select_in_contents(self, row: int) -> None:
         self.contents.blockSignals(True)
         self.contents.setCurrentRow(row)
         self.contents.blockSignals(False)
-        return True
+
+    def _follow_reading(self) -> None:
+        key = self.chapter_at_top()
+        if key is not None and not self._scroll_later.isActive():
+            self._select_in_contents(self.chapter_keys().index(key))
 
     def chapter_at_top(self) -> str | None:
         """The chapter whose text is at the top of the view."""
@@ -159,13 +178,20 @@ class GuideWindow(QWidget):
         return at_top
 
     def _heading_top(self, title: str) -> float:
-        doc = self.browser.document()
-        block = doc.begin()
+        block = self._headings.get(title)
+        if block is None:
+            return float("inf")
+        return self.browser.document().documentLayout().blockBoundingRect(block).top()
+
+    def _find_headings(self) -> None:
+        """Each chapter's heading block (the level-2 headings, in order)."""
+        blocks = []
+        block = self.browser.document().begin()
         while block.isValid():
-            if block.text().strip() == title:
-                return doc.documentLayout().blockBoundingRect(block).top()
+            if block.blockFormat().headingLevel() == 2:
+                blocks.append(block)
             block = block.next()
-        return float("inf")
+        self._headings = {title: b for (_key, title), b in zip(self._chapters, blocks)}
 
     def _on_contents(self, item: QListWidgetItem | None, _previous=None) -> None:
         if item is not None:
@@ -212,8 +238,12 @@ class GuideWindow(QWidget):
             return False
         after = self.browser.textCursor().selectionEnd()
         index = next((i for i, c in enumerate(matches) if c.selectionStart() >= after), 0)
+        self._scroll_later.stop()  # the match, not a chapter asked for before it
         self.browser.setTextCursor(matches[index])
-        self.browser.ensureCursorVisible()
+        # the match a third of the way down the view, with what leads up to it above
+        bar = self.browser.verticalScrollBar()
+        found_at = self.browser.cursorRect(matches[index]).top()
+        bar.setValue(bar.value() + found_at - self.browser.viewport().height() // 3)
         self.search_status.setText(
             self.tr("{current} of {total}").format(current=index + 1, total=len(matches))
         )
