@@ -85,6 +85,7 @@ class GuideWindow(QWidget):
         self.contents.currentItemChanged.connect(self._on_contents)
         # a long chapter title wraps rather than scrolling the list sideways
         self.contents.setWordWrap(True)
+        self.contents.setSpacing(2)
         self.contents.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.contents.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.contents.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
