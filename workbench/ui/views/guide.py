@@ -98,9 +98,7 @@ class GuideWindow(QWidget):
         self._scroll_later = QTimer(self)
         self._scroll_later.setSingleShot(True)
         self._scroll_later.setInterval(0)
-        self._scroll_later.timeout.connect(
-            lambda: self.browser.scrollToAnchor(self._pending_chapter)
-        )
+        self._scroll_later.timeout.connect(self._scroll_to_pending)
 
         right = QWidget()
         right_box = QVBoxLayout(right)
@@ -157,6 +155,9 @@ class GuideWindow(QWidget):
         row = self.chapter_keys().index(key)
         self._select_in_contents(row)
         return True
+
+    def _scroll_to_pending(self) -> None:
+        self.browser.scrollToAnchor(self._pending_chapter)
 
     def _select_in_contents(self, row: int) -> None:
         self.contents.blockSignals(True)
