@@ -2234,6 +2234,25 @@ missing core</source>
     </message>
 </context>
 <context>
+    <name>GuideWindow</name>
+    <message>
+        <source>Not found</source>
+        <translation>찾지 못했습니다</translation>
+    </message>
+    <message>
+        <source>{current} of {total}</source>
+        <translation>{total}개 중 {current}번째</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>사용 안내</translation>
+    </message>
+    <message>
+        <source>Find in the guide (Enter: next)</source>
+        <translation>안내에서 찾기 (Enter: 다음 찾기)</translation>
+    </message>
+</context>
+<context>
     <name>HistogramChart</name>
     <message>
         <source>Spread over questions</source>
@@ -2943,6 +2962,10 @@ missing core</source>
         <translation>끝내기</translation>
     </message>
     <message>
+        <source>User guide</source>
+        <translation>사용 안내</translation>
+    </message>
+    <message>
         <source>About the workbench</source>
         <translation>워크벤치 정보</translation>
     </message>
@@ -3486,6 +3509,13 @@ questions</source>
     <message>
         <source>Share of answerable questions on which the system returned nothing (lower is better).</source>
         <translation>답변 가능한 질문 중 시스템이 아무것도 돌려주지 않은 비율 (낮을수록 좋음).</translation>
+    </message>
+</context>
+<context>
+    <name>PageHelpButtons</name>
+    <message>
+        <source>Guide to this screen</source>
+        <translation>이 화면의 사용 안내</translation>
     </message>
 </context>
 <context>

@@ -78,6 +78,8 @@ def test_what_the_app_never_loads_is_left_out(dest):
         ("PySide6/Qt/translations/qt_ko.qm", False),
         ("PySide6/Qt/translations/designer_ko.qm", False),
         ("resources/translations/workbench_ko.qm", True),  # the app's own catalogue
+        ("resources/guide/ko.html", True),  # Help ▸ User guide, in each language
+        ("resources/guide/en.html", True),
     ],
 )
 def test_translations(dest, kept):

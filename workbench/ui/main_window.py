@@ -58,6 +58,7 @@ from workbench.ui.views.agreement import AgreementPage
 from workbench.ui.views.answers import AnswerPage
 from workbench.ui.views.compare import ComparePage
 from workbench.ui.views.export_page import ExportPage
+from workbench.ui.views.guide import GuideWindow, PageHelpButtons
 from workbench.ui.views.import_dialog import ImportDialog
 from workbench.ui.views.judging import JudgingPage
 from workbench.ui.views.overview import OverviewPage
@@ -281,13 +282,17 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         self.sidebar.setFixedWidth(190)
         self.sidebar.setStyleSheet(
             "#sidebar { border: none; background: palette(alternate-base); padding-top: 8px; }"
-            "#sidebar::item { padding: 8px 6px; }"
+            # room at the right end of each row for its "?" (PageHelpButtons)
+            "#sidebar::item { padding: 8px 22px 8px 6px; }"
         )
         self.stack = QStackedWidget()
         layout.addWidget(self.sidebar)
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.sidebar.currentRowChanged.connect(self._on_sidebar_row)
+        self.guide_window: GuideWindow | None = None
+        self.page_help = PageHelpButtons(self.sidebar)
+        self.page_help.requested.connect(self.show_guide)
 
         self.start_page = StartPage(self.state)
         self.start_page.open_judgments_requested.connect(self.open_judgments)
@@ -368,6 +373,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
             item.setSizeHint(QSize(170, 46))
             self.sidebar.addItem(item)
             self.stack.addWidget(widget)
+            self.page_help.add(key, item)
         title_fn: Callable[[], str] | None
         if callable(title):
             title_fn = title
@@ -489,6 +495,8 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
             self.font_actions[size] = act
         self.font_actions[self.settings.font_size].setChecked(True)
 
+        self.help_menu.addAction(action("guide", self.show_guide, QKeySequence(Qt.Key.Key_F1)))
+        self.help_menu.addSeparator()
         self.help_menu.addAction(action("about", self.show_about))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
@@ -515,6 +523,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         a["save_templates"].setText(self.tr("Save blank templates…"))
         a["demo"].setText(self.tr("Try the demo"))
         a["quit"].setText(self.tr("Quit"))
+        a["guide"].setText(self.tr("User guide"))
         a["about"].setText(self.tr("About the workbench"))
         self.recent_menu.setTitle(self.tr("Recent files"))
         self.language_menu.setTitle(self.tr("Language"))
@@ -527,6 +536,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
             self.language_actions[current].setChecked(True)
         for key in self._pages:
             self._pages[key][2].setText(self._page_title(key))
+        self.page_help.retranslate()
 
     def _update_title(self) -> None:
         title = self.tr("Retrieval Evaluation Workbench")
@@ -570,6 +580,18 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         self.settings.font_size = size  # type: ignore[assignment]
         fonts.apply_font(size)
         self.font_actions[size].setChecked(True)
+
+    def show_guide(self, chapter: str | None = None) -> GuideWindow:
+        """Open the guide (a window beside this one, not blocking it) at ``chapter``,
+        else at the chapter of the page shown."""
+        if self.guide_window is None:
+            self.guide_window = GuideWindow(self)
+        window = self.guide_window
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        window.show_chapter(chapter or self.current_page_key())
+        return window
 
     def show_about(self) -> None:
         dialog = AboutDialog(self)

@@ -159,6 +159,17 @@ def _overview_tabs(window, name) -> list[Path]:
     return out
 
 
+def _guide_shot(window, path: Path) -> Path:
+    """Help ▸ User guide, open at the measures and their worked examples."""
+    guide = window.show_guide("measures")
+    guide.resize(*DIALOG_SIZE)
+    settle()
+    guide.show_chapter("measures")  # the text reflowed to the new width
+    shot = _grab(guide, path)
+    guide.close()
+    return shot
+
+
 def render_all(
     directory: str | Path, lang: str = "ko", isolated: bool = True, font_size: str = "normal"
 ) -> list[Path]:
@@ -225,6 +236,7 @@ def render_all(
     manual.show()
     written.append(_grab(manual, name("manual-editor")))
     manual.reject()
+    written.append(_guide_shot(window, name("guide")))
     window.show_page("start")
     written.append(_grab(window, name("start-loaded")))
     window._autosave_timer.stop()
