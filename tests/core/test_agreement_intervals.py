@@ -274,7 +274,7 @@ def test_one_assessor_has_nothing_to_compare():
 
 
 def test_json_shape_states_the_seed_and_replicates():
-    data = ai.assessor_standards(random_study(), seed=11, replicates=50).to_dict("ko")
+    data = ai.assessor_standards(random_study(), seed=11, replicates=50).to_dict()
     assert data["bootstrap"]["seed"] == 11 and data["bootstrap"]["replicates"] == 50
     assert [a["assessor"] for a in data["assessor_standards"]] == ["A", "B", "C"]
     first = data["pair_standards"][0]
@@ -286,3 +286,14 @@ def test_json_shape_states_the_seed_and_replicates():
 def test_replicates_must_be_positive():
     with pytest.raises(ValueError):
         ai.assessor_standards(random_study(), replicates=0)
+
+
+def test_an_interval_is_read_by_its_statistics_guideline():
+    # κ: 0.45 and 0.75 are both in Landis & Koch's bands, "moderate" and "substantial"
+    spans = ai.Interval(0.45, 0.75, 1000)
+    assert spans.reading("kappa_quadratic", "en") == "the interval spans ‘moderate’ to ‘substantial’"
+    assert spans.reading("kappa_quadratic", "ko") == "구간이 ‘보통’부터 ‘상당’까지 걸침"
+    # α read by Krippendorff's thresholds: 0.70–0.79 is tentative at both ends
+    tentative = ai.Interval(0.70, 0.79, 1000)
+    assert tentative.reading("alpha", "ko") == "구간 전체가 ‘잠정적 결론에만 충분함 (0.667–0.800)’"
+    assert ai.Interval(math.nan, math.nan, 1000, 1000).reading("alpha", "en") == "undefined"

@@ -56,6 +56,7 @@ from workbench.core.measures.agreement import (
 )
 from workbench.core.measures.stats import DEFAULT_SEED
 from workbench.core.model.korean import josa
+from workbench.core.model.readings import UNDEFINED, reading
 from workbench.core.model.schema import GRADE
 
 #: replicates of every interval unless asked otherwise
@@ -101,6 +102,21 @@ class Interval:
         if not self.defined:
             return "–"
         return f"{self.low:.{digits}f} – {self.high:.{digits}f}"
+
+    def reading(self, statistic: str, lang: str = "ko") -> str:
+        """The interval read by the statistic's own guideline
+        (:func:`workbench.core.model.readings.reading`): one reading when both ends
+        read alike, else the two it spans."""
+        if not self.defined:
+            return UNDEFINED[1] if lang == "ko" else UNDEFINED[0]
+        low, high = reading(statistic, self.low, lang), reading(statistic, self.high, lang)
+        if low == high:
+            return f"구간 전체가 ‘{low}’" if lang == "ko" else f"the whole interval reads ‘{low}’"
+        return (
+            f"구간이 ‘{low}’부터 ‘{high}’까지 걸침"
+            if lang == "ko"
+            else f"the interval spans ‘{low}’ to ‘{high}’"
+        )
 
     def caveat(self, lang: str) -> str:
         """What was left out, in words ('' when nothing was)."""
@@ -213,7 +229,7 @@ class PairStandard:
             "includes 0, so neither can be said to grade more generously."
         )
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self) -> dict:
         return {
             "a": self.a,
             "b": self.b,
@@ -227,7 +243,6 @@ class PairStandard:
             "mean_difference": _json(self.mean_difference),
             "mean_difference_ci": self.mean_difference_ci.to_dict(),
             "notable": self.notable,
-            "sentence": self.sentence(lang),
         }
 
 
@@ -248,11 +263,11 @@ class Standards:
         """Two or more named assessors: there is something to compare."""
         return len(self.assessors) >= 2
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self) -> dict:
         return {
             "scale": list(self.scale),
             "assessor_standards": [a.to_dict() for a in self.assessors],
-            "pair_standards": [p.to_dict(lang) for p in self.pairs],
+            "pair_standards": [p.to_dict() for p in self.pairs],
             "alpha_ordinal": _json(self.alpha_ordinal),
             "alpha_ci": self.alpha_ci.to_dict(),
             "bootstrap": bootstrap_note(self.seed, self.replicates),
@@ -443,3 +458,22 @@ def assessor_standards(
         )
     out.alpha_ordinal, out.alpha_ci = _alpha_with_interval(grades, scale, replicates, seed)
     return out
+
+
+def agreement_json(summary: dict, standards: Standards) -> dict:
+    """``workbench agreement``'s JSON: the agreement table's (``summary``, from
+    :meth:`~workbench.core.measures.agreement.AgreementSummary.to_dict`) with each pair's
+    confusion matrix, mean grades and intervals added to its entry, and
+    ``assessor_standards``, ``alpha_ci``, ``scale`` and ``bootstrap`` (seed, replicates)."""
+    data = dict(summary)
+    by_pair = {(p.a, p.b): p.to_dict() for p in standards.pairs}
+    pairs = []
+    for entry in summary.get("pairs") or []:
+        extra = by_pair.get((entry["a"], entry["b"]), {})
+        pairs.append({**entry, **{k: v for k, v in extra.items() if k not in entry}})
+    data["pairs"] = pairs
+    data["scale"] = list(standards.scale)
+    data["assessor_standards"] = [a.to_dict() for a in standards.assessors]
+    data["alpha_ci"] = standards.alpha_ci.to_dict()
+    data["bootstrap"] = bootstrap_note(standards.seed, standards.replicates)
+    return data
