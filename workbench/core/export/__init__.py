@@ -53,6 +53,7 @@ from openpyxl.utils import get_column_letter
 from workbench.core.io.atomic import atomic_write, save_workbook
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.measures.agreement import agreement_table, dissent_record
+from workbench.core.measures.agreement_intervals import assessor_standards
 from workbench.core.measures.stats import DEFAULT_SEED, compare_systems
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
@@ -543,9 +544,11 @@ def report_request(
 
     js = study.judgment_set
     judgments = study.judgments_in_force()
-    agreement = by_assessor = None
+    agreement = by_assessor = standards = None
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
+        # the intervals use the comparisons' seed when one is set, else the default
+        standards = assessor_standards(judgments, seed=DEFAULT_SEED if seed is None else seed)
         if results is not None and results.systems:
             by_assessor = study.by_assessor(results)
     pools = pool_effect(study, results) if results is not None and study.pools else None
@@ -580,6 +583,7 @@ def report_request(
         manual=study.manual_in_force(lang),
         pools=pools,
         by_assessor=by_assessor,
+        standards=standards,
         answers=answers,
         decisions=study_decisions(study, lang),
     )

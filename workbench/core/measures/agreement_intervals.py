@@ -243,6 +243,7 @@ class PairStandard:
             "mean_difference": _json(self.mean_difference),
             "mean_difference_ci": self.mean_difference_ci.to_dict(),
             "notable": self.notable,
+            "sentence": {"ko": self.sentence("ko"), "en": self.sentence("en")},
         }
 
 
