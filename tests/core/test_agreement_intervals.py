@@ -250,11 +250,11 @@ def test_a_lenient_assessor_is_named_with_the_numbers():
     assert (pair.mean_difference_ci.low, pair.mean_difference_ci.high) == (1.0, 1.0)
     assert pair.sentence("ko") == (
         "같이 평가한 30개 항목에서 A는 평균 1.00, B는 2.00: B가 더 후하게 판정합니다 "
-        "(B − A = 1.00, 95% 구간 1.00 – 1.00)."
+        "(A보다 평균 1.00 높음, 95% 구간 1.00 – 1.00)."
     )
     assert pair.sentence("en") == (
         "On the 30 items both graded, A averages 1.00 and B 2.00: B grades more generously "
-        "(B − A = 1.00, 95% interval 1.00 – 1.00)."
+        "(1.00 higher than A on average, 95% interval 1.00 – 1.00)."
     )
 
 
@@ -264,7 +264,7 @@ def test_the_first_assessor_named_when_they_are_the_lenient_one():
         rows.append(("Q1", f"P{i:02d}", i % 3 + 1, "가"))
         rows.append(("Q1", f"P{i:02d}", i % 3, "나"))
     (pair,) = ai.assessor_standards(frame(rows), replicates=100).pairs
-    assert "가가 더 후하게" in pair.sentence("ko") and "가 − 나 = 1.00" in pair.sentence("ko")
+    assert "가가 더 후하게" in pair.sentence("ko") and "나보다 평균 1.00 높음" in pair.sentence("ko")
 
 
 def test_one_assessor_has_nothing_to_compare():

@@ -568,7 +568,7 @@ def test_agreement_json_has_each_assessors_standard_and_seeded_intervals(tmp_pat
     # the words say who is more generous, and with which seed the intervals were drawn
     assert main(["agreement", "--qrels", str(qrels), "--lang", "ko", "--seed", "7"]) == EXIT_OK
     out = capsys.readouterr().out
-    assert "나가 더 후하게 판정합니다 (나 − 가 = 1.00" in out
+    assert "나가 더 후하게 판정합니다 (가보다 평균 1.00 높음" in out
     assert "시드 7" in out
 
 

@@ -451,3 +451,53 @@ def test_the_page_says_whether_the_winner_depends_on_who_judged(qtbot, state, re
         QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
     page.runner.wait()
     box.runner.wait()
+
+
+# -- each assessor's standard ----------------------------------------------------------
+
+
+def test_the_page_shows_each_assessors_standard_and_the_intervals(page, qtbot, demo):
+    from workbench.core.measures.agreement_intervals import assessor_standards
+    from workbench.ui import i18n
+
+    box = page.standards_box
+    qtbot.waitUntil(lambda: box.standards is not None, timeout=TIMEOUT)
+    assert box.isVisible()
+    judgments = demo[0].judgments
+    # by hand from the judgments: each assessor's first grade of an item counts
+    first = judgments.drop_duplicates([s.QID, s.PID, s.ASSESSOR])
+    rows = box.assessor_rows()
+    assert [r[0] for r in rows] == [A, B]
+    for row, name in zip(rows, (A, B)):
+        own = first[first[s.ASSESSOR] == name][s.GRADE].astype(int)
+        assert row[1] == str(len(own))
+        assert row[2] == f"{own.mean():.2f}"
+        for g in range(4):
+            count = int((own == g).sum())
+            assert row[3 + g] == f"{count} ({100 * count / len(own):.0f}%)"
+    header = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
+    assert header[3:] == [grades.chip_text(g, "en") for g in range(4)]
+    # the intervals: the core's, seeded with the default seed, stated beside them
+    expected = assessor_standards(judgments)
+    (pair,) = expected.pairs
+    intervals = box.interval_rows()
+    assert intervals[0][:3] == [
+        f"Weighted κ (quadratic), {A} – {B}",
+        f"{pair.kappa_quadratic:.3f}",
+        f"{pair.kappa_quadratic_ci.low:.3f} – {pair.kappa_quadratic_ci.high:.3f}",
+    ]
+    assert intervals[0][3] == pair.kappa_quadratic_ci.reading("kappa_quadratic", "en")
+    assert intervals[1][2] == expected.alpha_ci.text()
+    assert intervals[1][3] == expected.alpha_ci.reading("alpha", "en")
+    assert box.sentences.text() == pair.sentence("en")
+    assert "seed 20261129" in box.note.text() and "1,000 times" in box.note.text()
+    try:
+        i18n.install_language("ko")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+        assert box.title() == "평가자별 기준"
+        assert box.sentences.text() == pair.sentence("ko")
+        assert box.interval_rows()[1][3] == expected.alpha_ci.reading("alpha", "ko")
+        assert "시드는 20261129" in box.note.text()
+    finally:
+        i18n.install_language("en")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))

@@ -213,13 +213,14 @@ class PairStandard:
                 generous, strict, low, high = self.b, self.a, ci.low, ci.high
             else:
                 generous, strict, low, high = self.a, self.b, -ci.high, -ci.low
-            gap = f"{generous} − {strict} = {abs(self.mean_difference):.2f}"
+            gap = abs(self.mean_difference)
             return (
                 f"{numbers_ko}: {josa(generous, '이')} 더 후하게 판정합니다 "
-                f"({gap}, 95% 구간 {low:.2f} – {high:.2f})."
+                f"({strict}보다 평균 {gap:.2f} 높음, 95% 구간 {low:.2f} – {high:.2f})."
                 if lang == "ko"
                 else f"{numbers_en}: {generous} grades more generously "
-                f"({gap}, 95% interval {low:.2f} – {high:.2f})."
+                f"({gap:.2f} higher than {strict} on average, 95% interval "
+                f"{low:.2f} – {high:.2f})."
             )
         return (
             f"{numbers_ko}: 차이 {diff}의 95% 구간({ci.text(2)})이 0을 포함하므로 "

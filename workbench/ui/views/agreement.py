@@ -89,6 +89,7 @@ from workbench.ui.state import AppState
 from workbench.ui.views.by_assessor_box import ByAssessorBox
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
+from workbench.ui.views.standards_box import StandardsBox
 from workbench.ui.when_shown import WhenShown
 
 Item = tuple[str, str]
@@ -497,6 +498,9 @@ class AgreementPage(Page):
         self.alpha_label.setTextFormat(Qt.TextFormat.RichText)
         st.addWidget(self.alpha_label)
         left_lay.addWidget(self.stats_box)
+        # each assessor's grades and the intervals (computed apart: 1,000 resamples)
+        self.standards_box = StandardsBox()
+        left_lay.addWidget(self.standards_box)
         # whether the systems' order depends on who judged (needs scores: hidden before)
         self.by_assessor_box = ByAssessorBox(self.state)
         left_lay.addWidget(self.by_assessor_box)
@@ -772,6 +776,7 @@ class AgreementPage(Page):
         """A new study or judgments file: no heat-map cell filter, every item listed,
         nothing selected, the first pair (the statistics follow from data_changed)."""
         self.runner.cancel("agreement")
+        self.standards_box.clear()
         self.data = None
         self.current = None
         self.model.set_cell(None)
@@ -799,15 +804,18 @@ class AgreementPage(Page):
         self._judgments_key = self._judgments_identity()
         if study.judgment_set is None:
             self.runner.cancel("agreement")
+            self.standards_box.clear()
             self.data = None
             self._show_all()
             self.updated.emit()
             return
         settings = study.settings
+        judgments = study.judgments_in_force()
+        self.standards_box.compute(judgments)
         handle = self.runner.start(
             "agreement",
             agreement_data,
-            study.judgments_in_force(),
+            judgments,
             study.resolutions_in_force(),
             settings.resolution,
             settings.adjudicator,
