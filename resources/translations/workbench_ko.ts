@@ -4504,18 +4504,6 @@ first relevant: {bucket}
         <translation>평가자별 기준</translation>
     </message>
     <message>
-        <source>95% intervals: the items (question, passage) resampled with replacement {replicates} times, seed {seed} (percentile bootstrap). One assessor is said to grade more generously only when the interval of the difference of their means on the items both judged leaves out 0. Each pair's confusion matrix is under “Grades side by side”.</source>
-        <translation>95% 구간: 항목(질문, 문단)을 복원추출로 {replicates}번 다시 뽑은 백분위 부트스트랩이며 시드는 {seed}입니다. 같이 평가한 항목에서 두 사람의 평균 차이 구간이 0을 포함하지 않을 때만 한 사람이 더 후하다고 말합니다. 쌍마다의 혼동 행렬은 아래 “등급 나란히 보기”에 있습니다.</translation>
-    </message>
-    <message>
-        <source>Assessor</source>
-        <translation>평가자</translation>
-    </message>
-    <message>
-        <source>Items</source>
-        <translation>항목 수</translation>
-    </message>
-    <message>
         <source>Mean grade</source>
         <translation>평균 등급</translation>
     </message>
@@ -4524,24 +4512,28 @@ first relevant: {bucket}
         <translation>등급 {grade}: 이 평가자가 준 등급 중 몇 개이고 비율은 얼마인지.</translation>
     </message>
     <message>
-        <source>Statistic</source>
-        <translation>통계량</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>값</translation>
-    </message>
-    <message>
-        <source>95% interval</source>
-        <translation>95% 구간</translation>
-    </message>
-    <message>
-        <source>Reading</source>
-        <translation>해석</translation>
+        <source>{name}: {value}, 95% interval {interval} — {reading}</source>
+        <translation>{name}: {value}, 95% 구간 {interval} — {reading}</translation>
     </message>
     <message>
         <source>Weighted κ (quadratic), {a} – {b}</source>
         <translation>가중 κ(이차), {a} – {b}</translation>
+    </message>
+    <message>
+        <source>95% intervals: the items (question, passage) resampled with replacement {replicates} times, seed {seed} (percentile bootstrap). One assessor is said to grade more generously only when the interval of the difference of their means on the items both judged leaves out 0. Each pair's confusion matrix is in “Grades side by side” above.</source>
+        <translation>95% 구간: 항목(질문, 문단)을 복원추출로 {replicates}번 다시 뽑은 백분위 부트스트랩이며 시드는 {seed}입니다. 같이 평가한 항목에서 두 사람의 평균 차이 구간이 0을 포함하지 않을 때만 한 사람이 더 후하다고 말합니다. 쌍마다의 혼동 행렬은 위 “등급 나란히 보기”에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Items judged</source>
+        <translation>평가한 항목 수</translation>
+    </message>
+    <message>
+        <source>Items (question, passage) this assessor graded.</source>
+        <translation>이 평가자가 등급을 준 항목(질문, 문단) 수.</translation>
+    </message>
+    <message>
+        <source>The mean of this assessor's grades.</source>
+        <translation>이 평가자가 준 등급의 평균.</translation>
     </message>
     <message>
         <source>Krippendorff's α (ordinal), all assessors</source>

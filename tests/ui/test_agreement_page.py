@@ -467,36 +467,38 @@ def test_the_page_shows_each_assessors_standard_and_the_intervals(page, qtbot, d
     # by hand from the judgments: each assessor's first grade of an item counts
     first = judgments.drop_duplicates([s.QID, s.PID, s.ASSESSOR])
     rows = box.assessor_rows()
-    assert [r[0] for r in rows] == [A, B]
-    for row, name in zip(rows, (A, B)):
+    header = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
+    assert header == ["", A, B]
+    assert [r[0] for r in rows] == ["Items judged", "Mean grade"] + [
+        grades.chip_text(g, "en") for g in range(4)
+    ]
+    for column, name in enumerate((A, B), start=1):
         own = first[first[s.ASSESSOR] == name][s.GRADE].astype(int)
-        assert row[1] == str(len(own))
-        assert row[2] == f"{own.mean():.2f}"
+        assert rows[0][column] == str(len(own))
+        assert rows[1][column] == f"{own.mean():.2f}"
         for g in range(4):
             count = int((own == g).sum())
-            assert row[3 + g] == f"{count} ({100 * count / len(own):.0f}%)"
-    header = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
-    assert header[3:] == [grades.chip_text(g, "en") for g in range(4)]
+            assert rows[2 + g][column] == f"{count} ({100 * count / len(own):.0f}%)"
+    assert grades.definition(2, "en") in box.table.item(4, 0).toolTip()
     # the intervals: the core's, seeded with the default seed, stated beside them
     expected = assessor_standards(judgments)
     (pair,) = expected.pairs
-    intervals = box.interval_rows()
-    assert intervals[0][:3] == [
-        f"Weighted κ (quadratic), {A} – {B}",
-        f"{pair.kappa_quadratic:.3f}",
-        f"{pair.kappa_quadratic_ci.low:.3f} – {pair.kappa_quadratic_ci.high:.3f}",
+    k_ci = pair.kappa_quadratic_ci
+    assert box.interval_rows() == [
+        f"Weighted κ (quadratic), {A} – {B}: {pair.kappa_quadratic:.3f}, 95% interval "
+        f"{k_ci.low:.3f} – {k_ci.high:.3f} — {k_ci.reading('kappa_quadratic', 'en')}",
+        f"Krippendorff's α (ordinal), all assessors: {expected.alpha_ordinal:.3f}, 95% interval "
+        f"{expected.alpha_ci.text()} — {expected.alpha_ci.reading('alpha', 'en')}",
     ]
-    assert intervals[0][3] == pair.kappa_quadratic_ci.reading("kappa_quadratic", "en")
-    assert intervals[1][2] == expected.alpha_ci.text()
-    assert intervals[1][3] == expected.alpha_ci.reading("alpha", "en")
+    assert box.intervals.text() == "\n".join(box.interval_rows())
     assert box.sentences.text() == pair.sentence("en")
-    assert "seed 20261129" in box.note.text() and "1,000 times" in box.note.text()
+    assert "seed 20261129" in box.note.text() and "1000 times" in box.note.text()
     try:
         i18n.install_language("ko")
         QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
         assert box.title() == "평가자별 기준"
         assert box.sentences.text() == pair.sentence("ko")
-        assert box.interval_rows()[1][3] == expected.alpha_ci.reading("alpha", "ko")
+        assert box.interval_rows()[1].endswith(expected.alpha_ci.reading("alpha", "ko"))
         assert "시드는 20261129" in box.note.text()
     finally:
         i18n.install_language("en")

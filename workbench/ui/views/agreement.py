@@ -435,6 +435,10 @@ class AgreementPage(Page):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([560, 840])
+        # each assessor's grades and the intervals (computed apart: 1,000 resamples), in
+        # the page's full width so its sentences wrap into few lines
+        self.standards_box = StandardsBox()
+        lay.addWidget(self.standards_box)
         return self.page_scroll
 
     def _build_policy(self) -> QGroupBox:
@@ -498,9 +502,6 @@ class AgreementPage(Page):
         self.alpha_label.setTextFormat(Qt.TextFormat.RichText)
         st.addWidget(self.alpha_label)
         left_lay.addWidget(self.stats_box)
-        # each assessor's grades and the intervals (computed apart: 1,000 resamples)
-        self.standards_box = StandardsBox()
-        left_lay.addWidget(self.standards_box)
         # whether the systems' order depends on who judged (needs scores: hidden before)
         self.by_assessor_box = ByAssessorBox(self.state)
         left_lay.addWidget(self.by_assessor_box)

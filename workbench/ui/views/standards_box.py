@@ -4,7 +4,8 @@ cell), whether one grades more generously than another on the items both judged,
 and the 95% bootstrap intervals of weighted κ and ordinal α with their readings
 (:func:`workbench.core.measures.agreement_intervals.assessor_standards`, in a worker:
 1,000 resamples never run on the GUI thread). The confusion matrix of each pair is
-the page's heat-map below, with its pair chooser.
+the page's heat-map, with its pair chooser. The box spans the page below the
+statistics and the queue: its words wrap in the full width.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSizePolicy,
@@ -42,6 +44,8 @@ from workbench.ui.workers import TaskRunner
 SHARE_ROLE = Qt.ItemDataRole.UserRole + 2
 #: a grade cell's grade, for the bar's colour
 GRADE_ROLE = Qt.ItemDataRole.UserRole + 3
+#: pixels added under a grade cell's count for its bar
+SHARE_BAR_ROOM = 6
 
 
 def _lang() -> str:
@@ -53,17 +57,18 @@ def _num(value: float | None, digits: int = 3) -> str:
 
 
 class ShareBarDelegate(QStyledItemDelegate):
-    """A grade cell: a bar in the grade's colour as long as its share, the text over it."""
+    """A grade cell: its text, and under it a bar in the grade's colour as long as its share."""
 
     def paint(self, painter, option, index) -> None:
         share = index.data(SHARE_ROLE)
         grade = index.data(GRADE_ROLE)
         if share is not None and grade is not None and not math.isnan(share):
-            r = option.rect.adjusted(2, 3, -2, -3)
-            bar = QRect(r.left(), r.top(), round(r.width() * float(share)), r.height())
+            # a strip along the cell's foot: the count above it stays readable
+            r = option.rect.adjusted(2, 0, -2, -2)
+            strip = SHARE_BAR_ROOM - 2
+            bar = QRect(r.left(), r.bottom() - strip, round(r.width() * float(share)), strip)
             painter.save()
             colour = QColor(grades.colour(int(grade)))
-            colour.setAlpha(110)
             painter.fillRect(bar, colour)
             painter.restore()
         super().paint(painter, option, index)
@@ -81,22 +86,25 @@ class StandardsBox(QGroupBox):
         self.setObjectName("assessorStandards")
         self.runner = TaskRunner(self)
         self.standards: Standards | None = None
-        lay = QVBoxLayout(self)
-        self.table = QTableWidget(0, 3)
+        lay = QHBoxLayout(self)
+        self.table = QTableWidget(0, 1)
         self.table.setObjectName("assessorStandardsTable")
         self.table.setItemDelegate(ShareBarDelegate(self.table))
-        self.intervals = QTableWidget(0, 4)
+        self.intervals = QLabel()
         self.intervals.setObjectName("agreementIntervals")
-        for table in (self.table, self.intervals):
-            table.verticalHeader().hide()
-            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-            table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-            header = table.horizontalHeader()
-            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            header.setStretchLastSection(True)
-            table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
-            table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self.intervals.setWordWrap(True)
+        self.intervals.setTextFormat(Qt.TextFormat.PlainText)
+        self.interval_lines: list[str] = []
+        table = self.table
+        table.verticalHeader().hide()
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+        table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.sentences = QLabel()
         self.sentences.setObjectName("assessorStandardsSentences")
         self.sentences.setWordWrap(True)
@@ -108,10 +116,14 @@ class StandardsBox(QGroupBox):
         self.note.setWordWrap(True)
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setStyleSheet("color: #555555;")
-        lay.addWidget(self.table)
-        lay.addWidget(self.sentences)
-        lay.addWidget(self.intervals)
-        lay.addWidget(self.note)
+        # the table at its own width on the left, the words wrapping beside it
+        lay.addWidget(self.table, 0, Qt.AlignmentFlag.AlignTop)
+        words = QVBoxLayout()
+        words.addWidget(self.sentences)
+        words.addWidget(self.intervals)
+        words.addWidget(self.note)
+        words.addStretch(1)
+        lay.addLayout(words, 1)
         self.hide()
 
     # -- computing ---------------------------------------------------------------------
@@ -136,6 +148,21 @@ class StandardsBox(QGroupBox):
         self._show()
         self.updated.emit()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._keep_words_whole()
+
+    def _keep_words_whole(self) -> None:
+        """Ask for the height the wrapped words need at this width: the page's scroll
+        area sizes its content by minimum heights, which wrapped labels understate, so
+        without this the box would take its height from the statistics above it."""
+        layout = self.layout()
+        if layout is None or not self.isVisible():
+            return
+        needed = layout.totalHeightForWidth(self.width())
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+
     # -- language ----------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
@@ -153,6 +180,10 @@ class StandardsBox(QGroupBox):
         self._fill_assessors(standards, lang)
         self.sentences.setText("\n".join(p.sentence(lang) for p in standards.pairs))
         self._fill_intervals(standards, lang)
+        self._fill_note(standards, lang)
+        self._keep_words_whole()
+
+    def _fill_note(self, standards: Standards, lang: str) -> None:
         caveats = [
             f"{name}: {ci.caveat(lang)}"
             for name, ci in [
@@ -169,54 +200,70 @@ class StandardsBox(QGroupBox):
                         "{replicates} times, seed {seed} (percentile bootstrap). One assessor is "
                         "said to grade more generously only when the interval of the difference "
                         "of their means on the items both judged leaves out 0. Each pair's "
-                        "confusion matrix is under “Grades side by side”."
-                    ).format(replicates=f"{standards.replicates:,}", seed=standards.seed),
+                        "confusion matrix is in “Grades side by side” above."
+                    ).format(replicates=standards.replicates, seed=standards.seed),
                     *caveats,
                 ]
             )
         )
 
     def _fill_assessors(self, standards: Standards, lang: str) -> None:
+        """One column per assessor, one row per figure: a narrow table that fits the
+        page's left column with two or three assessors at any font."""
         table = self.table
         scale = standards.scale
-        table.setColumnCount(3 + len(scale))
-        table.setHorizontalHeaderLabels(
-            [self.tr("Assessor"), self.tr("Items"), self.tr("Mean grade")]
-            + [grades.chip_text(g, lang) for g in scale]
-        )
-        for c, g in enumerate(scale, start=3):
-            header = table.horizontalHeaderItem(c)
-            header.setToolTip(
+        table.clear()
+        table.setColumnCount(1 + len(standards.assessors))
+        table.setRowCount(2 + len(scale))
+        table.setHorizontalHeaderLabels([""] + [a.assessor for a in standards.assessors])
+        labels = [
+            (self.tr("Items judged"), self.tr("Items (question, passage) this assessor graded.")),
+            (self.tr("Mean grade"), self.tr("The mean of this assessor's grades.")),
+        ]
+        labels += [
+            (
+                grades.chip_text(g, lang),
                 self.tr("Grade {grade}: how many of the assessor's grades, and their share.")
                 .format(grade=g)
                 + "\n"
-                + grades.definition(g, lang)
+                + grades.definition(g, lang),
             )
-        table.setRowCount(len(standards.assessors))
-        for r, a in enumerate(standards.assessors):
+            for g in scale
+        ]
+        for r, (text, tip) in enumerate(labels):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            table.setItem(r, 0, item)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        top_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop  # the bar below
+        for c, a in enumerate(standards.assessors, start=1):
             shares = a.shares
-            cells = [(a.assessor, None, None), (str(a.items), None, None),
-                     (_num(a.mean, 2), None, None)]  # fmt: skip
+            cells = [(str(a.items), None, None), (_num(a.mean, 2), None, None)]
             cells += [
                 (f"{a.counts[g]} ({percent_text(shares[g], 0)})", shares[g], g) for g in scale
             ]
-            for c, (text, share, grade) in enumerate(cells):
+            for r, (text, share, grade) in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if c:
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
+                item.setTextAlignment(right if share is None else top_right)
                 if share is not None:
                     item.setData(SHARE_ROLE, float(share))
                     item.setData(GRADE_ROLE, int(grade))
                 table.setItem(r, c, item)
         table.resizeColumnsToContents()
+        table.resizeRowsToContents()
+        for r in range(2, table.rowCount()):  # room for the share's bar under the count
+            table.setRowHeight(r, table.rowHeight(r) + SHARE_BAR_ROOM)
+        # every row and column shown (a few): the box grows instead of scrolling inside
+        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+        height += sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(height + 2)
+        width = 2 * table.frameWidth() + sum(
+            table.columnWidth(c) for c in range(table.columnCount())
+        )
+        table.setFixedWidth(width + 2)
 
     def _fill_intervals(self, standards: Standards, lang: str) -> None:
-        table = self.intervals
-        table.setHorizontalHeaderLabels(
-            [self.tr("Statistic"), self.tr("Value"), self.tr("95% interval"), self.tr("Reading")]
-        )
+        """One line per statistic (wrapped lines fit a narrow column at any font)."""
         rows = [
             (
                 self.tr("Weighted κ (quadratic), {a} – {b}").format(a=p.a, b=p.b),
@@ -234,24 +281,20 @@ class StandardsBox(QGroupBox):
                 standards.alpha_ci.reading(ALPHA, lang),
             )
         )
-        table.setRowCount(len(rows))
-        for r, (name, value, ci, reading) in enumerate(rows):
-            for c, text in enumerate((name, _num(value), ci.text(), reading)):
-                item = QTableWidgetItem(text)
-                if c in (1, 2):
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-                table.setItem(r, c, item)
-        table.resizeColumnsToContents()
-        table.resizeRowsToContents()
+        self.interval_lines = [
+            self.tr("{name}: {value}, 95% interval {interval} — {reading}").format(
+                name=name, value=_num(value), interval=ci.text(), reading=reading
+            )
+            for name, value, ci, reading in rows
+        ]
+        self.intervals.setText("\n".join(self.interval_lines))
 
     # -- what a reader sees (tests) ------------------------------------------------------
     def assessor_rows(self) -> list[list[str]]:
         return _texts(self.table)
 
-    def interval_rows(self) -> list[list[str]]:
-        return _texts(self.intervals)
+    def interval_rows(self) -> list[str]:
+        return list(self.interval_lines)
 
 
 def _texts(table: QTableWidget) -> list[list[str]]:
