@@ -297,3 +297,15 @@ def test_an_interval_is_read_by_its_statistics_guideline():
     tentative = ai.Interval(0.70, 0.79, 1000)
     assert tentative.reading("alpha", "ko") == "구간 전체가 ‘잠정적 결론에만 충분함 (0.667–0.800)’"
     assert ai.Interval(math.nan, math.nan, 1000, 1000).reading("alpha", "en") == "undefined"
+
+
+def test_a_thousand_resamples_of_three_thousand_items_take_well_under_seconds():
+    import time
+
+    judgments = random_study(seed=11, items=3000)
+    start = time.perf_counter()
+    result = ai.assessor_standards(judgments, replicates=1000)
+    elapsed = time.perf_counter() - start
+    assert result.alpha_ci.defined and len(result.pairs) == 3
+    # about 0.1 s here; a replicate computed item by item would take minutes
+    assert elapsed < 3.0, elapsed
