@@ -4500,7 +4500,7 @@ first relevant: {bucket}
     <name>StandardsBox</name>
     <message>
         <source>Each assessor's standard</source>
-        <extracomment>a grade cell's share of the assessor's grades (0–1), drawn as a bar a grade cell's grade, for the bar's colour a new computation is shown (tests wait for it)</extracomment>
+        <extracomment>a grade cell's share of the assessor's grades (0–1), drawn as a bar a grade cell's grade, for the bar's colour pixels added under a grade cell's count for its bar pairs given a sentence and an interval line on the page (the report has them all) a new computation is shown (tests wait for it)</extracomment>
         <translation>평가자별 기준</translation>
     </message>
     <message>
@@ -4538,6 +4538,10 @@ first relevant: {bucket}
     <message>
         <source>Krippendorff's α (ordinal), all assessors</source>
         <translation>크리펜도르프 α(순서형), 전체 평가자</translation>
+    </message>
+    <message>
+        <source>… and {n} more pairs: every pair is in the report's Agreement sheet and in workbench agreement --json.</source>
+        <translation>… 그 밖의 {n}쌍: 모든 쌍은 보고서의 평가자 일치도 시트와 workbench agreement --json에 있습니다.</translation>
     </message>
 </context>
 <context>

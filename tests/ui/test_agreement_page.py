@@ -503,3 +503,51 @@ def test_the_page_shows_each_assessors_standard_and_the_intervals(page, qtbot, d
     finally:
         i18n.install_language("en")
         QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+
+
+def test_many_assessors_keep_the_standard_box_within_the_page(qtbot, state):
+    import pandas as pd
+
+    from workbench.ui.views.standards_box import PAIRS_SHOWN
+
+    # eight assessors on the same 12 passages: 28 pairs, H one grade more than the rest
+    names = [f"평가자{c}" for c in "ABCDEFGH"]
+    rows = []
+    for i in range(12):
+        for name in names:
+            grade = min(3, i % 3 + (1 if name == "평가자H" else 0))
+            rows.append(("Q1", f"P{i:02d}", grade, name, "", "", "", len(rows) + 2))
+    judgments = pd.DataFrame(rows, columns=s.JUDGMENT_COLUMNS)
+    page = AgreementPage(state)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    box = page.standards_box
+    with qtbot.waitSignal(box.updated, timeout=TIMEOUT):
+        state.set_judgments(JudgmentSet(judgments))
+    assert box.isVisible() and len(box.standards.pairs) == 28
+    lines = box.sentences.text().split("\n")
+    assert len(lines) == PAIRS_SHOWN + 1
+    # the pairs with H, where a difference can be said, come first
+    assert all("평가자H grades more generously" in line for line in lines[:PAIRS_SHOWN])
+    assert "22 more pairs" in lines[-1]
+    assert len(box.interval_rows()) == PAIRS_SHOWN + 1  # and α
+    # nine columns do not widen the page: the table scrolls sideways instead
+    assert box.table.columnCount() == 9
+    assert box.table.width() <= box.fontMetrics().averageCharWidth() * 80 + 2
+    assert box.table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+    assert page.width() == 1200
+    page.runner.wait()
+    box.runner.wait()
+
+
+def test_the_standards_follow_the_grades_not_the_policy(page, qtbot, state):
+    box = page.standards_box
+    qtbot.waitUntil(lambda: box.standards is not None, timeout=TIMEOUT)
+    shown = box.standards
+    # a policy decides which grade counts, not what each assessor gave: no new resampling
+    with qtbot.assertNotEmitted(box.updated, wait=300):
+        with qtbot.waitSignals([state.results_changed, page.updated], timeout=TIMEOUT):
+            page.set_policy("max")
+    assert box.standards is shown
+    page.runner.wait()

@@ -362,6 +362,8 @@ class AgreementPage(Page):
         self.data: AgreementData | None = None
         self.current: Item | None = None
         self._judgments_key: object = None
+        #: the judgments the standards box shows (or computes)
+        self._standards_key: object = None
         #: the study's one undo stack, shared with every page
         self.undo_stack: QUndoStack = state.undo_stack
 
@@ -778,6 +780,7 @@ class AgreementPage(Page):
         nothing selected, the first pair (the statistics follow from data_changed)."""
         self.runner.cancel("agreement")
         self.standards_box.clear()
+        self._standards_key = None
         self.data = None
         self.current = None
         self.model.set_cell(None)
@@ -806,13 +809,17 @@ class AgreementPage(Page):
         if study.judgment_set is None:
             self.runner.cancel("agreement")
             self.standards_box.clear()
+            self._standards_key = None
             self.data = None
             self._show_all()
             self.updated.emit()
             return
         settings = study.settings
         judgments = study.judgments_in_force()
-        self.standards_box.compute(judgments)
+        if self._judgments_key != self._standards_key:
+            # the standards depend on the grades alone, not on the policy
+            self._standards_key = self._judgments_key
+            self.standards_box.compute(judgments)
         handle = self.runner.start(
             "agreement",
             agreement_data,

@@ -46,6 +46,8 @@ SHARE_ROLE = Qt.ItemDataRole.UserRole + 2
 GRADE_ROLE = Qt.ItemDataRole.UserRole + 3
 #: pixels added under a grade cell's count for its bar
 SHARE_BAR_ROOM = 6
+#: pairs given a sentence and an interval line on the page (the report has them all)
+PAIRS_SHOWN = 6
 
 
 def _lang() -> str:
@@ -178,7 +180,12 @@ class StandardsBox(QGroupBox):
         lang = _lang()
         self.setTitle(self.tr("Each assessor's standard"))
         self._fill_assessors(standards, lang)
-        self.sentences.setText("\n".join(p.sentence(lang) for p in standards.pairs))
+        # with many pairs the ones where a difference can be said come first
+        pairs = sorted(standards.pairs, key=lambda p: not p.notable)
+        lines = [p.sentence(lang) for p in pairs[:PAIRS_SHOWN]]
+        if len(pairs) > PAIRS_SHOWN:
+            lines.append(self.more_pairs(len(pairs) - PAIRS_SHOWN))
+        self.sentences.setText("\n".join(lines))
         self._fill_intervals(standards, lang)
         self._fill_note(standards, lang)
         self._keep_words_whole()
@@ -187,7 +194,7 @@ class StandardsBox(QGroupBox):
         caveats = [
             f"{name}: {ci.caveat(lang)}"
             for name, ci in [
-                *((f"{p.a} – {p.b}", p.kappa_quadratic_ci) for p in standards.pairs),
+                *((f"{p.a} – {p.b}", p.kappa_quadratic_ci) for p in standards.pairs[:PAIRS_SHOWN]),
                 ("α", standards.alpha_ci),
             ]
             if ci.caveat(lang)
@@ -253,14 +260,22 @@ class StandardsBox(QGroupBox):
         table.resizeRowsToContents()
         for r in range(2, table.rowCount()):  # room for the share's bar under the count
             table.setRowHeight(r, table.rowHeight(r) + SHARE_BAR_ROOM)
-        # every row and column shown (a few): the box grows instead of scrolling inside
-        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
-        height += sum(table.rowHeight(r) for r in range(table.rowCount()))
-        table.setFixedHeight(height + 2)
+        # every row shown (a few): the box grows instead of scrolling inside; every
+        # column up to half the page, beyond (many assessors) the table scrolls sideways
         width = 2 * table.frameWidth() + sum(
             table.columnWidth(c) for c in range(table.columnCount())
         )
-        table.setFixedWidth(width + 2)
+        widest = self.fontMetrics().averageCharWidth() * 80
+        scrolls = width > widest
+        table.setHorizontalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOn if scrolls else Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        )
+        table.setFixedWidth(min(width, widest) + 2)
+        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+        height += sum(table.rowHeight(r) for r in range(table.rowCount()))
+        if scrolls:
+            height += table.horizontalScrollBar().sizeHint().height()
+        table.setFixedHeight(height + 2)
 
     def _fill_intervals(self, standards: Standards, lang: str) -> None:
         """One line per statistic (wrapped lines fit a narrow column at any font)."""
@@ -271,7 +286,7 @@ class StandardsBox(QGroupBox):
                 p.kappa_quadratic_ci,
                 p.kappa_quadratic_ci.reading(WEIGHTED_KAPPA, lang),
             )
-            for p in standards.pairs
+            for p in standards.pairs[:PAIRS_SHOWN]
         ]
         rows.append(
             (
@@ -287,7 +302,16 @@ class StandardsBox(QGroupBox):
             )
             for name, value, ci, reading in rows
         ]
-        self.intervals.setText("\n".join(self.interval_lines))
+        lines = list(self.interval_lines)
+        if len(standards.pairs) > PAIRS_SHOWN:
+            lines.insert(PAIRS_SHOWN, self.more_pairs(len(standards.pairs) - PAIRS_SHOWN))
+        self.intervals.setText("\n".join(lines))
+
+    def more_pairs(self, n: int) -> str:
+        return self.tr(
+            "… and {n} more pairs: every pair is in the report's Agreement sheet and in "
+            "workbench agreement --json."
+        ).format(n=n)
 
     # -- what a reader sees (tests) ------------------------------------------------------
     def assessor_rows(self) -> list[list[str]]:
