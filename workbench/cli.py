@@ -548,6 +548,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             comparison_test=args.test if args.compare else None,
             comparison_seed=args.seed if args.compare else None,
             answers=answers,
+            interval_seed=args.seed,
         )
     if args.json != "-":
         _print_eval_summary(results, comparisons, lang, diagnosis)

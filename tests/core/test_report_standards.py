@@ -101,3 +101,24 @@ def test_the_agreement_sheet_reads_back_each_assessors_standard(tmp_path, capsys
 
     note = rows[c + 7][0]
     assert "20261129" in note and "1000" in note
+
+
+def test_the_report_draws_the_intervals_with_the_seed_asked_for(tmp_path, capsys):
+    qrels, run = write_inputs(tmp_path)
+    out = tmp_path / "report.xlsx"
+    args = ["eval", "--qrels", str(qrels), "--run", str(run), "--report", str(out)]
+    assert main([*args, "--lang", "en", "--seed", "7"]) == EXIT_OK
+    book = load_workbook(out, read_only=True)
+    rows = rows_of(book["Agreement"])
+    book.close()
+    judgments = load("judgments", qrels, ReadOptions()).judgments
+    (pair,) = assessor_standards(judgments, seed=7).pairs
+    (default,) = assessor_standards(judgments).pairs
+    assert pair.kappa_quadratic_ci != default.kappa_quadratic_ci
+    top = find(rows, words("standards", "en"))
+    assert rows[top + 8][9:11] == [
+        pytest.approx(pair.kappa_quadratic_ci.low),
+        pytest.approx(pair.kappa_quadratic_ci.high),
+    ]
+    note = next(r[0] for r in rows if r and isinstance(r[0], str) and "seed 7)" in r[0])
+    assert "1000 times" in note
