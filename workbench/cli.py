@@ -228,6 +228,16 @@ def command_parser() -> argparse.ArgumentParser:
         help="a run file (repeatable): ranks its systems by each assessor's grades alone "
         "(by_assessor)",
     )
+    ag.add_argument(
+        "--seed", type=int, default=20261129, help="random seed of the bootstrap intervals"
+    )
+    ag.add_argument(
+        "--replicates",
+        type=int,
+        default=1000,
+        metavar="B",
+        help="bootstrap resamples of the items for each interval (default 1000)",
+    )
     ag.add_argument("--json", metavar="PATH|-")
     ag.add_argument("--lang", choices=["ko", "en"], default=None)
     pl = sub.add_parser(
@@ -562,6 +572,7 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
             comparison_test=args.test if args.compare else None,
             comparison_seed=args.seed if args.compare else None,
             answers=answers,
+            interval_seed=args.seed,
         )
     if args.json != "-":
         _print_eval_summary(results, comparisons, lang, diagnosis)
@@ -679,13 +690,24 @@ def print_problems(problems, lang: str) -> None:
 def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
     from workbench.core.io.outputs import refuse_output_onto_inputs
     from workbench.core.measures.agreement import agreement_table, kappa_band
+    from workbench.core.measures.agreement_intervals import agreement_json, assessor_standards
     from workbench.core.model.schema import EvalSettings
 
+    if args.replicates < 1:
+        print(
+            "--replicates must be at least 1."
+            if lang == "en"
+            else "--replicates는 1 이상이어야 합니다.",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     refuse_output_onto_inputs(args.json, [*args.qrels, *(args.run or [])])
     study = _study(args, EvalSettings())
     print_problems(study.warnings(), lang)  # as eval does: what was read, and how
-    summary = agreement_table(study.judgments_in_force())
-    data = summary.to_dict()
+    judgments = study.judgments_in_force()
+    summary = agreement_table(judgments)
+    standards = assessor_standards(judgments, seed=args.seed, replicates=args.replicates)
+    data = agreement_json(summary.to_dict(), standards)
     # the systems per assessor need runs: without --run there is nothing to rank
     by_assessor = study.by_assessor() if args.run else None
     data["by_assessor"] = by_assessor.to_dict() if by_assessor is not None else None
@@ -715,10 +737,50 @@ def cmd_agreement(args: argparse.Namespace, lang: str) -> int:
         _print_table(rows)
         print(f"\nKrippendorff alpha (ordinal): {_fmt(data['alpha_ordinal'])}")
         print(("disagreements: " if lang == "en" else "불일치 항목: ") + str(data["disagreements"]))
+        print()
+        _print_standards(standards, lang)
         if by_assessor is not None:
             print()
             print(by_assessor.sentence(lang))
     return EXIT_OK
+
+
+def _print_standards(standards, lang: str) -> None:
+    """Each assessor's mean and grades, each pair's sentence, and the intervals with
+    their readings and seed (``workbench agreement`` without ``--json -``)."""
+    from workbench.core.model.readings import ALPHA, WEIGHTED_KAPPA
+
+    ko = lang == "ko"
+    head = ["평가자" if ko else "assessor", "항목" if ko else "items", "평균" if ko else "mean"]
+    rows = [head + [f"{g}" for g in standards.scale]]
+    for a in standards.assessors:
+        rows.append(
+            [a.assessor, str(a.items), _fmt(a.mean)]
+            + [f"{a.counts[g]} ({a.shares[g]:.0%})" for g in standards.scale]
+        )
+    _print_table(rows)
+    print()
+    for pair in standards.pairs:
+        print(pair.sentence(lang))
+    ci_name = "95% 구간" if ko else "95% interval"
+    kappa_name = "가중 카파(이차)" if ko else "weighted kappa (quadratic)"
+    alpha_name = "크리펜도르프 알파(순서형)" if ko else "Krippendorff alpha (ordinal)"
+    for pair in standards.pairs:
+        ci = pair.kappa_quadratic_ci
+        print(
+            f"{pair.a}–{pair.b} {kappa_name} {_fmt(pair.kappa_quadratic)}, {ci_name} "
+            f"{ci.text()}: {ci.reading(WEIGHTED_KAPPA, lang)}. {ci.caveat(lang)}".rstrip()
+        )
+    ci = standards.alpha_ci
+    print(
+        f"{alpha_name} {_fmt(standards.alpha_ordinal)}, {ci_name} {ci.text()}: "
+        f"{ci.reading(ALPHA, lang)}. {ci.caveat(lang)}".rstrip()
+    )
+    print(
+        f"(부트스트랩: 항목 재표본 {standards.replicates}회, 시드 {standards.seed})"
+        if ko
+        else f"(bootstrap: {standards.replicates} resamples of the items, seed {standards.seed})"
+    )
 
 
 def cmd_judgments(args: argparse.Namespace, lang: str) -> int:

@@ -4769,6 +4769,54 @@ first relevant: {bucket}
     </message>
 </context>
 <context>
+    <name>StandardsBox</name>
+    <message>
+        <source>Each assessor's standard</source>
+        <extracomment>a grade cell's share of the assessor's grades (0–1), drawn as a bar a grade cell's grade, for the bar's colour pixels added under a grade cell's count for its bar pairs given a sentence and an interval line on the page (the report has them all) a new computation is shown (tests wait for it)</extracomment>
+        <translation>평가자별 기준</translation>
+    </message>
+    <message>
+        <source>Mean grade</source>
+        <translation>평균 등급</translation>
+    </message>
+    <message>
+        <source>Grade {grade}: how many of the assessor's grades, and their share.</source>
+        <translation>등급 {grade}: 이 평가자가 준 등급 중 몇 개이고 비율은 얼마인지.</translation>
+    </message>
+    <message>
+        <source>{name}: {value}, 95% interval {interval} — {reading}</source>
+        <translation>{name}: {value}, 95% 구간 {interval} — {reading}</translation>
+    </message>
+    <message>
+        <source>Weighted κ (quadratic), {a} – {b}</source>
+        <translation>가중 κ(이차), {a} – {b}</translation>
+    </message>
+    <message>
+        <source>95% intervals: the items (question, passage) resampled with replacement {replicates} times, seed {seed} (percentile bootstrap). One assessor is said to grade more generously only when the interval of the difference of their means on the items both judged leaves out 0. Each pair's confusion matrix is in “Grades side by side” above.</source>
+        <translation>95% 구간: 항목(질문, 문단)을 복원추출로 {replicates}번 다시 뽑은 백분위 부트스트랩이며 시드는 {seed}입니다. 같이 평가한 항목에서 두 사람의 평균 차이 구간이 0을 포함하지 않을 때만 한 사람이 더 후하다고 말합니다. 쌍마다의 혼동 행렬은 위 “등급 나란히 보기”에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Items judged</source>
+        <translation>평가한 항목 수</translation>
+    </message>
+    <message>
+        <source>Items (question, passage) this assessor graded.</source>
+        <translation>이 평가자가 등급을 준 항목(질문, 문단) 수.</translation>
+    </message>
+    <message>
+        <source>The mean of this assessor's grades.</source>
+        <translation>이 평가자가 준 등급의 평균.</translation>
+    </message>
+    <message>
+        <source>Krippendorff's α (ordinal), all assessors</source>
+        <translation>크리펜도르프 α(순서형), 전체 평가자</translation>
+    </message>
+    <message>
+        <source>… and {n} more pairs: every pair is in the report's Agreement sheet and in workbench agreement --json.</source>
+        <translation>… 그 밖의 {n}쌍: 모든 쌍은 보고서의 평가자 일치도 시트와 workbench agreement --json에 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>StartPage</name>
     <message>
         <source>Retrieval Evaluation Workbench</source>

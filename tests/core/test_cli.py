@@ -542,3 +542,38 @@ def test_eval_reads_its_trec_inputs_ahead_once_each(trec_files, capsys, monkeypa
     monkeypatch.setattr(trec_scan, "read_ahead_if_trec", lambda path: None)
     assert main(argv) == EXIT_OK
     assert json.loads(capsys.readouterr().out) == ahead
+
+
+def test_agreement_json_has_each_assessors_standard_and_seeded_intervals(tmp_path, capsys):
+    qrels = tmp_path / "judgments.csv"
+    lines = ["질문ID,문단ID,등급,평가자"]
+    # 가 gives 0, 1, 2 in turn; 나 one grade more on every one of 24 passages
+    for i in range(24):
+        lines += [f"q{i // 6},P{i},{i % 3},가", f"q{i // 6},P{i},{i % 3 + 1},나"]
+    qrels.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = ["agreement", "--qrels", str(qrels), "--json", "-", "--seed", "7", "--replicates", "200"]
+    assert main(args) == EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["bootstrap"]["seed"] == 7 and data["bootstrap"]["replicates"] == 200
+    ga, na = data["assessor_standards"]
+    assert (ga["assessor"], ga["items"], ga["mean_grade"]) == ("가", 24, pytest.approx(1.0))
+    assert ga["grade_counts"] == {"0": 8, "1": 8, "2": 8, "3": 0}
+    assert na["grade_shares"]["3"] == pytest.approx(1 / 3)
+    pair = data["pairs"][0]
+    assert pair["confusion"] == [[0, 8, 0, 0], [0, 0, 8, 0], [0, 0, 0, 8], [0, 0, 0, 0]]
+    assert pair["mean_difference"] == pytest.approx(1.0) and pair["notable"] is True
+    low, high = pair["kappa_quadratic_ci"]["low"], pair["kappa_quadratic_ci"]["high"]
+    assert low <= pair["kappa_quadratic"] <= high
+    assert data["alpha_ci"]["replicates"] == 200
+    # the words say who is more generous, and with which seed the intervals were drawn
+    assert main(["agreement", "--qrels", str(qrels), "--lang", "ko", "--seed", "7"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "나가 더 후하게 판정합니다 (가보다 평균 1.00 높음" in out
+    assert "시드 7" in out
+
+
+def test_agreement_refuses_no_replicates(tmp_path, capsys):
+    qrels = tmp_path / "judgments.csv"
+    qrels.write_text("질문ID,문단ID,등급,평가자\nq1,A,3,가\nq1,A,2,나\n", encoding="utf-8")
+    assert main(["agreement", "--qrels", str(qrels), "--replicates", "0"]) == EXIT_USAGE
+    assert "--replicates" in capsys.readouterr().err

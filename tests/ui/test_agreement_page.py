@@ -451,3 +451,103 @@ def test_the_page_says_whether_the_winner_depends_on_who_judged(qtbot, state, re
         QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
     page.runner.wait()
     box.runner.wait()
+
+
+# -- each assessor's standard ----------------------------------------------------------
+
+
+def test_the_page_shows_each_assessors_standard_and_the_intervals(page, qtbot, demo):
+    from workbench.core.measures.agreement_intervals import assessor_standards
+    from workbench.ui import i18n
+
+    box = page.standards_box
+    qtbot.waitUntil(lambda: box.standards is not None, timeout=TIMEOUT)
+    assert box.isVisible()
+    judgments = demo[0].judgments
+    # by hand from the judgments: each assessor's first grade of an item counts
+    first = judgments.drop_duplicates([s.QID, s.PID, s.ASSESSOR])
+    rows = box.assessor_rows()
+    header = [box.table.horizontalHeaderItem(c).text() for c in range(box.table.columnCount())]
+    assert header == ["", A, B]
+    assert [r[0] for r in rows] == ["Items judged", "Mean grade"] + [
+        grades.chip_text(g, "en") for g in range(4)
+    ]
+    for column, name in enumerate((A, B), start=1):
+        own = first[first[s.ASSESSOR] == name][s.GRADE].astype(int)
+        assert rows[0][column] == str(len(own))
+        assert rows[1][column] == f"{own.mean():.2f}"
+        for g in range(4):
+            count = int((own == g).sum())
+            assert rows[2 + g][column] == f"{count} ({100 * count / len(own):.0f}%)"
+    assert grades.definition(2, "en") in box.table.item(4, 0).toolTip()
+    # the intervals: the core's, seeded with the default seed, stated beside them
+    expected = assessor_standards(judgments)
+    (pair,) = expected.pairs
+    k_ci = pair.kappa_quadratic_ci
+    assert box.interval_rows() == [
+        f"Weighted κ (quadratic), {A} – {B}: {pair.kappa_quadratic:.3f}, 95% interval "
+        f"{k_ci.low:.3f} – {k_ci.high:.3f} — {k_ci.reading('kappa_quadratic', 'en')}",
+        f"Krippendorff's α (ordinal), all assessors: {expected.alpha_ordinal:.3f}, 95% interval "
+        f"{expected.alpha_ci.text()} — {expected.alpha_ci.reading('alpha', 'en')}",
+    ]
+    assert box.intervals.text() == "\n".join(box.interval_rows())
+    assert box.sentences.text() == pair.sentence("en")
+    assert "seed 20261129" in box.note.text() and "1000 times" in box.note.text()
+    try:
+        i18n.install_language("ko")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+        assert box.title() == "평가자별 기준"
+        assert box.sentences.text() == pair.sentence("ko")
+        assert box.interval_rows()[1].endswith(expected.alpha_ci.reading("alpha", "ko"))
+        assert "시드는 20261129" in box.note.text()
+    finally:
+        i18n.install_language("en")
+        QApplication.sendEvent(box, QEvent(QEvent.Type.LanguageChange))
+
+
+def test_many_assessors_keep_the_standard_box_within_the_page(qtbot, state):
+    import pandas as pd
+
+    from workbench.ui.views.standards_box import PAIRS_SHOWN
+
+    # eight assessors on the same 12 passages: 28 pairs, H one grade more than the rest
+    names = [f"평가자{c}" for c in "ABCDEFGH"]
+    rows = []
+    for i in range(12):
+        for name in names:
+            grade = min(3, i % 3 + (1 if name == "평가자H" else 0))
+            rows.append(("Q1", f"P{i:02d}", grade, name, "", "", "", len(rows) + 2))
+    judgments = pd.DataFrame(rows, columns=s.JUDGMENT_COLUMNS)
+    page = AgreementPage(state)
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    page.show()
+    box = page.standards_box
+    with qtbot.waitSignal(box.updated, timeout=TIMEOUT):
+        state.set_judgments(JudgmentSet(judgments))
+    assert box.isVisible() and len(box.standards.pairs) == 28
+    lines = box.sentences.text().split("\n")
+    assert len(lines) == PAIRS_SHOWN + 1
+    # the pairs with H, where a difference can be said, come first
+    assert all("평가자H grades more generously" in line for line in lines[:PAIRS_SHOWN])
+    assert "22 more pairs" in lines[-1]
+    assert len(box.interval_rows()) == PAIRS_SHOWN + 1  # and α
+    # nine columns do not widen the page: the table scrolls sideways instead
+    assert box.table.columnCount() == 9
+    assert box.table.width() <= box.fontMetrics().averageCharWidth() * 80 + 2
+    assert box.table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+    assert page.width() == 1200
+    page.runner.wait()
+    box.runner.wait()
+
+
+def test_the_standards_follow_the_grades_not_the_policy(page, qtbot, state):
+    box = page.standards_box
+    qtbot.waitUntil(lambda: box.standards is not None, timeout=TIMEOUT)
+    shown = box.standards
+    # a policy decides which grade counts, not what each assessor gave: no new resampling
+    with qtbot.assertNotEmitted(box.updated, wait=300):
+        with qtbot.waitSignals([state.results_changed, page.updated], timeout=TIMEOUT):
+            page.set_policy("max")
+    assert box.standards is shown
+    page.runner.wait()

@@ -53,6 +53,7 @@ from openpyxl.utils import get_column_letter
 from workbench.core.io.atomic import atomic_write, save_workbook
 from workbench.core.io.outputs import refuse_output_onto_inputs
 from workbench.core.measures.agreement import agreement_table, dissent_record
+from workbench.core.measures.agreement_intervals import assessor_standards
 from workbench.core.measures.stats import DEFAULT_SEED, compare_systems
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
@@ -531,6 +532,7 @@ def report_request(
     seed: int | None = None,
     results: Results | None = None,
     answers: Any | None = None,
+    interval_seed: int | None = None,
 ) -> ReportRequest:
     """The report's contents from the study: question and passage text, the
     agreement of the judgments in force (the grades given in the app count as
@@ -544,9 +546,13 @@ def report_request(
 
     js = study.judgment_set
     judgments = study.judgments_in_force()
-    agreement = by_assessor = None
+    agreement = by_assessor = standards = None
     if (sheets is None or "agreement" in sheets) and len(study.assessors) >= 2:
         agreement = agreement_table(judgments)
+        # the agreement intervals' seed: the one asked for, else the comparisons', else
+        # the default (the report states it beside them)
+        drawn = next((x for x in (interval_seed, seed) if x is not None), DEFAULT_SEED)
+        standards = assessor_standards(judgments, seed=drawn)
         if results is not None and results.systems:
             by_assessor = study.by_assessor(results)
     pools = pool_effect(study, results) if results is not None and study.pools else None
@@ -586,6 +592,7 @@ def report_request(
             else ()
         ),
         by_assessor=by_assessor,
+        standards=standards,
         answers=answers,
         decisions=study_decisions(study, lang),
     )
@@ -612,12 +619,15 @@ def report_task(
     answers: Any | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    interval_seed: int | None = None,
 ) -> Path:
     """Write the Excel report (worker thread).
 
     Significance: the given ``comparisons`` (the Compare page's, with its test
     and seed), else :func:`run_comparisons` when the sheet is wanted. Answers:
     the given evaluation, else computed from the study when it has answers.
+    ``interval_seed``: the seed of the agreement intervals (default: the
+    comparisons' seed, else :data:`DEFAULT_SEED`).
     """
     target = Path(path)
     refuse_inputs(target, study.sources())
@@ -651,6 +661,7 @@ def report_task(
         seed=seed,
         results=results,
         answers=answers,
+        interval_seed=interval_seed,
     )
     report_progress = None
     if progress is not None:

@@ -44,6 +44,7 @@ class ReportContext:
         self.comparisons = request.comparisons
         self.agreement = agreement_dict(request.agreement)
         self.by_assessor = request.by_assessor
+        self.standards = request.standards
         self.unjudged_bounds = request.unjudged_bounds
         self.notes = dict(request.notes or {})
         self.sources = list(request.sources or ())

@@ -32,6 +32,10 @@ class ReportRequest:
     - ``by_assessor``: the systems ranked by each assessor's grades alone
       (:class:`~workbench.core.measures.by_assessor.ByAssessor`) → a block on the
       Agreement sheet.
+    - ``standards``: each assessor's standard, the pairs' confusion matrices and the
+      bootstrap intervals of weighted κ and α
+      (:class:`~workbench.core.measures.agreement_intervals.Standards`) → a block on the
+      Agreement sheet.
     - ``notes``: question id → ``{"note": str, "flagged": bool}``.
     - ``sources``: input files; their names and SHA-256 go on Settings.
     - ``low_n``: worst questions per system on Low-scoring, ranked by
@@ -92,6 +96,7 @@ class ReportRequest:
     pools: Any = None
     calibration: Sequence[Any] = ()
     by_assessor: Any = None
+    standards: Any = None
     decisions: Sequence[Decision] | None = None
     #: the study's name, printed in every page's footer (write_report: the file's name)
     title: str = ""

@@ -164,6 +164,36 @@ T: dict[str, tuple[str, str]] = {
     "alpha": ("크리펜도르프 알파(순서형)", "Krippendorff's alpha (ordinal)"),
     "disagreements": ("등급이 다른 항목 수", "Items with differing grades"),
     "by_assessor": ("평가자별 시스템 순위", "Systems ranked by each assessor's grades"),
+    # each assessor's standard
+    "standards": ("평가자별 기준", "Each assessor's standard"),
+    "assessor": ("평가자", "Assessor"),
+    "items_judged": ("평가한 항목 수", "Items judged"),
+    "mean_grade": ("평균 등급", "Mean grade"),
+    "grade_count": ("등급 {grade} 개수", "Grade {grade}: count"),
+    "grade_share": ("등급 {grade} 비율", "Grade {grade}: share"),
+    "items_both": ("같이 평가한 항목 수", "Items both judged"),
+    "mean_a": ("A의 평균 등급", "A's mean grade"),
+    "mean_b": ("B의 평균 등급", "B's mean grade"),
+    "mean_difference": ("평균 차이(B − A)", "Difference of means (B − A)"),
+    "ci_kappa_low": ("가중 카파 95% 구간 하한", "Weighted kappa 95% low"),
+    "ci_kappa_high": ("가중 카파 95% 구간 상한", "Weighted kappa 95% high"),
+    "ci_reading": ("구간 해석", "Reading of the interval"),
+    "statistic": ("통계량", "Statistic"),
+    "confusion_title": (
+        "혼동 행렬: 행 = {a}의 등급, 열 = {b}의 등급 (같이 평가한 항목)",
+        "Confusion matrix: rows = {a}'s grade, columns = {b}'s grade (items both judged)",
+    ),
+    "bootstrap_note": (
+        "95% 구간은 백분위 부트스트랩입니다: 항목(질문, 문단)을 복원추출로 {replicates}번 다시 "
+        "뽑고(시드 {seed}), 쌍의 구간은 두 사람이 같이 평가한 항목을, 알파의 구간은 두 명 이상이 "
+        "평가한 항목을 뽑습니다. 평균 차이의 구간이 0을 포함하지 않을 때만 한 사람이 더 후하다고 "
+        "말합니다. 카파는 Landis & Koch, 알파는 Krippendorff의 기준으로 읽습니다.",
+        "95% intervals are percentile bootstrap: the items (question, passage) resampled with "
+        "replacement {replicates} times (seed {seed}); a pair's interval resamples the items both "
+        "judged, alpha's the items judged by two or more. One assessor is said to grade more "
+        "generously only when the interval of the difference of means leaves out 0. Kappa is "
+        "read by Landis & Koch, alpha by Krippendorff.",
+    ),
     "grades_used": ("등급", "Grades"),
     "resolved_grades": ("합의된 등급(점수에 쓰는 등급)", "Resolved grades (the scores')"),
     "assessor_alone": ("평가자 {name}의 등급만", "Assessor {name}'s grades alone"),

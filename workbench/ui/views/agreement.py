@@ -89,6 +89,7 @@ from workbench.ui.state import AppState
 from workbench.ui.views.by_assessor_box import ByAssessorBox
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
+from workbench.ui.views.standards_box import StandardsBox
 from workbench.ui.when_shown import WhenShown
 
 Item = tuple[str, str]
@@ -361,6 +362,8 @@ class AgreementPage(Page):
         self.data: AgreementData | None = None
         self.current: Item | None = None
         self._judgments_key: object = None
+        #: the judgments the standards box shows (or computes)
+        self._standards_key: object = None
         #: the study's one undo stack, shared with every page
         self.undo_stack: QUndoStack = state.undo_stack
 
@@ -434,6 +437,10 @@ class AgreementPage(Page):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([560, 840])
+        # each assessor's grades and the intervals (computed apart: 1,000 resamples), in
+        # the page's full width so its sentences wrap into few lines
+        self.standards_box = StandardsBox()
+        lay.addWidget(self.standards_box)
         return self.page_scroll
 
     def _build_policy(self) -> QGroupBox:
@@ -772,6 +779,8 @@ class AgreementPage(Page):
         """A new study or judgments file: no heat-map cell filter, every item listed,
         nothing selected, the first pair (the statistics follow from data_changed)."""
         self.runner.cancel("agreement")
+        self.standards_box.clear()
+        self._standards_key = None
         self.data = None
         self.current = None
         self.model.set_cell(None)
@@ -799,15 +808,22 @@ class AgreementPage(Page):
         self._judgments_key = self._judgments_identity()
         if study.judgment_set is None:
             self.runner.cancel("agreement")
+            self.standards_box.clear()
+            self._standards_key = None
             self.data = None
             self._show_all()
             self.updated.emit()
             return
         settings = study.settings
+        judgments = study.judgments_in_force()
+        if self._judgments_key != self._standards_key:
+            # the standards depend on the grades alone, not on the policy
+            self._standards_key = self._judgments_key
+            self.standards_box.compute(judgments)
         handle = self.runner.start(
             "agreement",
             agreement_data,
-            study.judgments_in_force(),
+            judgments,
             study.resolutions_in_force(),
             settings.resolution,
             settings.adjudicator,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from workbench.core.model.readings import alpha_reading, kappa_reading
+from workbench.core.model.readings import ALPHA, WEIGHTED_KAPPA, alpha_reading, kappa_reading
 from workbench.core.report.cells import (
     INT_FORMAT,
     RATE_FORMAT,
@@ -62,6 +62,8 @@ def write(ctx: ReportContext) -> None:
         sh.note_width(1, width_of(label, None))
     put(sh.ws, row + 2, 3, alpha_reading(alpha, ctx.lang))
     row += len(summary) + 1
+    if ctx.standards is not None and ctx.standards.computed:
+        row = standards_block(ctx, sh, row) + 2
     if ctx.by_assessor is not None and ctx.by_assessor.computed:
         row = by_assessor_block(ctx, sh, row) + 2
     if ctx.pools is not None:
@@ -100,3 +102,102 @@ def by_assessor_block(ctx: ReportContext, sh: Sheet, row: int) -> int:
     )
     put(sh.ws, last + 1, 1, sh.t("by_assessor_note")).font = sh.st.italic
     return last + 1
+
+
+def standards_block(ctx: ReportContext, sh: Sheet, row: int) -> int:
+    """Each assessor's items, mean grade and grade distribution; per pair who grades
+    more generously, the difference of means and weighted κ with their intervals;
+    α with its interval; the confusion matrix of every pair; how the intervals were
+    drawn. Returns the last row written."""
+    std = ctx.standards
+    lang = ctx.lang
+    sh.title(row, sh.t("standards"))
+    scale = std.scale
+    grade_headers = []
+    for g in scale:
+        grade_headers += [sh.t("grade_count").format(grade=g), sh.t("grade_share").format(grade=g)]
+    rows = []
+    for a in std.assessors:
+        shares = a.shares
+        cells = [a.assessor, a.items, a.mean]
+        for g in scale:
+            cells += [a.counts[g], shares[g]]
+        rows.append(cells)
+    last = sh.table(
+        row + 1,
+        [sh.t("assessor"), sh.t("items_judged"), sh.t("mean_grade"), *grade_headers],
+        rows,
+        [None, INT_FORMAT, SCORE_FORMAT] + [INT_FORMAT, RATE_FORMAT] * len(scale),
+    )
+    row = last + 2
+    for pair in std.pairs:
+        put(sh.ws, row, 1, pair.sentence(lang)).font = sh.st.bold
+        row += 1
+    rows = []
+    for pair in std.pairs:
+        d_ci, k_ci = pair.mean_difference_ci, pair.kappa_quadratic_ci
+        rows.append(
+            [
+                pair.a,
+                pair.b,
+                pair.n,
+                pair.mean_a,
+                pair.mean_b,
+                pair.mean_difference,
+                d_ci.low if d_ci.defined else None,
+                d_ci.high if d_ci.defined else None,
+                pair.kappa_quadratic,
+                k_ci.low if k_ci.defined else None,
+                k_ci.high if k_ci.defined else None,
+                " ".join(x for x in (k_ci.reading(WEIGHTED_KAPPA, lang), k_ci.caveat(lang)) if x),
+            ]
+        )
+    last = sh.table(
+        row + 1,
+        [
+            sh.t("assessor_a"),
+            sh.t("assessor_b"),
+            sh.t("items_both"),
+            sh.t("mean_a"),
+            sh.t("mean_b"),
+            sh.t("mean_difference"),
+            sh.t("ci_low"),
+            sh.t("ci_high"),
+            sh.t("kappa_quadratic"),
+            sh.t("ci_kappa_low"),
+            sh.t("ci_kappa_high"),
+            sh.t("ci_reading"),
+        ],
+        rows,
+        [None, None, INT_FORMAT] + [SCORE_FORMAT] * 8 + [None],
+    )
+    a_ci = std.alpha_ci
+    last = sh.table(
+        last + 2,
+        [sh.t("statistic"), sh.t("value"), sh.t("ci_low"), sh.t("ci_high"), sh.t("ci_reading")],
+        [
+            [
+                sh.t("alpha"),
+                std.alpha_ordinal,
+                a_ci.low if a_ci.defined else None,
+                a_ci.high if a_ci.defined else None,
+                " ".join(x for x in (a_ci.reading(ALPHA, lang), a_ci.caveat(lang)) if x),
+            ]
+        ],
+        [None, SCORE_FORMAT, SCORE_FORMAT, SCORE_FORMAT, None],
+    )
+    row = last + 2
+    for pair in std.pairs:
+        sh.title(row, sh.t("confusion_title").format(a=pair.a, b=pair.b))
+        cm = pair.confusion
+        last = sh.table(
+            row + 1,
+            [f"{pair.a} \\ {pair.b}", *(str(g) for g in cm.columns)],
+            [[int(g), *(int(v) for v in cm.loc[g])] for g in cm.index],
+            [INT_FORMAT] * (len(cm.columns) + 1),
+        )
+        row = last + 2
+    put(sh.ws, row, 1, sh.t("bootstrap_note").format(
+        replicates=std.replicates, seed=std.seed
+    )).font = sh.st.italic
+    return row
