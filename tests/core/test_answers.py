@@ -577,9 +577,9 @@ def test_the_report_gains_the_answer_sheets_with_every_rating_and_citation(
     path = report_task(tmp_path / "보고서.xlsx", study, results, lang="ko")
     wb = load_workbook(path)
     # one assessor judged the passages: no Agreement sheet; everything else, in order
-    # (no system is tagged with a pipeline stage: no Stages sheet)
+    # (no system is tagged with a pipeline stage: no Stages sheet; no calibration round)
     assert wb.sheetnames == [
-        SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k not in ("agreement", "stages")
+        SHEET_NAMES["ko"][k] for k in SHEET_KEYS if k not in ("agreement", "stages", "calibration")
     ]
     rows = [r for r in wb["답변 평가"].iter_rows(values_only=True)]
     flat = [c for r in rows for c in r if c is not None]
