@@ -85,3 +85,50 @@ def other_judgments(path: Path) -> Path:
         sheet.append([f"X{q:02d}", f"P{q:02d}", 2])
     book.save(path)
     return path
+
+
+#: who finds what relevant, per passage p1…p6 of every question: 김평가 the first
+#: two, 이평가 the fourth and fifth (and is more generous with the rest)
+STANDARD_A = (3, 2, 1, 0, 0, 0)
+STANDARD_B = (1, 1, 1, 3, 2, 1)
+#: each system's top 5 (passage numbers): BM25 finds 김평가's evidence first,
+#: Vector 이평가's
+TOP_FIVE = {"BM25": (1, 2, 3, 6, 7), "Vector": (4, 5, 3, 6, 7)}
+QUESTION_TYPES = ("사실 확인", "요약", "추론")
+
+
+def two_standards(path: Path) -> Path:
+    """Two assessors who read the manual differently: each one's grades alone make
+    a different system win. Blank rows between blocks, a 비고 column, a 질문목록
+    sheet with three question types."""
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, grades in (("김평가", STANDARD_A), ("이평가", STANDARD_B)):
+        sheet = book.create_sheet(name)
+        _title(sheet, f"말씀선집 관련도 판정 ({name})", 4)
+        sheet.append(["질문 번호", "문단 번호", "관련도", "비고"])
+        for q in range(1, N_QUESTIONS + 1):
+            for p, grade in enumerate(grades, start=1):
+                sheet.append([f"Q{q:02d}", f"P{q:02d}-{p}", grade, "애매함" if p == 3 else None])
+            if q % 4 == 0:
+                sheet.append([])
+    questions = book.create_sheet("질문목록")
+    questions.append(["질문 번호", "질문 내용", "유형"])
+    for q in range(1, N_QUESTIONS + 1):
+        questions.append([f"Q{q:02d}", f"{q}번 질문: 참사랑이란?", QUESTION_TYPES[q % 3]])
+    book.save(path)
+    return path
+
+
+def two_systems(path: Path) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for system, top in TOP_FIVE.items():
+        sheet = book.create_sheet(system)
+        _title(sheet, f"{system} 검색 결과", 4)
+        sheet.append(["질문 번호", "순위", "문단 번호", "점수"])
+        for q in range(1, N_QUESTIONS + 1):
+            for rank, p in enumerate(top, start=1):
+                sheet.append([f"Q{q:02d}", rank, f"P{q:02d}-{p}", round(1 - rank / 10, 2)])
+    book.save(path)
+    return path

@@ -19,7 +19,6 @@ from PySide6.QtTest import QTest
 from workbench.core.io.project import load_project
 from workbench.core.model import schema as S
 from workbench.core.protocol import answers as A
-from workbench.ui import dialogs
 from workbench.ui.errors import open_error_boxes
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
@@ -28,32 +27,6 @@ from workbench.ui.views.answer_import import AnswerImportDialog
 TIMEOUT = 60000
 ME = "Pastor Kim"
 REASON = "the second sentence answers it"
-
-
-class FilePicks:
-    """The OS file dialogs, replaced at their boundary: each returns the next path
-    queued for it, as if the person had chosen it."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.open: list[str] = []
-        self.save: list[str] = []
-        monkeypatch.setattr(dialogs, "get_open_file_names", self._open_many)
-        monkeypatch.setattr(dialogs, "get_open_file_name", self._open_one)
-        monkeypatch.setattr(dialogs, "get_save_file_name", self._save)
-
-    def _open_many(self, *_a, **_k):
-        return [self.open.pop(0)], ""
-
-    def _open_one(self, *_a, **_k):
-        return self.open.pop(0), ""
-
-    def _save(self, *_a, **_k):
-        return self.save.pop(0), ""
-
-
-@pytest.fixture
-def picks(monkeypatch):
-    return FilePicks(monkeypatch)
 
 
 @pytest.fixture

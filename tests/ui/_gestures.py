@@ -4,9 +4,19 @@ widget that has it. A disabled button fails the test, as it stops the user."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleOptionButton, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
+)
 
 
 def _indicator_centre(button: QCheckBox | QRadioButton) -> QPoint:
@@ -39,4 +49,12 @@ def type_into(widget: QWidget, text: str) -> None:
     assert widget.isVisible() and widget.isEnabled(), widget.objectName()
     widget.setFocus()
     QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClicks(widget, text)
+    # Korean arrives from the input method as committed text, not as key presses
+    # (QTest can press only keys with an ASCII name)
+    for run in re.findall(r"[\x00-\x7f]+|[^\x00-\x7f]+", text):
+        if run.isascii():
+            QTest.keyClicks(widget, run)
+        else:
+            event = QInputMethodEvent()
+            event.setCommitString(run)
+            QApplication.sendEvent(widget, event)
