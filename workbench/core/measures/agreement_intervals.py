@@ -56,6 +56,7 @@ from workbench.core.measures.agreement import (
 )
 from workbench.core.measures.stats import DEFAULT_SEED
 from workbench.core.model.korean import josa
+from workbench.core.model.number_text import range_text
 from workbench.core.model.readings import UNDEFINED, reading
 from workbench.core.model.schema import GRADE
 
@@ -101,7 +102,7 @@ class Interval:
         """'0.412 – 0.655', or '–' without an interval."""
         if not self.defined:
             return "–"
-        return f"{self.low:.{digits}f} – {self.high:.{digits}f}"
+        return range_text(f"{self.low:.{digits}f}", f"{self.high:.{digits}f}")
 
     def reading(self, statistic: str, lang: str = "ko") -> str:
         """The interval read by the statistic's own guideline
@@ -216,11 +217,11 @@ class PairStandard:
             gap = abs(self.mean_difference)
             return (
                 f"{numbers_ko}: {josa(generous, '이')} 더 후하게 판정합니다 "
-                f"({strict}보다 평균 {gap:.2f} 높음, 95% 구간 {low:.2f} – {high:.2f})."
+                f"({strict}보다 평균 {gap:.2f} 높음, 95% 구간 {range_text(f'{low:.2f}', f'{high:.2f}')})."
                 if lang == "ko"
                 else f"{numbers_en}: {generous} grades more generously "
                 f"({gap:.2f} higher than {strict} on average, 95% interval "
-                f"{low:.2f} – {high:.2f})."
+                f"{range_text(f'{low:.2f}', f'{high:.2f}')})."
             )
         return (
             f"{numbers_ko}: 차이 {diff}의 95% 구간({ci.text(2)})이 0을 포함하므로 "
