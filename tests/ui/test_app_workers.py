@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 import time
 
+import shiboken6
+
 from workbench.ui.workers import TaskRunner
 
 
@@ -42,3 +44,24 @@ def test_failure_is_delivered_as_the_exception(qtbot):
         pass
     assert isinstance(blocker.args[0], ValueError)
     qtbot.waitUntil(lambda: not runner.is_running("broken"), timeout=5000)
+
+
+def test_a_task_whose_handle_was_deleted_ends_quietly(qtbot):
+    """A window closed while its task runs deletes the task's handle: the task ends
+    without raising in the pool thread (it used to say "Signal source has been
+    deleted", which a test run reports as an error)."""
+    runner = TaskRunner()
+    started, gate = threading.Event(), threading.Event()
+
+    def task(progress=None, cancelled=None):
+        started.set()
+        gate.wait(10)
+        progress(1.0, "done")
+        return 42
+
+    handle = runner.start("slow", task)
+    qtbot.waitUntil(started.is_set, timeout=5000)
+    shiboken6.delete(handle)
+    gate.set()
+    assert runner.wait(10000)
+    qtbot.wait(50)  # anything queued is delivered (or not) now

@@ -68,7 +68,17 @@ class TaskHandle(QObject):
         now = time.monotonic()
         if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
             self._last_progress = now
-            self._progress_relay.emit(float(fraction), text)
+            _deliver(self._progress_relay, float(fraction), text)
+
+
+def _deliver(relay, *args) -> None:
+    """Emit ``relay`` from a pool thread. A handle deleted while its task ran (its
+    window closed and gone) has nobody left to tell: the result is dropped, where
+    emitting would raise "Signal source has been deleted" in the pool thread."""
+    try:
+        relay.emit(*args)
+    except RuntimeError:
+        log.debug("a task finished after its handle was deleted; its result is dropped")
 
 
 class _Job(QRunnable):
@@ -88,20 +98,20 @@ class _Job(QRunnable):
                     *self.args, progress=handle.report, cancelled=handle.is_cancelled, **self.kwargs
                 )
         except Cancelled:
-            handle._cancelled_relay.emit()
+            _deliver(handle._cancelled_relay)
             return
         except Exception as exc:  # delivered to the GUI, which shows a friendly message
             if not getattr(exc, "problems", None):
                 log.exception("task %s failed", handle.name)
             if handle.is_cancelled():
-                handle._cancelled_relay.emit()
+                _deliver(handle._cancelled_relay)
             else:
-                handle._failed_relay.emit(exc)
+                _deliver(handle._failed_relay, exc)
             return
         if handle.is_cancelled():
-            handle._cancelled_relay.emit()
+            _deliver(handle._cancelled_relay)
         else:
-            handle._finished_relay.emit(result)
+            _deliver(handle._finished_relay, result)
 
 
 class TaskRunner(QObject):
