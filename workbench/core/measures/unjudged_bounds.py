@@ -140,7 +140,9 @@ def _holes_per_system(results: Results) -> pd.Series:
         return pd.Series(dtype=np.int64)
     evaluated = pd.Index(results.per_question[s.QID].astype(str).unique())
     q = r[s.QID]
-    in_evaluated = evaluated.get_indexer(q.cat.categories.astype(str))[q.cat.codes.to_numpy()] >= 0
+    # looked up as one flag per question, then per row: a byte a row, not eight
+    evaluated_question = evaluated.get_indexer(q.cat.categories.astype(str)) >= 0
+    in_evaluated = evaluated_question[q.cat.codes.to_numpy()]
     unjudged = r[s.GRADE].isna().to_numpy() & in_evaluated
     return r.loc[unjudged, s.SYSTEM].value_counts(sort=False)
 
@@ -159,8 +161,8 @@ def _filled_by_reevaluating(results, qrels, runs, questions, passages, unjudged,
     ).aggregates
 
 
-#: rows rescored at once: the kernel's temporaries stay near 50 MB whatever the run
-_ROWS_PER_BLOCK = 500_000
+#: rows rescored at once: the kernel's temporaries stay near 15 MB whatever the run
+_ROWS_PER_BLOCK = 100_000
 
 
 def _filled_by_rescoring(results: Results, measures: list[str], grade: float) -> pd.DataFrame:
@@ -186,12 +188,15 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
 
     r = results.ranking
     q_cat, s_cat, p_cat = r[s.QID], r[s.SYSTEM], r[s.PID]
-    # int32 codes: two arrays of the run's length are all this keeps whole
-    q_code = evaluated.get_indexer(q_cat.cat.categories.astype(str)).astype(np.int32)
+    # question codes: the one array of the run's length this makes whole
+    # (int16 while the questions fit: 2 bytes a row)
+    q_dtype = np.int16 if n_q < np.iinfo(np.int16).max else np.int32
+    q_code = evaluated.get_indexer(q_cat.cat.categories.astype(str)).astype(q_dtype)
     s_code = pd.Index(systems).get_indexer(s_cat.cat.categories.astype(str)).astype(np.int32)
     row_q = q_code[q_cat.cat.codes.to_numpy()]
-    row_s = s_code[s_cat.cat.codes.to_numpy()]
-    row_q[row_s < 0] = -1  # a system not evaluated (none today) is left out too
+    system_codes = s_cat.cat.codes.to_numpy()  # one byte a row for a few systems
+    if (s_code < 0).any():  # a system not evaluated (none today) is left out too
+        row_q[s_code[system_codes] < 0] = -1
     qr = results.qrels
     judged_q = evaluated.get_indexer(qr[s.QID].astype(str))
     judged_grade = qr[s.GRADE].to_numpy(dtype=float)
@@ -206,7 +211,7 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
             n_q=q1 - q0,
             n_s=n_s,
             row_q=row_q[rows] - q0,
-            row_s=row_s[rows],
+            row_s=s_code[system_codes[rows]],
             row_pos=r["position"].to_numpy()[rows],
             row_grade=r[s.GRADE].to_numpy(dtype=float)[rows],
             row_p=p_cat.cat.codes.to_numpy()[rows],
