@@ -21,10 +21,9 @@ _UI = Path(__file__).resolve().parent.parent / "ui"
 sys.path.insert(0, str(_UI))
 
 import pytest  # noqa: E402
+from _gestures import FilePicks  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
-
-from workbench.ui import dialogs  # noqa: E402
 
 # the UI tests' set-up, as it is: settings in a temp folder, English, no OS file dialog
 _spec = importlib.util.spec_from_file_location("ui_conftest", _UI / "conftest.py")
@@ -105,27 +104,6 @@ def click_button(text: str) -> Callable[[QWidget], None]:
         press(buttons[0])
 
     return act
-
-
-class FilePicks:
-    """The OS file dialogs, replaced at their boundary: each returns the next path
-    queued for it, as if the person had chosen it."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.open: list[str] = []
-        self.save: list[str] = []
-        monkeypatch.setattr(dialogs, "get_open_file_names", self._open_many)
-        monkeypatch.setattr(dialogs, "get_open_file_name", self._open_one)
-        monkeypatch.setattr(dialogs, "get_save_file_name", self._save)
-
-    def _open_many(self, *_a, **_k):
-        return [self.open.pop(0)], ""
-
-    def _open_one(self, *_a, **_k):
-        return self.open.pop(0), ""
-
-    def _save(self, *_a, **_k):
-        return self.save.pop(0), ""
 
 
 @pytest.fixture

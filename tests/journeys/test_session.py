@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _gestures import press, type_into
+from _gestures import go_to, press, shortcut, type_into, type_key
 from _own_files import SYSTEMS, answers, judgments, other_judgments, runs
 from conftest import click_button
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 from workbench.core.io.project import load_project
 from workbench.core.model import schema as S
@@ -51,34 +50,6 @@ def new_window(qtbot) -> MainWindow:
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=5000)
     return window
-
-
-def shortcut(window: MainWindow, key, modifiers=Qt.KeyboardModifier.ControlModifier) -> None:
-    """A menu's keyboard shortcut, typed where the focus is in the window."""
-    type_key(window, window.focusWidget() or window, key, modifiers)
-
-
-def type_key(window: MainWindow, widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
-    """A key typed into ``widget`` of the active window (a page's keys are shortcuts,
-    which work in the active window only, as for a person)."""
-    window.activateWindow()
-    # a shortcut of the window's menu works in the active window only
-    for _ in range(250):
-        if window.isActiveWindow():
-            break
-        QTest.qWait(20)
-    assert window.isActiveWindow(), "the window is not active"
-    QTest.keyClick(widget, key, modifiers)
-
-
-def go_to(qtbot, window: MainWindow, key: str):
-    """Click the page's entry in the sidebar."""
-    bar = window.sidebar
-    row = window.page_keys().index(key)
-    rect = bar.visualItemRect(bar.item(row))
-    press(bar.viewport(), rect.center())
-    qtbot.waitUntil(lambda: window.current_page_key() == key, timeout=5000)
-    return window.page(key)
 
 
 def settled(qtbot, window: MainWindow) -> None:

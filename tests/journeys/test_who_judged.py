@@ -11,21 +11,11 @@ from __future__ import annotations
 import math
 
 import pytest
-from _gestures import press, type_into
+from _gestures import choose_in_combo, go_to, press, shortcut, type_into, type_key
 from _own_files import STANDARD_A, STANDARD_B, two_standards, two_systems
 from openpyxl import load_workbook
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtTest import QTest
-from test_session import (
-    TIMEOUT,
-    go_to,
-    load_through_preview,
-    name_dialog_answer,
-    new_window,
-    settled,
-    shortcut,
-    type_key,
-)
+from test_session import TIMEOUT, load_through_preview, name_dialog_answer, new_window, settled
 
 from workbench.core.io.project import load_project
 from workbench.core.measures.explain import number
@@ -141,12 +131,7 @@ def test_who_judged_a_calibration_round_and_how_a_score_was_computed(
     assert judging.calibration_panel.isVisible() and judging.calibration_panel.waiting.isVisible()
     combo = judging.pool_combo
     theirs = combo.findData(next(p.id for p in round_.pools if p.assessor == "이평가"))
-    press(combo)  # the pool list opens; the person picks 이평가's copy with the keys
-    while combo.currentIndex() != theirs:
-        key = Qt.Key.Key_Down if combo.currentIndex() < theirs else Qt.Key.Key_Up
-        QTest.keyClick(combo.view() if combo.view().isVisible() else combo, key)
-        if combo.view().isVisible():
-            QTest.keyClick(combo.view(), Qt.Key.Key_Return)
+    choose_in_combo(combo, theirs)  # 이평가's copy, with the arrow keys
     qtbot.waitUntil(lambda: judging.pool().assessor == "이평가", timeout=5000)
     for key in THEIRS:
         with qtbot.waitSignal(window.state.work_changed, timeout=TIMEOUT):

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from workbench.ui import dialogs
+
 
 def _indicator_centre(button: QCheckBox | QRadioButton) -> QPoint:
     option = QStyleOptionButton()
@@ -58,3 +60,66 @@ def type_into(widget: QWidget, text: str) -> None:
             event = QInputMethodEvent()
             event.setCommitString(run)
             QApplication.sendEvent(widget, event)
+
+
+# -- on the main window ------------------------------------------------------------------
+def shortcut(window: QWidget, key, modifiers=Qt.KeyboardModifier.ControlModifier) -> None:
+    """A menu's keyboard shortcut, typed where the focus is in the window."""
+    type_key(window, window.focusWidget() or window, key, modifiers)
+
+
+def type_key(window: QWidget, widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    """A key typed into ``widget`` of the active window (a page's keys are shortcuts,
+    which work in the active window only, as for a person)."""
+    window.activateWindow()
+    # a shortcut of the window's menu works in the active window only
+    for _ in range(250):
+        if window.isActiveWindow():
+            break
+        QTest.qWait(20)
+    assert window.isActiveWindow(), "the window is not active"
+    QTest.keyClick(widget, key, modifiers)
+
+
+def go_to(qtbot, window: QWidget, key: str):
+    """Click the page's entry in the sidebar."""
+    bar = window.sidebar
+    row = window.page_keys().index(key)
+    rect = bar.visualItemRect(bar.item(row))
+    press(bar.viewport(), rect.center())
+    qtbot.waitUntil(lambda: window.current_page_key() == key, timeout=5000)
+    return window.page(key)
+
+
+def choose_in_combo(combo, index: int) -> None:
+    """Pick entry ``index`` of a combo box as a person does: focus it and move there
+    with the arrow keys."""
+    assert combo.isVisible() and combo.isEnabled(), combo.objectName()
+    combo.setFocus()
+    for _ in range(combo.count()):
+        if combo.currentIndex() == index:
+            return
+        key = Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up
+        QTest.keyClick(combo, key)
+    assert combo.currentIndex() == index, (combo.currentIndex(), index)
+
+
+class FilePicks:
+    """The OS file dialogs, replaced at their boundary: each returns the next path
+    queued for it, as if the person had chosen it."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.open: list[str] = []
+        self.save: list[str] = []
+        monkeypatch.setattr(dialogs, "get_open_file_names", self._open_many)
+        monkeypatch.setattr(dialogs, "get_open_file_name", self._open_one)
+        monkeypatch.setattr(dialogs, "get_save_file_name", self._save)
+
+    def _open_many(self, *_a, **_k):
+        return [self.open.pop(0)], ""
+
+    def _open_one(self, *_a, **_k):
+        return self.open.pop(0), ""
+
+    def _save(self, *_a, **_k):
+        return self.save.pop(0), ""

@@ -6,12 +6,9 @@ one has graded, and everything back after reopening the project."""
 
 from __future__ import annotations
 
-import shutil
-
 import openpyxl
 import pandas as pd
-import pytest
-from _gestures import press, type_into
+from _gestures import FilePicks, choose_in_combo, go_to, press, shortcut, type_into
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -26,15 +23,6 @@ ME = "평가자C"
 #: my grades and 평가자A's on the round's six passages, in judging order
 MINE = [3, 2, 1, 0, 3, 2]
 THEIRS = [3, 2, 1, 0, 0, 2]
-
-
-@pytest.fixture
-def folder(tmp_path, demo_files):
-    study = tmp_path / "연구 자료"
-    study.mkdir()
-    for path in demo_files.values():
-        shutil.copy(path, study / path.name)
-    return study
 
 
 def _window(qtbot) -> MainWindow:
@@ -84,19 +72,23 @@ def _fill_round_dialog(dialog) -> None:
     press(dialog.ok_button)
 
 
-def _window_with_round(qtbot, folder):
-    """The demo loaded, the round started with its button (me and 평가자A, 6 passages)."""
+def _name(dialog) -> None:
+    type_into(dialog.edit, ME)
+    press(dialog.ok_button)
+
+
+def _window_with_round(qtbot):
+    """The demo loaded from the Start page, my name given at the bottom of the window,
+    the round started with its button (me and 평가자A, 6 passages)."""
     window = _window(qtbot)
-    items = [
-        ("judgments", str(folder / "judgments.xlsx"), {}),
-        ("runs", str(folder / "runs.xlsx"), {}),
-    ]
     with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
-        window._load_sources(items, window._apply_demo)
+        press(window.start_page.buttons["demo"])
     _settled(qtbot, window)
-    window.state.set_assessor_name(ME)
-    window.show_page("judging")
-    page = window.page("judging")
+    timer = _when_modal("assessorNameDialog", _name)
+    press(window.assessor_button)
+    timer.stop()
+    assert window.state.assessor_name() == ME
+    page = go_to(qtbot, window, "judging")
     scores = window.state.results.per_question.copy()
     judgments = window.state.study.judgments_in_force().copy()
     timer = _when_modal("CalibrationDialog", _fill_round_dialog)
@@ -115,15 +107,15 @@ def _judge(qtbot, window, page, grades, note_at=None, note=""):
         assert page.practice_note.isVisible()
         assert not page.calibration_panel.isVisible()  # nobody's grades while judging
         if i == note_at:
-            page.practice_note.setText(note)
+            type_into(page.practice_note, note)
         with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
             press(page.grade_buttons[g])
 
 
 def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_score(
-    qtbot, folder
+    qtbot, tmp_path, monkeypatch
 ):
-    window, page, scores_before, judgments_before = _window_with_round(qtbot, folder)
+    window, page, scores_before, judgments_before = _window_with_round(qtbot)
     state = window.state
     (round_,) = rounds(state.study)
     assert round_.assessors == [ME, "평가자A"]
@@ -154,7 +146,7 @@ def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_sc
     pd.testing.assert_frame_equal(state.study.judgments_in_force(), judgments_before)
 
     # 평가자A judges their copy on this computer
-    page.pool_combo.setCurrentIndex(page.pool_combo.findData(round_.pools[1].id))
+    choose_in_combo(page.pool_combo, page.pool_combo.findData(round_.pools[1].id))
     assert page.pool().assessor == "평가자A" and page.current == round_.items[0]
     _judge(qtbot, window, page, THEIRS)
     panel = page.calibration_panel
@@ -174,37 +166,42 @@ def test_a_calibration_round_judged_by_two_shows_its_agreement_and_changes_no_sc
     assert "not counted in the scores" in panel.practice.text()
 
     # saved and reopened: the round, its grades and its agreement are back
-    project = folder / "보정.wbproj"
-    assert window.save_project_to(project)
+    project = tmp_path / "보정.wbproj"
+    picks = FilePicks(monkeypatch)
+    picks.save.append(str(project))
+    shortcut(window, Qt.Key.Key_S)
+    qtbot.waitUntil(project.exists, timeout=10000)
     assert load_project(project).problems == []
+    window.state.runner.wait()
     window.close()
-    again = MainWindow(settings=Settings())
-    qtbot.addWidget(again)
-    again.resize(1400, 900)
-    again.show()
+    again = _window(qtbot)
+    picks.open.append(str(project))
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
-        again.open_project(project)
+        shortcut(
+            again,
+            Qt.Key.Key_O,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
     _settled(qtbot, again)
     (back,) = rounds(again.state.study)
     assert back.pools == round_.pools
     assert [p.calibration_grades for p in back.pools] == [
         p.calibration_grades for p in rounds(state.study)[0].pools
     ]
-    page2 = again.page("judging")
-    again.show_page("judging")
-    page2.pool_combo.setCurrentIndex(page2.pool_combo.findData(back.pools[0].id))
+    page2 = go_to(qtbot, again, "judging")
+    choose_in_combo(page2.pool_combo, page2.pool_combo.findData(back.pools[0].id))
     assert page2.current is None and page2.calibration_panel.isVisible()
     assert page2.calibration_panel.pairs.item(0, 4).text() == f"{7 / 9:.3f}"
 
 
 def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
-    qtbot, folder, tmp_path, monkeypatch
+    qtbot, tmp_path, monkeypatch
 ):
-    window, page, scores_before, judgments_before = _window_with_round(qtbot, folder)
+    window, page, scores_before, judgments_before = _window_with_round(qtbot)
     state = window.state
     (round_,) = rounds(state.study)
     theirs = round_.pools[1]
-    page.pool_combo.setCurrentIndex(page.pool_combo.findData(theirs.id))
+    choose_in_combo(page.pool_combo, page.pool_combo.findData(theirs.id))
     # 평가자A only has Excel: their copy goes out as a workbook
     target = tmp_path / "보정_A.xlsx"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
@@ -238,7 +235,6 @@ def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
         qtbot.keyClick(page.pool_combo, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert state.study.pools.pool(theirs.id).calibration_grades == {}
     # the Export page offers the round's sheet now
-    window.show_page("export")
-    export = window.page("export")
+    export = go_to(qtbot, window, "export")
     qtbot.waitUntil(lambda: export.sheet_boxes["calibration"].isEnabled(), timeout=TIMEOUT)
     assert "calibration" in export.chosen_sheets()
