@@ -72,6 +72,39 @@ def load_through_preview(
     return dialog
 
 
+def export_report(qtbot, window: MainWindow, picks, report: Path) -> None:
+    """The Export page's Save report…, the file chosen in the (stand-in) dialog."""
+    export = go_to(qtbot, window, "export")
+    picks.save.append(str(report))
+    qtbot.waitUntil(lambda: export.report_card.save_button.isEnabled(), timeout=TIMEOUT)
+    press(export.report_card.save_button)
+    qtbot.waitUntil(lambda: report.exists() and export.handle is None, timeout=TIMEOUT)
+
+
+def save_and_quit(qtbot, window: MainWindow, picks, project: Path) -> None:
+    """Ctrl+S to ``project``, then the window closed once its work is done."""
+    picks.save.append(str(project))
+    shortcut(window, Qt.Key.Key_S)
+    qtbot.waitUntil(project.exists, timeout=10000)
+    window.state.runner.wait()
+    window.runner.wait()
+    window.close()
+
+
+def reopen(qtbot, picks, project: Path) -> MainWindow:
+    """A new window, and the project opened with Ctrl+Shift+O."""
+    again = new_window(qtbot)
+    picks.open.append(str(project))
+    with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
+        shortcut(
+            again,
+            Qt.Key.Key_O,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+    settled(qtbot, again)
+    return again
+
+
 def name_dialog_answer(name: str):
     def act(dialog) -> None:
         type_into(dialog.edit, name)
@@ -199,33 +232,16 @@ def test_own_files_to_a_saved_reopened_project_and_a_report_that_records_it(
     assert overview.diagnosis_panel.isVisible()
 
     # the report
-    export = go_to(qtbot, window, "export")
     report = own["folder"] / "보고서.xlsx"
-    picks.save.append(str(report))
-    qtbot.waitUntil(lambda: export.report_card.save_button.isEnabled(), timeout=TIMEOUT)
-    press(export.report_card.save_button)
-    qtbot.waitUntil(lambda: report.exists() and export.handle is None, timeout=TIMEOUT)
+    export_report(qtbot, window, picks, report)
 
     # save, quit
     project = own["folder"] / "연구.wbproj"
-    picks.save.append(str(project))
-    shortcut(window, Qt.Key.Key_S)
-    qtbot.waitUntil(project.exists, timeout=10000)
     saved_before = _what_every_page_needs(window)
-    window.state.runner.wait()
-    window.runner.wait()
-    window.close()
+    save_and_quit(qtbot, window, picks, project)
 
     # start again and reopen: no problem reported, the same study
-    again = new_window(qtbot)
-    picks.open.append(str(project))
-    with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
-        shortcut(
-            again,
-            Qt.Key.Key_O,
-            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
-        )
-    settled(qtbot, again)
+    again = reopen(qtbot, picks, project)
     assert open_error_boxes() == []
     assert modals.unexpected == []
     assert load_project(project).problems == []

@@ -11,11 +11,20 @@ from __future__ import annotations
 import math
 
 import pytest
-from _gestures import choose_in_combo, go_to, press, shortcut, type_into, type_key
+from _gestures import choose_in_combo, go_to, press, type_into, type_key
 from _own_files import STANDARD_A, STANDARD_B, two_standards, two_systems
 from openpyxl import load_workbook
 from PySide6.QtCore import QPoint, Qt
-from test_session import TIMEOUT, load_through_preview, name_dialog_answer, new_window, settled
+from test_session import (
+    TIMEOUT,
+    export_report,
+    load_through_preview,
+    name_dialog_answer,
+    new_window,
+    reopen,
+    save_and_quit,
+    settled,
+)
 
 from workbench.core.io.project import load_project
 from workbench.core.measures.explain import number
@@ -168,36 +177,18 @@ def test_who_judged_a_calibration_round_and_how_a_score_was_computed(
     window.guide_window.close()
 
     # the report, save, quit, reopen
-    export = go_to(qtbot, window, "export")
     report = files["folder"] / "보고서.xlsx"
-    picks.save.append(str(report))
-    qtbot.waitUntil(lambda: export.report_card.save_button.isEnabled(), timeout=TIMEOUT)
-    press(export.report_card.save_button)
-    qtbot.waitUntil(lambda: report.exists() and export.handle is None, timeout=TIMEOUT)
+    export_report(qtbot, window, picks, report)
     project = files["folder"] / "연구.wbproj"
-    picks.save.append(str(project))
-    shortcut(window, Qt.Key.Key_S)
-    qtbot.waitUntil(project.exists, timeout=10000)
     agreed = round_agreement(rounds(window.state.study)[0])
-    window.state.runner.wait()
-    window.runner.wait()
-    window.close()
+    practice = [p.calibration_grades for p in rounds(window.state.study)[0].pools]
+    save_and_quit(qtbot, window, picks, project)
 
-    again = new_window(qtbot)
-    picks.open.append(str(project))
-    with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
-        shortcut(
-            again,
-            Qt.Key.Key_O,
-            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
-        )
-    settled(qtbot, again)
+    again = reopen(qtbot, picks, project)
     assert open_error_boxes() == [] and modals.unexpected == []
     assert load_project(project).problems == []
     (back,) = rounds(again.state.study)
-    assert [p.calibration_grades for p in back.pools] == [
-        p.calibration_grades for p in rounds(window.state.study)[0].pools
-    ]
+    assert [p.calibration_grades for p in back.pools] == practice
     assert round_agreement(back).summary.alpha_ordinal == pytest.approx(agreed.summary.alpha_ordinal)
 
     # the report: the round, the standards and how each measure is computed

@@ -11,7 +11,7 @@ per-question table (a test holds the two together for every measure).
 
 Words are (en, ko) pairs, chosen with ``lang`` as in
 :mod:`workbench.core.model.readings`; the Korean sentences put no particle after
-a number or an id, so no 은(는) template is needed.
+a number or an id, so no template with both particles is needed.
 """
 
 from __future__ import annotations
