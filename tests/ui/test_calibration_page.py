@@ -11,7 +11,7 @@ import pandas as pd
 from _gestures import FilePicks, choose_in_combo, go_to, press, shortcut, type_into
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 
 from workbench.core.io.project import load_project
 from workbench.core.protocol.calibration import rounds
@@ -204,7 +204,8 @@ def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
     choose_in_combo(page.pool_combo, page.pool_combo.findData(theirs.id))
     # 평가자A only has Excel: their copy goes out as a workbook
     target = tmp_path / "보정_A.xlsx"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    picks = FilePicks(monkeypatch)
+    picks.save.append(str(target))
     press(page.export_button)
     qtbot.waitUntil(target.exists, timeout=TIMEOUT)
     wb = openpyxl.load_workbook(target)
@@ -218,7 +219,7 @@ def test_a_filled_round_workbook_comes_back_into_the_round_not_the_scores(
     filled = tmp_path / "보정_A_작성.xlsx"
     wb.save(filled)
     # … and comes back into their calibration pool
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(filled), ""))
+    picks.open.append(str(filled))
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         press(page.read_button)
     graded = state.study.pools.pool(theirs.id).calibration_grades

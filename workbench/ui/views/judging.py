@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -92,12 +91,10 @@ from workbench.core.protocol.pool import (
     write_pool_workbook,
 )
 from workbench.core.study import GradeEdit, now_text
-from workbench.paths import dialog_start_dir
-from workbench.ui import fonts
+from workbench.ui import dialogs, fonts
 from workbench.ui.errors import show_error
 from workbench.ui.i18n import current_language
 from workbench.ui.page import Page, add_shortcuts
-from workbench.ui.settings import Settings
 from workbench.ui.state import AppState, EditCommand
 from workbench.ui.views.calibration_panel import CalibrationDialog, CalibrationPanel
 from workbench.ui.views.manual_view import ManualDialog, ManualPanel
@@ -1090,11 +1087,12 @@ class JudgingPage(Page):
         pool = self.pool()
         if pool is None:
             return
-        start = Path(dialog_start_dir(Settings().last_directory)) / self.tr(
-            "pool_{assessor}.xlsx"
-        ).format(assessor=pool.assessor)
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save the pool for Excel"), str(start), self.tr("Excel workbook (*.xlsx)")
+        # the project's file dialog: Qt's own, in the app's language, at the last folder
+        path, _ = dialogs.get_save_file_name(
+            self,
+            self.tr("Save the pool for Excel"),
+            self.tr("pool_{assessor}.xlsx").format(assessor=pool.assessor),
+            self.tr("Excel workbook (*.xlsx)"),
         )
         if path:
             self.export_pool(path)
@@ -1123,11 +1121,8 @@ class JudgingPage(Page):
         return handle
 
     def _ask_read(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            self.tr("Read a filled pool workbook"),
-            dialog_start_dir(Settings().last_directory),
-            self.tr("Excel workbook (*.xlsx)"),
+        path, _ = dialogs.get_open_file_name(
+            self, self.tr("Read a filled pool workbook"), "", self.tr("Excel workbook (*.xlsx)")
         )
         if not path:
             return
