@@ -9,7 +9,7 @@ import shutil
 
 import openpyxl
 import pytest
-from _gestures import press
+from _gestures import FilePicks, go_to, press, shortcut
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
@@ -57,12 +57,9 @@ def _settled(qtbot, window: MainWindow) -> None:
 
 
 def _load(qtbot, window: MainWindow, folder) -> None:
-    items = [
-        ("judgments", str(folder / "judgments.xlsx"), {}),
-        ("runs", str(folder / "runs.xlsx"), {}),
-    ]
+    """The demo, opened from the Start page (the files ``folder`` holds)."""
     with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
-        window._load_sources(items, window._apply_demo)
+        press(window.start_page.buttons["demo"])
     _settled(qtbot, window)
 
 
@@ -116,13 +113,14 @@ def _assert_blind(window: MainWindow, page, judge: str = JUDGE) -> None:
             assert other not in blob, other
 
 
-def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(qtbot, folder):
+def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
+    qtbot, folder, monkeypatch
+):
     window = _window(qtbot)
     _load(qtbot, window, folder)
     state = window.state
     before = state.results.aggregates["Judged@10"].to_dict()
-    window.show_page("judging")
-    page = window.page("judging")
+    page = go_to(qtbot, window, "judging")
     # 평가자A graded every passage the demo pooled: their pool is what nobody judged
     judge = "평가자A"
     questions = sorted(state.study.runs()[s.QID].unique())
@@ -189,7 +187,7 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(qtbot, f
     after = state.results.aggregates["Judged@10"].to_dict()
     assert sum(after.values()) > sum(before.values())
     agreement = window.page("agreement")
-    window.show_page("agreement")  # counted when the page is looked at
+    go_to(qtbot, window, "agreement")  # counted when the page is looked at
     qtbot.waitUntil(
         lambda: (
             agreement.data is not None
@@ -197,7 +195,6 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(qtbot, f
         ),
         timeout=TIMEOUT,
     )
-    window.show_page("agreement")
     qtbot.waitUntil(
         lambda: (
             agreement.pool_box.effect is not None
@@ -214,12 +211,21 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(qtbot, f
 
     # close, reopen: judging goes on at the same passage
     project = folder / "판정.wbproj"
-    assert window.save_project_to(project)
-    window.show_page("judging")
+    picks = FilePicks(monkeypatch)
+    picks.save.append(str(project))
+    go_to(qtbot, window, "judging")
+    shortcut(window, Qt.Key.Key_S)
+    qtbot.waitUntil(project.exists, timeout=10000)
+    window.state.runner.wait()
     window.close()
     again = _window(qtbot)
+    picks.open.append(str(project))
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
-        again.open_project(project)
+        shortcut(
+            again,
+            Qt.Key.Key_O,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
     _settled(qtbot, again)
     page2 = again.page("judging")
     assert again.current_page_key() == "judging"
@@ -234,8 +240,7 @@ def test_undo_on_the_judging_page_never_takes_back_or_names_another_pages_edit(q
     window = _window(qtbot)
     _load(qtbot, window, folder)
     state = window.state
-    page = window.page("judging")
-    window.show_page("judging")
+    page = go_to(qtbot, window, "judging")
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         page.make_pool(JUDGE, 3, 11, ["Q004"], state.study.systems)
     state.rename_system("BM25", "키워드 검색")
@@ -247,17 +252,22 @@ def test_undo_on_the_judging_page_never_takes_back_or_names_another_pages_edit(q
     _assert_blind(window, page)
 
 
-def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(qtbot, folder, tmp_path):
+def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(
+    qtbot, folder, tmp_path, monkeypatch
+):
+    """On the demo opened from the Start page: the filled workbook joins the demo's
+    study (it grades the demo's passages; closing the demo would lose the pool)."""
     window = _window(qtbot)
     _load(qtbot, window, folder)
     state = window.state
-    page = window.page("judging")
+    page = go_to(qtbot, window, "judging")
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         page.make_pool(JUDGE, 5, None, ["Q005", "Q006"], state.study.systems)
+    picks = FilePicks(monkeypatch)
     target = tmp_path / "판정풀_C.xlsx"
-    handle = page.export_pool(target)
-    with qtbot.waitSignal(handle.finished, timeout=TIMEOUT):
-        pass
+    picks.save.append(str(target))
+    press(page.export_button)
+    qtbot.waitUntil(lambda: "판정풀_C.xlsx" in page.status.text(), timeout=TIMEOUT)
     wb = openpyxl.load_workbook(target)
     ws = wb.worksheets[0]
     header = [c.value for c in ws[1]]
@@ -267,11 +277,10 @@ def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(qtbot
     filled = tmp_path / "판정풀_C_작성.xlsx"
     wb.save(filled)
 
-    opened = []
-    window.import_dialog_opened.connect(opened.append)
-    page.import_requested.emit(str(filled))
-    qtbot.waitUntil(lambda: bool(opened), timeout=TIMEOUT)
-    dialog = opened[0]
+    picks.open.append(str(filled))
+    with qtbot.waitSignal(window.import_dialog_opened, timeout=TIMEOUT) as opened:
+        press(page.read_button)
+    dialog = opened.args[0]
     qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
     assert not dialog.needs_assessor()  # the workbook names its assessor
     with qtbot.waitSignal(state.data_changed, timeout=TIMEOUT):
@@ -332,8 +341,7 @@ def test_a_pool_of_the_passages_that_decide_the_comparisons(qtbot, folder):
     window = _window(qtbot)
     _load(qtbot, window, folder)
     state = window.state
-    window.show_page("judging")
-    page = window.page("judging")
+    page = go_to(qtbot, window, "judging")
     results = state.results
     heaviest = next_to_judge(
         passage_results(state.study, results), all_pairs(results.systems), default_metrics(results)
@@ -366,7 +374,7 @@ def test_a_pool_of_the_passages_that_decide_the_comparisons(qtbot, folder):
             qtbot.keyClick(page.passage_view, Qt.Key.Key_3)
     assert set(pool.items) <= judged_by(state.study, JUDGE)
     _settled(qtbot, window)
-    window.show_page("compare")
+    go_to(qtbot, window, "compare")
     qtbot.waitUntil(
         lambda: compare.results is state.results and len(compare.decisions) > 0, timeout=TIMEOUT
     )

@@ -703,8 +703,10 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
             return
         path, kind, options, batch = self._import_queue.pop(0)
         # a run file is checked against the judgments it will be scored with: not
-        # the demo's, when opening one's own file closes the demo
-        closing_demo = self.demo_only() and not is_demo_file(path)
+        # the demo's, when opening one's own file closes the demo. Grades added to
+        # the study (a filled pool workbook, another assessor's file) join it, the
+        # demo too: they grade its passages, and closing it would lose the pool
+        closing_demo = self.demo_only() and not is_demo_file(path) and not batch["add"]
         joins = bool(batch["add"] or batch["replaced"]) and not closing_demo
         # a file that joins others must not contradict them (checked in the worker)
         verify = self.state.study.snapshot().merged_with if joins else None
@@ -736,7 +738,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         keep_work = False
         # another assessor's file joins the judgments loaded: nothing is replaced
         joins = bool(dialog.property("joins"))
-        if self.demo_only() and not is_demo_file(path):
+        if self.demo_only() and not is_demo_file(path) and not joins:
             # one's own files never join the demo: a clean study, asked once
             if not self.ask_close_demo():
                 self._import_queue.clear()  # the rest of the files opened with it too
