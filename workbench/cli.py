@@ -193,7 +193,7 @@ def _add_eval_options(p: argparse.ArgumentParser) -> None:
 
 
 def _threshold_names() -> list[str]:
-    from workbench.core.protocol.diagnosis import THRESHOLDS
+    from workbench.core.protocol.diagnosis_settings import THRESHOLDS
 
     return [t.name for t in THRESHOLDS]
 
@@ -427,7 +427,7 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
 def _diagnosis_settings(pairs: list[str]):
     """``NAME=VALUE`` pairs on top of the default thresholds (a usage error names
     the bad one)."""
-    from workbench.core.protocol.diagnosis import DiagnosisSettings
+    from workbench.core.protocol.diagnosis_settings import DiagnosisSettings
 
     st = DiagnosisSettings()
     for pair in pairs:

@@ -521,6 +521,38 @@ def test_eval_without_a_report_does_not_load_the_report_writer(trec_files, tmp_p
     assert "LOADED [] 0" in out.stdout
 
 
+@pytest.mark.parametrize("command", ["eval", "agreement", "judgments", "pool", "template", "screenshots"])
+def test_a_commands_help_loads_neither_pandas_nor_the_diagnosis(command):
+    """Asking a command for its help, or for nothing (a usage error), answers at
+    once: pandas and the diagnosis (~0.35 s) load only when the command runs."""
+    probe = (
+        "import sys, contextlib, io\n"
+        "from workbench.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    try:\n"
+        f"        main([{command!r}, '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "loaded = [m for m in ('pandas', 'workbench.core.protocol.diagnosis', 'workbench.core.study') "
+        "if m in sys.modules]\n"
+        "print('LOADED', loaded)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_reading_a_trec_file_ahead_starts_before_pandas_is_loaded():
+    """The scanner module (and the package around it) imports neither numpy nor
+    pandas, so `workbench eval` starts reading its inputs at once."""
+    probe = (
+        "import sys\n"
+        "from workbench.core.io import trec_scan\n"
+        "print('LOADED', [m for m in ('numpy', 'pandas') if m in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
 def test_eval_reads_its_trec_inputs_ahead_once_each(trec_files, capsys, monkeypatch):
     """`workbench eval` starts reading --run / --qrels while Python is still importing;
     the loaders take those readings (each file scanned once) and give the same result."""
