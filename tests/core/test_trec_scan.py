@@ -67,7 +67,9 @@ _SPACE = st.sampled_from([" ", "\t", "  ", " \t "])
 @settings(max_examples=150, deadline=None)
 @given(
     rows=st.lists(
-        st.tuples(st.sampled_from(["q1", "q2", "10", "Q-3", "301"]), _ID, _NUMBER, _NUMBER, _ID, _SPACE),
+        st.tuples(
+            st.sampled_from(["q1", "q2", "10", "Q-3", "301"]), _ID, _NUMBER, _NUMBER, _ID, _SPACE
+        ),
         min_size=1,
         max_size=60,
     ),
@@ -161,6 +163,31 @@ def test_many_ids_sharing_long_prefixes_are_in_text_order():
     assert [table.ids[2].uniques[c] for c in table.ids[2].codes] == [ids[i] for i in order]
 
 
+@pytest.mark.parametrize("shape", ["distinct", "repeats_then_distinct", "distinct_then_repeats"])
+def test_id_tables_sized_from_the_rows_so_far_give_the_same_codes(shape):
+    """The scanner sizes its id tables from the rows read so far, projected over the
+    file's size; a projection too small or too large still codes every id."""
+    from workbench.core.io import _fastids
+
+    rng = np.random.default_rng(11)
+    n = 120_000
+    if shape == "distinct":
+        pids = rng.permutation(n)
+    elif shape == "repeats_then_distinct":  # the first rows project ~50 ids
+        pids = np.r_[rng.integers(0, 50, n // 2), 1_000 + rng.permutation(n // 2)]
+    else:  # the first rows project every row distinct, the rest repeat them
+        pids = np.r_[rng.permutation(n // 2), rng.integers(0, n // 2, n // 2)]
+    data = "".join(
+        f"q{i // 1000} Q0 FR94{p:07d} {i % 1000 + 1} {-i} run\n" for i, p in enumerate(pids)
+    ).encode()
+    scanner = _fastids.Scanner("sxsffs", size_hint=len(data))
+    for at in range(0, len(data), 1 << 16):
+        assert scanner.feed(data[at : at + (1 << 16)])
+    rows, ids, numbers = scanner.finish()
+    got = fast_trec._scanned_table(trec_scan.Scanned("", rows, ids, numbers))
+    assert_same_table(got, fast_trec.parse(data, "sxsffs"))
+
+
 def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
     path = tmp_path / "r.run"
     path.write_text("q1 Q0 d1 1 2.0 bm25\n")
@@ -227,7 +254,9 @@ def test_the_scanner_reads_in_any_process_locale(tmp_path):
         if (tmp_path / "de_DE.UTF-8").is_dir():
             env["LOCPATH"] = str(tmp_path)
         del done
-    out = subprocess.run([sys.executable, "-c", LOCALE_CHECK], env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", LOCALE_CHECK], env=env, capture_output=True, text=True
+    )
     if "locale.Error" in out.stderr or "unsupported locale" in out.stderr:
         pytest.skip("no locale with a decimal comma can be set up here")
     assert out.stdout.strip() == "ok", out.stderr

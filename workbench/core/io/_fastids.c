@@ -86,7 +86,14 @@ typedef struct {
 /* The arena holds one record per distinct id, [int32 code][uint32 length]
  * [bytes], at offsets below 2**32; a hash table slot holds the top 32 bits of
  * the id's hash and its record's offset (0 = empty: the arena starts with 8
- * unused bytes), so one look reads one slot and one record. */
+ * unused bytes), so one look reads one slot and one record. The slot's place
+ * in the table comes from those same 32 bits, so the table grows without
+ * reading the arena again (a run of millions of distinct ids would miss the
+ * cache on every record).
+ *
+ * Both grow to what the rows so far project for the whole file (the scanner
+ * knows the file's size): a column of distinct passage ids is sized once or
+ * twice instead of doubling some twenty times. */
 typedef struct {
     char *arena;
     size_t arena_len, arena_cap;
@@ -100,6 +107,8 @@ typedef struct {
      * tags) skip the table */
     int32_t last_code; /* -1: none yet */
     uint32_t last_record;
+    /* rows looked up so far, and the rows the file is expected to hold */
+    size_t rows_done, rows_expected;
 } IdColumn;
 
 typedef struct {
@@ -167,19 +176,41 @@ static inline uint64_t slot_value(uint64_t hash, uint32_t record)
     return (hash & 0xFFFFFFFF00000000ULL) | record;
 }
 
+/* Where a value with this hash (or this slot's value) starts looking. */
+static inline size_t home(uint64_t hash_or_slot, size_t mask)
+{
+    return (size_t)(hash_or_slot >> 32) & mask;
+}
+
+/* `count` (what the rows so far hold) projected over the rows the file is
+ * expected to hold, with 5% to spare; `count` itself when nothing is known. */
+static size_t projected(const IdColumn *c, size_t count)
+{
+    if (c->rows_done < 1024 || c->rows_expected <= c->rows_done)
+        return count;
+    double whole = (double)count * (double)c->rows_expected / (double)c->rows_done * 1.05;
+    return whole > (double)count ? (size_t)whole : count;
+}
+
 static int id_grow_slots(IdColumn *c)
 {
     size_t size = c->slots ? (c->slots_mask + 1) * 2 : 1 << 12;
+    /* room for the projected entries at a load of at most one half */
+    size_t want = projected(c, c->n_entries + 1);
+    while (size < 2 * want && size < ((size_t)1 << 32))
+        size *= 2;
     uint64_t *slots = calloc(size, sizeof(uint64_t));
     if (!slots)
         return -1;
-    for (size_t i = 0; i < c->n_entries; i++) {
-        uint32_t at = c->records[i];
-        uint64_t h = hash_bytes(record_text(c, at), record_length(c, at));
-        size_t k = (size_t)h & (size - 1);
+    size_t old_size = c->slots ? c->slots_mask + 1 : 0;
+    for (size_t i = 0; i < old_size; i++) {
+        uint64_t slot = c->slots[i];
+        if (!slot)
+            continue;
+        size_t k = home(slot, size - 1);
         while (slots[k])
             k = (k + 1) & (size - 1);
-        slots[k] = slot_value(h, at);
+        slots[k] = slot;
     }
     free(c->slots);
     c->slots = slots;
@@ -205,6 +236,9 @@ static uint32_t id_add(IdColumn *c, const char *s, uint32_t n)
         size_t cap = c->arena_cap ? c->arena_cap : 1 << 16;
         while (cap < need)
             cap *= 2;
+        size_t whole = projected(c, need);
+        if (whole > cap)
+            cap = whole < UINT32_MAX ? whole : UINT32_MAX;
         char *arena = realloc(c->arena, cap);
         if (!arena)
             return 0;
@@ -226,7 +260,7 @@ static int32_t id_code(IdColumn *c, const char *s, uint32_t n, uint64_t h)
 {
     if ((!c->slots || c->n_entries * 2 >= c->slots_mask + 1) && id_grow_slots(c) < 0)
         return -1;
-    size_t k = (size_t)h & c->slots_mask;
+    size_t k = home(h, c->slots_mask);
     uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
     while ((slot = c->slots[k]) != 0) {
         uint32_t at = (uint32_t)slot;
@@ -250,8 +284,9 @@ static inline int same_token(const Token *a, const char *text, uint32_t length)
     return a->length == length && memcmp(a->text, text, length) == 0;
 }
 
-/* Codes for this batch's values of one id column, into codes[0 .. m). */
-static int id_codes(IdColumn *c, int32_t *codes, size_t m)
+/* Codes for this batch's values of one id column, into codes[0 .. m);
+ * `rows_before`: the rows looked up before this batch. */
+static int id_codes(IdColumn *c, int32_t *codes, size_t m, size_t rows_before)
 {
     uint64_t hashes[2 * LOOKAHEAD]; /* written at i, read at i + LOOKAHEAD */
     const Token *t = c->batch;
@@ -260,12 +295,12 @@ static int id_codes(IdColumn *c, int32_t *codes, size_t m)
             uint64_t h = hash_bytes(t[i].text, t[i].length);
             hashes[i % (2 * LOOKAHEAD)] = h;
             if (c->slots)
-                PREFETCH(&c->slots[(size_t)h & c->slots_mask]);
+                PREFETCH(&c->slots[home(h, c->slots_mask)]);
         }
         if (i >= LOOKAHEAD / 2 && i - LOOKAHEAD / 2 < m && c->slots) {
             /* halfway: the slot is in cache by now; fetch the record it points to */
             uint64_t h = hashes[(i - LOOKAHEAD / 2) % (2 * LOOKAHEAD)];
-            uint64_t slot = c->slots[(size_t)h & c->slots_mask];
+            uint64_t slot = c->slots[home(h, c->slots_mask)];
             if (slot)
                 PREFETCH(c->arena + (uint32_t)slot);
         }
@@ -278,6 +313,7 @@ static int id_codes(IdColumn *c, int32_t *codes, size_t m)
             codes[j] = c->last_code;
             continue;
         }
+        c->rows_done = rows_before + j;
         int32_t code = id_code(c, t[j].text, t[j].length, hashes[j % (2 * LOOKAHEAD)]);
         if (code < 0)
             return -1;
@@ -391,7 +427,7 @@ static int look_up_batch(Scanner *s, size_t batch)
         if (s->kinds[j] != 's')
             continue;
         int32_t *codes = (int32_t *)PyByteArray_AS_STRING(s->ids[j].codes) + (s->rows - (Py_ssize_t)batch);
-        if (id_codes(&s->ids[j], codes, batch) < 0)
+        if (id_codes(&s->ids[j], codes, batch, (size_t)(s->rows - (Py_ssize_t)batch)) < 0)
             return -1;
     }
     return 0;
@@ -498,6 +534,7 @@ static int reserve_rows(Scanner *s, Py_ssize_t lines)
         Py_ssize_t width = s->kinds[j] == 's' ? 4 : 8;
         if (column && PyByteArray_Resize(column, cap * width) < 0)
             return -1;
+        s->ids[j].rows_expected = (size_t)cap;
     }
     s->rows_cap = cap;
     return 0;
@@ -730,6 +767,11 @@ static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, siz
             starts[((items[i].key >> shift) & 0xFF) + 1]++;
         for (int b = 1; b < 257; b++)
             starts[b] += starts[b - 1];
+        unsigned common = (unsigned)((items[0].key >> shift) & 0xFF);
+        if (common && starts[common + 1] - starts[common] == n) {
+            depth++; /* one byte for all (a shared prefix such as "FR94"): nothing moves */
+            continue;
+        }
         size_t fill[256];
         memcpy(fill, starts, sizeof(fill));
         for (size_t i = 0; i < n; i++)
