@@ -139,6 +139,28 @@ def test_curve_max_k_beyond_the_deepest_ranking_stays_flat(results):
     assert np.allclose(tail, tail[0], atol=1e-15)
 
 
+def test_a_curve_at_some_k_is_the_whole_curve_at_those_k(results):
+    """The K advisor asks for a few points (the settings' K and each depth);
+    each is bit for bit the whole curve's value there, beyond the deepest too."""
+    deep = cd.deepest_position(results)
+    whole = cd.curve_data(results, max_k=deep + 5)
+    some = cd.curve_data(results, ks=[deep + 5, 1, 3, deep])
+    assert sorted(set(some["k"])) == sorted({1, 3, deep, deep + 5})
+    merged = some.merge(whole, on=["system", "family", "k"], suffixes=("", "_whole"))
+    assert len(merged) == len(some)
+    assert merged["value"].to_numpy().tobytes() == merged["value_whole"].to_numpy().tobytes()
+    assert (merged["n"] == merged["n_whole"]).all()
+    with pytest.raises(ValueError):
+        cd.curve_data(results, ks=[0, 5])
+
+
+def test_the_k_advisor_reads_the_same_values_from_a_few_points_as_from_the_curve(results):
+    from workbench.core.protocol.diagnosis import k_advice
+
+    whole = cd.curve_data(results, families=("Recall",))
+    assert k_advice(results) == k_advice(results, curves=whole)
+
+
 def test_curve_cancel_raises():
     from workbench.core.model.cancel import Cancelled
 

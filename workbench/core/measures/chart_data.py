@@ -336,6 +336,7 @@ def curve_data(
     max_k: int | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    ks: Sequence[int] | None = None,
 ) -> pd.DataFrame:
     """Mean Recall@K and nDCG@K per system for K = 1 … ``max_k``.
 
@@ -349,6 +350,11 @@ def curve_data(
     system's answerable questions like ``Results.aggregates`` — so at every K
     of the settings the curve equals the table. K is scored in blocks, so
     memory stays bounded for thousands of questions × deep rankings.
+
+    ``ks``: only these K (each ≥ 1), in increasing order, instead of every K up
+    to ``max_k`` — the K advisor reads a few points of the curve, and scoring
+    a thousand K of a deep run for them would cost most of its time. Each
+    value is the one the whole curve has at that K.
     """
     for fam in families:
         if fam not in ("Recall", "nDCG"):
@@ -359,6 +365,9 @@ def curve_data(
     if max_k is None:
         max_k = max([deepest, *[int(k) for k in results.settings.ks]] or [1])
     D = max(1, int(max_k))
+    k_axis = np.arange(1, D + 1) if ks is None else np.array(sorted({int(k) for k in ks}))
+    if k_axis.size and k_axis[0] < 1:
+        raise ValueError(f"a curve's K starts at 1, not {k_axis[0]}")
     n_lists = len(pq)
     n_sys = len(results.systems)
     if n_lists == 0:
@@ -383,24 +392,24 @@ def curve_data(
         "gain": results.settings.gain,
     }
     # about 64 MB of per-list values at a time
-    block = max(1, min(D, _CHUNK_ELEMENTS // max(1, n_lists * len(families))))
-    means = {fam: np.zeros((n_sys, D)) for fam in families}
-    for start in range(1, D + 1, block):
+    n_k = k_axis.size
+    block = max(1, min(n_k, _CHUNK_ELEMENTS // max(1, n_lists * len(families))))
+    means = {fam: np.zeros((n_sys, n_k)) for fam in families}
+    for start in range(0, n_k, block):
         _check(cancelled)
         if progress is not None:
-            progress((start - 1) / D, "Recall@K · nDCG@K")
-        ks = range(start, min(D, start + block - 1) + 1)
-        measures = [Measure(fam, k) for fam in families for k in ks]
-        values = score_lists(measures, **kernel)
-        for m in measures:
+            progress(start / n_k, "Recall@K · nDCG@K")
+        at = range(start, min(n_k, start + block))
+        measures = [(j, Measure(fam, int(k_axis[j]))) for fam in families for j in at]
+        values = score_lists([m for _, m in measures], **kernel)
+        for j, m in measures:
             sums = np.bincount(sys_idx[ok], weights=values[m.name][ok], minlength=n_sys)
-            means[m.family][:, m.cutoff - 1] = sums
+            means[m.family][:, j] = sums
     out = []
-    k_axis = np.arange(1, D + 1)
     for fam in families:
         for i, system in enumerate(results.systems):
             n = counts[i]
-            values = means[fam][i] / n if n else np.full(D, np.nan)
+            values = means[fam][i] / n if n else np.full(n_k, np.nan)
             out.append(
                 pd.DataFrame(
                     {

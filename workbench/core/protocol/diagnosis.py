@@ -890,15 +890,23 @@ def k_advice(
     ``deepest``: each system's deepest list (from ``list_depths``), when known.
     """
 
-    if curves is None:
-        curves = curve_data(results, families=("Recall",), progress=progress, cancelled=cancelled)
     depths = (
         deepest
         if deepest is not None
         else list_depths(results).groupby("system", sort=False)["depth"].max()
     )
-    out: dict[str, KAdvice] = {}
     ks = sorted({int(k) for k in results.settings.ks})
+    if curves is None:
+        # only the ladders' points of the curves: the settings' K and each depth
+        ladder_ks = {k for k in ks if k >= 1} | {int(d) for d in depths.to_numpy() if d >= 1}
+        curves = curve_data(
+            results,
+            families=("Recall",),
+            ks=sorted(ladder_ks),
+            progress=progress,
+            cancelled=cancelled,
+        )
+    out: dict[str, KAdvice] = {}
     recall = curves[curves["family"] == "Recall"] if len(curves) else curves
     for system in results.systems:
         depth = int(depths.get(str(system), 0))
