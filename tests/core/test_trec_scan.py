@@ -188,6 +188,72 @@ def test_id_tables_sized_from_the_rows_so_far_give_the_same_codes(shape):
     assert_same_table(got, fast_trec.parse(data, "sxsffs"))
 
 
+def _scan_with(data: bytes, kinds: str, threads: int, chunk: int):
+    from workbench.core.io import _fastids
+
+    scanner = _fastids.Scanner(kinds, size_hint=len(data), threads=threads)
+    for at in range(0, len(data), chunk):
+        if not scanner.feed(data[at : at + chunk]):
+            break
+    found = scanner.finish()
+    if found is None:
+        return None
+    rows, ids, numbers = found
+    return fast_trec._scanned_table(trec_scan.Scanned("", rows, ids, numbers))
+
+
+def _big_run(lines: int, crlf: bool = False, seed: int = 3) -> list[str]:
+    """A run of more than a megabyte (two threads read regions from 1 MB on)."""
+    rng = np.random.default_rng(seed)
+    pids = rng.integers(0, lines // 2, lines)  # some passages repeat, most do not
+    end = "\r\n" if crlf else "\n"
+    return [
+        f"{300 + i // 500} Q0 FR94{p:07d} {i % 500 + 1} {rng.normal():.6f} run{i % 3}{end}"
+        for i, p in enumerate(pids)
+    ]
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+@pytest.mark.parametrize("chunk", [1 << 20, 3 << 20, 16 << 20])
+def test_two_threads_read_a_large_run_exactly_as_one(crlf, chunk):
+    data = "".join(_big_run(60_000, crlf)).encode()
+    assert len(data) > 2 << 20
+    one = _scan_with(data, "sxsffs", 1, chunk)
+    two = _scan_with(data, "sxsffs", 2, chunk)
+    assert one is not None and two is not None
+    assert_same_table(two, one)
+    assert_same_table(two, fast_trec.parse(data, "sxsffs"))
+
+
+@pytest.mark.parametrize(
+    "flaw",
+    [
+        "blank line in the middle",
+        "bad number late",
+        "missing field early",
+        "blank lines at the end",
+    ],
+)
+def test_two_threads_refuse_what_one_refuses_and_keep_a_blank_tail(flaw):
+    lines = _big_run(60_000)
+    if flaw == "blank line in the middle":
+        lines.insert(31_000, "\n")
+    elif flaw == "bad number late":
+        lines[55_000] = "400 Q0 FR940000001 1 nan run0\n"
+    elif flaw == "missing field early":
+        lines[2_000] = "300 Q0 FR940000001 1\n"
+    else:
+        lines += ["\n", "  \n", "\n"]
+    data = "".join(lines).encode()
+    one = _scan_with(data, "sxsffs", 1, 3 << 20)
+    two = _scan_with(data, "sxsffs", 2, 3 << 20)
+    if flaw == "blank lines at the end":
+        assert one is not None and two is not None
+        assert_same_table(two, one)
+    else:
+        assert one is None and two is None
+
+
 def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
     path = tmp_path / "r.run"
     path.write_text("q1 Q0 d1 1 2.0 bm25\n")

@@ -39,6 +39,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Ask for the pages of a big buffer not yet written to come as huge pages
+ * (Linux, where transparent huge pages are given on request): one page fault
+ * per 2 MB instead of per 4 KB. On a virtual machine a fault costs a few
+ * microseconds, and a 2M-line run writes some 300 MB of tables and columns. */
+static void advise_huge(void *p, size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+    if (to > from)
+        madvise((void *)from, to - from, MADV_HUGEPAGE); /* a refusal changes nothing */
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
 #if defined(_WIN32)
 #include <locale.h>
 typedef _locale_t c_locale_t;
@@ -101,15 +122,34 @@ typedef struct {
     size_t n_entries, records_cap;
     uint64_t *slots;
     size_t slots_mask;
-    PyObject *codes; /* bytearray of int32, one per row */
-    Token *batch;     /* this batch's values */
-    /* the previous row's value, so that runs of one value (question ids, run
-     * tags) skip the table */
-    int32_t last_code; /* -1: none yet */
-    uint32_t last_record;
     /* rows looked up so far, and the rows the file is expected to hold */
     size_t rows_done, rows_expected;
 } IdColumn;
+
+/* An id field's values are split between PARTS tables by one bit of their
+ * hash, so that two threads can code the rows of one region at once, each
+ * filling its own table. During the scan a row's code is its value's number in
+ * its table times PARTS plus the table's number; finish() renumbers every
+ * value in text order, which does not depend on how the work was shared. */
+#define PARTS 2
+
+typedef struct {
+    IdColumn part[PARTS];
+    PyObject *codes; /* bytearray of int32, one per row */
+    /* the values of the batch (or region) being read, and their hashes */
+    Token *tokens;
+    uint64_t *hashes;
+    /* the codes the second thread finds, merged into `codes` after: were both
+     * threads to write there, rows of the two tables side by side would share
+     * cache lines, which the two cores would then pass back and forth */
+    int32_t *spare;
+    size_t room; /* of tokens, hashes and spare */
+} IdField;
+
+static inline int part_of(uint64_t hash)
+{
+    return (int)(hash & 1); /* bits the table's place and tag do not use */
+}
 
 typedef struct {
     PyObject *values; /* bytearray of float64 */
@@ -119,7 +159,7 @@ typedef struct {
     PyObject_HEAD
     char kinds[MAX_FIELDS];
     int n_fields;
-    IdColumn ids[MAX_FIELDS];
+    IdField ids[MAX_FIELDS];
     NumberColumn numbers[MAX_FIELDS];
     Py_ssize_t rows, rows_cap;
     char *carry; /* the unfinished last line of the chunks so far */
@@ -129,6 +169,7 @@ typedef struct {
     int blank_tail; /* a blank line seen: only blank lines may follow */
     int finished;
     int busy; /* a feed() or finish() is running (outside the GIL) */
+    int threads; /* 1, or 2: large regions are read by two threads */
     Py_ssize_t size_hint; /* the file's size in bytes, when the caller knows it */
 } Scanner;
 
@@ -202,6 +243,7 @@ static int id_grow_slots(IdColumn *c)
     uint64_t *slots = calloc(size, sizeof(uint64_t));
     if (!slots)
         return -1;
+    advise_huge(slots, size * sizeof(uint64_t));
     size_t old_size = c->slots ? c->slots_mask + 1 : 0;
     for (size_t i = 0; i < old_size; i++) {
         uint64_t slot = c->slots[i];
@@ -242,6 +284,7 @@ static uint32_t id_add(IdColumn *c, const char *s, uint32_t n)
         char *arena = realloc(c->arena, cap);
         if (!arena)
             return 0;
+        advise_huge(arena, cap);
         c->arena = arena;
         c->arena_cap = cap;
     }
@@ -265,18 +308,15 @@ static int32_t id_code(IdColumn *c, const char *s, uint32_t n, uint64_t h)
     while ((slot = c->slots[k]) != 0) {
         uint32_t at = (uint32_t)slot;
         if ((slot & 0xFFFFFFFF00000000ULL) == tag && record_length(c, at) == n &&
-            memcmp(record_text(c, at), s, n) == 0) {
-            c->last_record = at;
-            return c->last_code = record_code(c, at);
-        }
+            memcmp(record_text(c, at), s, n) == 0)
+            return record_code(c, at);
         k = (k + 1) & c->slots_mask;
     }
     uint32_t at = id_add(c, s, n);
     if (!at)
         return -1;
     c->slots[k] = slot_value(h, at);
-    c->last_record = at;
-    return c->last_code = record_code(c, at);
+    return record_code(c, at);
 }
 
 static inline int same_token(const Token *a, const char *text, uint32_t length)
@@ -284,40 +324,51 @@ static inline int same_token(const Token *a, const char *text, uint32_t length)
     return a->length == length && memcmp(a->text, text, length) == 0;
 }
 
-/* Codes for this batch's values of one id column, into codes[0 .. m);
- * `rows_before`: the rows looked up before this batch. */
-static int id_codes(IdColumn *c, int32_t *codes, size_t m, size_t rows_before)
+/* The codes of rows [0, m) of an id field whose values fall in table `want`
+ * (-1: every table), into codes[0 .. m): the value's number in its table times
+ * PARTS plus the table's. `rows_before`: the rows of the file before these.
+ *
+ * The rows to look up pass through a ring of LOOKAHEAD: a row's table slot is
+ * fetched into the cache when it enters and read when it leaves, so that the
+ * cache misses of a column of millions of distinct ids overlap. A value equal
+ * to the row's before it (question ids and run tags come in long stretches)
+ * takes that row's code: both are in the same table, so that row has left the
+ * ring already. */
+static int look_up_rows(IdField *f, int want, const Token *t, const uint64_t *h,
+                        int32_t *codes, size_t m, size_t rows_before)
 {
-    uint64_t hashes[2 * LOOKAHEAD]; /* written at i, read at i + LOOKAHEAD */
-    const Token *t = c->batch;
-    for (size_t i = 0; i < m + LOOKAHEAD; i++) {
-        if (i < m) { /* hash the value LOOKAHEAD ahead and fetch its slot */
-            uint64_t h = hash_bytes(t[i].text, t[i].length);
-            hashes[i % (2 * LOOKAHEAD)] = h;
-            if (c->slots)
-                PREFETCH(&c->slots[home(h, c->slots_mask)]);
+    size_t ring[LOOKAHEAD];
+    size_t head = 0, tail = 0; /* rows entered, rows left */
+    for (size_t i = 0; i < m || tail < head; i++) {
+        if (i < m) {
+            int p = part_of(h[i]);
+            if (want >= 0 && p != want)
+                continue;
+            if (i > 0 && h[i] == h[i - 1] && same_token(&t[i - 1], t[i].text, t[i].length)) {
+                ring[head++ % LOOKAHEAD] = i | ((size_t)1 << (sizeof(size_t) * 8 - 1));
+            } else {
+                ring[head++ % LOOKAHEAD] = i;
+                IdColumn *c = &f->part[p];
+                if (c->slots)
+                    PREFETCH(&c->slots[home(h[i], c->slots_mask)]);
+            }
+            if (head - tail < LOOKAHEAD)
+                continue;
         }
-        if (i >= LOOKAHEAD / 2 && i - LOOKAHEAD / 2 < m && c->slots) {
-            /* halfway: the slot is in cache by now; fetch the record it points to */
-            uint64_t h = hashes[(i - LOOKAHEAD / 2) % (2 * LOOKAHEAD)];
-            uint64_t slot = c->slots[home(h, c->slots_mask)];
-            if (slot)
-                PREFETCH(c->arena + (uint32_t)slot);
-        }
-        if (i < LOOKAHEAD)
+        size_t j = ring[tail++ % LOOKAHEAD];
+        size_t top = (size_t)1 << (sizeof(size_t) * 8 - 1);
+        if (j & top) {
+            j &= ~top;
+            codes[j] = codes[j - 1];
             continue;
-        size_t j = i - LOOKAHEAD;
-        if (j > 0 ? same_token(&t[j - 1], t[j].text, t[j].length)
-                  : c->last_code >= 0 && record_length(c, c->last_record) == t[j].length &&
-                        memcmp(record_text(c, c->last_record), t[j].text, t[j].length) == 0) {
-            codes[j] = c->last_code;
-            continue;
         }
+        int p = part_of(h[j]);
+        IdColumn *c = &f->part[p];
         c->rows_done = rows_before + j;
-        int32_t code = id_code(c, t[j].text, t[j].length, hashes[j % (2 * LOOKAHEAD)]);
+        int32_t code = id_code(c, t[j].text, t[j].length, h[j]);
         if (code < 0)
             return -1;
-        codes[j] = code;
+        codes[j] = code * PARTS + p;
     }
     return 0;
 }
@@ -420,17 +471,77 @@ static int is_odd_byte(unsigned char c)
     return c >= 0x80 || c == 0x00 || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f);
 }
 
-/* The codes of the last `batch` rows' ids. */
+/* The codes of the last `batch` rows' ids (their values are in the fields'
+ * tokens[0 .. batch)). */
 static int look_up_batch(Scanner *s, size_t batch)
 {
+    size_t first = (size_t)s->rows - batch;
     for (int j = 0; j < s->n_fields; j++) {
         if (s->kinds[j] != 's')
             continue;
-        int32_t *codes = (int32_t *)PyByteArray_AS_STRING(s->ids[j].codes) + (s->rows - (Py_ssize_t)batch);
-        if (id_codes(&s->ids[j], codes, batch, (size_t)(s->rows - (Py_ssize_t)batch)) < 0)
+        IdField *f = &s->ids[j];
+        int32_t *codes = (int32_t *)PyByteArray_AS_STRING(f->codes) + first;
+        if (look_up_rows(f, -1, f->tokens, f->hashes, codes, batch, first) < 0)
             return -1;
     }
     return 0;
+}
+
+enum { LINE_OK, LINE_BLANK, LINE_UNCLEAN };
+
+/* Parse the line at *pp (it ends at "\n", "\r\n" or `end`): its numbers into
+ * row `row` of their columns, its ids' values and hashes into slot `at` of
+ * their fields' tokens. Moves *pp past the line. LINE_BLANK for a line with no
+ * field; LINE_UNCLEAN for anything the scanner does not accept. */
+static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t row, size_t at)
+{
+    const char *p = *pp;
+    int fields = 0;
+    for (;;) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p == end)
+            break;
+        if (*p == '\n') {
+            p++;
+            break;
+        }
+        if (*p == '\r') {
+            if (p + 1 < end && p[1] == '\n') {
+                p += 2;
+                break;
+            }
+            return LINE_UNCLEAN;
+        }
+        const char *start = p;
+        while (p < end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+            if (is_odd_byte((unsigned char)*p))
+                return LINE_UNCLEAN;
+            p++;
+        }
+        if (fields == s->n_fields || (fields == 0 && *start == '#'))
+            return LINE_UNCLEAN; /* too many fields, or a comment line */
+        size_t n = (size_t)(p - start);
+        char kind = s->kinds[fields];
+        if (kind == 's') {
+            if (n > UINT32_MAX)
+                return LINE_UNCLEAN;
+            IdField *f = &s->ids[fields];
+            f->tokens[at].text = start;
+            f->tokens[at].length = (uint32_t)n;
+            f->hashes[at] = hash_bytes(start, n);
+        } else if (kind == 'f') {
+            double value;
+            if (!parse_number(start, n, &value))
+                return LINE_UNCLEAN;
+            ((double *)PyByteArray_AS_STRING(s->numbers[fields].values))[row] = value;
+        }
+        fields++;
+    }
+    *pp = p;
+    if (fields == 0)
+        return LINE_BLANK;
+    return fields == s->n_fields ? LINE_OK : LINE_UNCLEAN; /* a field missing */
 }
 
 /* Parse whole lines in [p, end): each ends with "\n" except, at the very end
@@ -447,75 +558,201 @@ static int scan_lines(Scanner *s, const char *p, const char *end)
                 return 0;
             }
         }
-        int fields = 0;
-        for (;;) {
-            while (p < end && (*p == ' ' || *p == '\t'))
-                p++;
-            if (p == end)
-                break;
-            if (*p == '\n') {
-                p++;
-                break;
-            }
-            if (*p == '\r') {
-                if (p + 1 < end && p[1] == '\n') {
-                    p += 2;
-                    break;
-                }
-                s->unclean = 1;
-                return 0;
-            }
-            const char *start = p;
-            while (p < end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
-                if (is_odd_byte((unsigned char)*p)) {
-                    s->unclean = 1;
-                    return 0;
-                }
-                p++;
-            }
-            if (fields == s->n_fields || (fields == 0 && *start == '#')) {
-                s->unclean = 1; /* too many fields, or a comment line */
-                return 0;
-            }
-            size_t n = (size_t)(p - start);
-            char kind = s->kinds[fields];
-            if (kind == 's') {
-                if (n > UINT32_MAX) {
-                    s->unclean = 1;
-                    return 0;
-                }
-                Token *t = &s->ids[fields].batch[batch];
-                t->text = start;
-                t->length = (uint32_t)n;
-            } else if (kind == 'f') {
-                double value;
-                if (!parse_number(start, n, &value)) {
-                    s->unclean = 1;
-                    return 0;
-                }
-                ((double *)PyByteArray_AS_STRING(s->numbers[fields].values))[s->rows] = value;
-            }
-            fields++;
-        }
-        if (fields == 0) {
-            s->blank_tail = 1;
-            continue;
-        }
-        if (s->blank_tail || fields != s->n_fields) {
-            s->unclean = 1; /* text after a blank line, or a field missing */
-            return 0;
-        }
-        s->rows++;
-        if (s->rows > s->rows_cap) { /* cannot happen: room is made before */
+        if (s->rows >= s->rows_cap) { /* cannot happen: room is made before */
             s->unclean = 1;
             return 0;
         }
-        if (++batch == BATCH && look_up_batch(s, batch) < 0)
-            return -1;
-        if (batch == BATCH)
+        int line = parse_line(s, &p, end, s->rows, batch);
+        if (line == LINE_UNCLEAN) {
+            s->unclean = 1;
+            return 0;
+        }
+        if (line == LINE_BLANK) {
+            s->blank_tail = 1;
+            continue;
+        }
+        if (s->blank_tail) {
+            s->unclean = 1; /* text after a blank line */
+            return 0;
+        }
+        s->rows++;
+        if (++batch == BATCH) {
+            if (look_up_batch(s, batch) < 0)
+                return -1;
             batch = 0;
+        }
     }
     return batch ? look_up_batch(s, batch) : 0;
+}
+
+/* ---- two threads -------------------------------------------------------- */
+
+static Py_ssize_t count_lines(const char *p, Py_ssize_t n)
+{
+    Py_ssize_t lines = 1;
+    const char *end = p + n;
+    while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        lines++;
+        p++;
+    }
+    return lines;
+}
+
+/* Regions of at least this many bytes are read by two threads (when the
+ * scanner was given two): each parses half of the lines, then each codes the
+ * ids of one of the PARTS tables for all of them. */
+#define PARALLEL_BYTES (1 << 20)
+
+typedef struct {
+    Scanner *s;
+    const char *p, *end; /* this thread's lines (stage 1) */
+    Py_ssize_t row;      /* the file row of its first line */
+    size_t at;           /* the region slot of its first line */
+    size_t lines;        /* stage 1: lines parsed */
+    int part;            /* stage 2: the table this thread fills */
+    size_t region_rows;  /* stage 2: rows in the region */
+    int result;          /* 0; 1 when the lines need the one-thread reading; -1 out of memory */
+    int stage;
+    PyThread_type_lock done;
+} Worker;
+
+static void parse_half(Worker *w)
+{
+    const char *p = w->p;
+    size_t k = 0;
+    while (p < w->end) {
+        if (parse_line(w->s, &p, w->end, w->row + (Py_ssize_t)k, w->at + k) != LINE_OK) {
+            w->result = 1; /* a blank line or anything unclean: read again by one thread,
+                              which says which */
+            return;
+        }
+        k++;
+    }
+    w->lines = k;
+}
+
+static void code_part(Worker *w)
+{
+    Scanner *s = w->s;
+    for (int j = 0; j < s->n_fields; j++) {
+        if (s->kinds[j] != 's')
+            continue;
+        IdField *f = &s->ids[j];
+        int32_t *codes = w->part == 0 ? (int32_t *)PyByteArray_AS_STRING(f->codes) + w->row : f->spare;
+        if (look_up_rows(f, w->part, f->tokens, f->hashes, codes, w->region_rows, (size_t)w->row) < 0) {
+            w->result = -1;
+            return;
+        }
+    }
+}
+
+static void run_stage(Worker *w)
+{
+    if (w->stage == 1)
+        parse_half(w);
+    else
+        code_part(w);
+}
+
+static void worker_thread(void *arg)
+{
+    Worker *w = arg;
+    run_stage(w);
+    PyThread_release_lock(w->done);
+}
+
+/* Run a and b at once (b in a new thread; in this one when none can start). */
+static void run_both(Worker *a, Worker *b)
+{
+    int started = 0;
+    if (b->done && PyThread_acquire_lock(b->done, WAIT_LOCK))
+        started = PyThread_start_new_thread(worker_thread, b) != PYTHREAD_INVALID_THREAD_ID;
+    run_stage(a);
+    if (started) {
+        PyThread_acquire_lock(b->done, WAIT_LOCK); /* released when b has finished */
+        PyThread_release_lock(b->done);
+    } else {
+        if (b->done)
+            PyThread_release_lock(b->done);
+        run_stage(b);
+    }
+}
+
+/* Room for `n` values in every id field's tokens and hashes. */
+static int reserve_tokens(Scanner *s, size_t n)
+{
+    for (int j = 0; j < s->n_fields; j++) {
+        IdField *f = &s->ids[j];
+        if (s->kinds[j] != 's' || f->room >= n)
+            continue;
+        Token *tokens = realloc(f->tokens, n * sizeof(Token));
+        if (tokens)
+            f->tokens = tokens;
+        uint64_t *hashes = realloc(f->hashes, n * sizeof(uint64_t));
+        if (hashes)
+            f->hashes = hashes;
+        int32_t *spare = realloc(f->spare, n * sizeof(int32_t));
+        if (spare)
+            f->spare = spare;
+        if (!tokens || !hashes || !spare)
+            return -1;
+        advise_huge(tokens, n * sizeof(Token));
+        advise_huge(hashes, n * sizeof(uint64_t));
+        advise_huge(spare, n * sizeof(int32_t));
+        f->room = n;
+    }
+    return 0;
+}
+
+/* Whole lines [p, end), every one ended by "\n", read by two threads when the
+ * region is large and nothing unusual came before; else by scan_lines. The
+ * rows come out the same either way. Without the GIL. */
+static int scan_region(Scanner *s, const char *p, const char *end)
+{
+    if (s->threads < 2 || end - p < PARALLEL_BYTES || s->blank_tail || s->unclean)
+        return scan_lines(s, p, end);
+    if (!s->seen_text) {
+        s->seen_text = 1;
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+            s->unclean = 1; /* blank or indented first line: the general path */
+            return 0;
+        }
+    }
+    const char *mid = memchr(p + (end - p) / 2, '\n', (size_t)(end - (p + (end - p) / 2)));
+    if (!mid || mid + 1 >= end)
+        return scan_lines(s, p, end);
+    mid++;
+    size_t first_lines = (size_t)count_lines(p, mid - p) - 1; /* every line ends with "\n" */
+    size_t lines = first_lines + (size_t)count_lines(mid, end - mid) - 1;
+    if ((Py_ssize_t)lines > s->rows_cap - s->rows || reserve_tokens(s, lines) < 0)
+        return scan_lines(s, p, end); /* (cannot happen: room is made before) */
+    Worker a = {s, p, mid, s->rows, 0, 0, 0, lines, 0, 1, NULL};
+    Worker b = {s, mid, end, s->rows + (Py_ssize_t)first_lines, first_lines, 0, 1, lines, 0, 1, NULL};
+    b.done = PyThread_allocate_lock();
+    run_both(&a, &b);
+    if (a.result || b.result || a.lines + b.lines != lines) {
+        if (b.done)
+            PyThread_free_lock(b.done);
+        return scan_lines(s, p, end); /* the rows so far are written again */
+    }
+    a.stage = b.stage = 2;
+    a.row = b.row = s->rows;
+    run_both(&a, &b);
+    if (b.done)
+        PyThread_free_lock(b.done);
+    if (a.result < 0 || b.result < 0)
+        return -1;
+    for (int j = 0; j < s->n_fields; j++) {
+        if (s->kinds[j] != 's')
+            continue;
+        IdField *f = &s->ids[j];
+        int32_t *codes = (int32_t *)PyByteArray_AS_STRING(f->codes) + s->rows;
+        for (size_t i = 0; i < lines; i++)
+            if (part_of(f->hashes[i]) == 1)
+                codes[i] = f->spare[i];
+    }
+    s->rows += (Py_ssize_t)lines;
+    return 0;
 }
 
 /* Room for `lines` more rows in every column (with the GIL). */
@@ -534,21 +771,13 @@ static int reserve_rows(Scanner *s, Py_ssize_t lines)
         Py_ssize_t width = s->kinds[j] == 's' ? 4 : 8;
         if (column && PyByteArray_Resize(column, cap * width) < 0)
             return -1;
-        s->ids[j].rows_expected = (size_t)cap;
+        if (column)
+            advise_huge(PyByteArray_AS_STRING(column), (size_t)(cap * width));
+        for (int k = 0; k < PARTS; k++)
+            s->ids[j].part[k].rows_expected = (size_t)cap;
     }
     s->rows_cap = cap;
     return 0;
-}
-
-static Py_ssize_t count_lines(const char *p, Py_ssize_t n)
-{
-    Py_ssize_t lines = 1;
-    const char *end = p + n;
-    while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-        lines++;
-        p++;
-    }
-    return lines;
 }
 
 static int carry_append(Scanner *s, const char *p, size_t n)
@@ -575,13 +804,17 @@ static int carry_append(Scanner *s, const char *p, size_t n)
 static void scanner_release(Scanner *s)
 {
     for (int j = 0; j < MAX_FIELDS; j++) {
-        IdColumn *c = &s->ids[j];
-        free(c->arena);
-        free(c->records);
-        free(c->slots);
-        free(c->batch);
-        Py_CLEAR(c->codes);
-        memset(c, 0, sizeof(*c));
+        IdField *f = &s->ids[j];
+        for (int k = 0; k < PARTS; k++) {
+            free(f->part[k].arena);
+            free(f->part[k].records);
+            free(f->part[k].slots);
+        }
+        free(f->tokens);
+        free(f->hashes);
+        free(f->spare);
+        Py_CLEAR(f->codes);
+        memset(f, 0, sizeof(*f));
         Py_CLEAR(s->numbers[j].values);
     }
     free(s->carry);
@@ -597,10 +830,11 @@ static void scanner_dealloc(Scanner *s)
 
 static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"kinds", "size_hint", NULL};
+    static char *keywords[] = {"kinds", "size_hint", "threads", NULL};
     const char *kinds;
     Py_ssize_t n, size_hint = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|n", keywords, &kinds, &n, &size_hint))
+    int threads = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|ni", keywords, &kinds, &n, &size_hint, &threads))
         return -1;
     if (n < 1 || n > MAX_FIELDS || strspn(kinds, "sfx") != (size_t)n) {
         PyErr_SetString(PyExc_ValueError, "kinds: 1 to 16 letters, each s, f or x");
@@ -615,14 +849,15 @@ static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
     memcpy(s->kinds, kinds, (size_t)n);
     s->n_fields = (int)n;
     s->size_hint = size_hint > 0 ? size_hint : 0;
+    s->threads = threads >= 2 ? 2 : 1;
     s->rows = s->rows_cap = 0;
     s->unclean = s->seen_text = s->blank_tail = s->finished = 0;
     for (int j = 0; j < s->n_fields; j++) {
-        s->ids[j].last_code = -1;
-        s->ids[j].arena_len = RECORD_HEAD; /* offset 0 marks an empty slot */
+        for (int k = 0; k < PARTS; k++)
+            s->ids[j].part[k].arena_len = RECORD_HEAD; /* offset 0 marks an empty slot */
         if (kinds[j] == 's' && !(s->ids[j].codes = PyByteArray_FromStringAndSize(NULL, 0)))
             return -1;
-        if (kinds[j] == 's' && !(s->ids[j].batch = malloc(BATCH * sizeof(Token)))) {
+        if (kinds[j] == 's' && reserve_tokens(s, BATCH) < 0) {
             PyErr_NoMemory();
             return -1;
         }
@@ -689,7 +924,7 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
     }
     if (!failed && !s->unclean) {
         Py_BEGIN_ALLOW_THREADS
-        failed = scan_lines(s, data, last_break + 1);
+        failed = scan_region(s, data, last_break + 1);
         Py_END_ALLOW_THREADS
     }
     if (!failed && !s->unclean && last_break + 1 < (const char *)view.buf + n)
@@ -705,18 +940,31 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
 
 /* ---- text order ------------------------------------------------------------- */
 
+/* The distinct values of an id field: those of its first table, then those of
+ * the second, numbered 0 .. n0 + n1. */
 typedef struct {
-    const IdColumn *column;
+    const IdField *field;
+    size_t n0;
 } SortContext;
+
+static inline const IdColumn *entry_table(const SortContext *ctx, int32_t *i)
+{
+    if ((size_t)*i < ctx->n0)
+        return &ctx->field->part[0];
+    *i -= (int32_t)ctx->n0;
+    return &ctx->field->part[1];
+}
 
 static inline const char *entry_text(const SortContext *ctx, int32_t i)
 {
-    return record_text(ctx->column, ctx->column->records[i]);
+    const IdColumn *c = entry_table(ctx, &i);
+    return record_text(c, c->records[i]);
 }
 
 static inline size_t entry_length(const SortContext *ctx, int32_t i)
 {
-    return record_length(ctx->column, ctx->column->records[i]);
+    const IdColumn *c = entry_table(ctx, &i);
+    return record_length(c, c->records[i]);
 }
 
 static int compare_from(const SortContext *ctx, int32_t a, int32_t b, size_t depth)
@@ -802,12 +1050,14 @@ static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, siz
     }
 }
 
-/* Recode one id column in text order and build its unique values. */
-static PyObject *finish_ids(Scanner *s, IdColumn *c)
+/* Recode one id field in text order and build its unique values. */
+static PyObject *finish_ids(Scanner *s, IdField *f)
 {
-    size_t n = c->n_entries;
-    free(c->slots); /* the table is done with: its memory goes before the sort's */
-    c->slots = NULL;
+    size_t n0 = f->part[0].n_entries, n = n0 + f->part[1].n_entries;
+    for (int k = 0; k < PARTS; k++) { /* the tables are done with: their memory goes before the sort's */
+        free(f->part[k].slots);
+        f->part[k].slots = NULL;
+    }
     Keyed *keyed = malloc((n ? n : 1) * sizeof(Keyed));
     Keyed *scratch = malloc((n ? n : 1) * sizeof(Keyed));
     int32_t *order = malloc((n ? n : 1) * sizeof(int32_t));
@@ -817,8 +1067,8 @@ static PyObject *finish_ids(Scanner *s, IdColumn *c)
         free(order);
         return PyErr_NoMemory();
     }
-    SortContext ctx = {c};
-    int32_t *codes = (int32_t *)PyByteArray_AS_STRING(c->codes);
+    SortContext ctx = {f, n0};
+    int32_t *codes = (int32_t *)PyByteArray_AS_STRING(f->codes);
     Py_ssize_t rows = s->rows;
     Py_BEGIN_ALLOW_THREADS
     for (size_t i = 0; i < n; i++)
@@ -829,8 +1079,10 @@ static PyObject *finish_ids(Scanner *s, IdColumn *c)
         order[i] = keyed[i].item;
     for (size_t i = 0; i < n; i++)
         rank[order[i]] = (int32_t)i;
-    for (Py_ssize_t r = 0; r < rows; r++)
-        codes[r] = rank[codes[r]];
+    for (Py_ssize_t r = 0; r < rows; r++) { /* (number in its table) * PARTS + table */
+        int32_t v = codes[r];
+        codes[r] = rank[(v & 1) ? (int32_t)n0 + (v >> 1) : (v >> 1)];
+    }
     Py_END_ALLOW_THREADS
     free(keyed);
     free(scratch);
@@ -852,11 +1104,11 @@ static PyObject *finish_ids(Scanner *s, IdColumn *c)
     free(order);
     if (!uniques)
         return NULL;
-    if (PyByteArray_Resize(c->codes, rows * 4) < 0) {
+    if (PyByteArray_Resize(f->codes, rows * 4) < 0) {
         Py_DECREF(uniques);
         return NULL;
     }
-    PyObject *pair = PyTuple_Pack(2, c->codes, uniques);
+    PyObject *pair = PyTuple_Pack(2, f->codes, uniques);
     Py_DECREF(uniques);
     return pair;
 }
