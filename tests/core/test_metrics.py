@@ -261,3 +261,56 @@ def test_several_systems_and_questions_in_one_call():
 
 def test_every_measure_family_has_a_kernel_in_the_table():
     assert set(FAMILY_KERNELS) == set(FAMILIES)
+
+
+def test_measures_at_a_cutoff_add_each_lists_values_as_a_mask_over_every_row_would():
+    """The kernel reads the rows at positions ≤ K as a prefix of the rows sorted
+    by position (no mask and copy per K); each list's values are still added in
+    the order of its positions, so every value is the masked sum to the last bit."""
+    from workbench.core.measures.metrics import gain_values, score_lists
+
+    rng = np.random.default_rng(7)
+    n_lists, depth = 300, 120
+    row_list = np.repeat(np.arange(n_lists), depth)
+    row_pos = np.tile(np.arange(1, depth + 1), n_lists).astype(float)
+    row_grade = np.where(rng.random(row_list.size) < 0.4, rng.integers(0, 4, row_list.size), np.nan)
+    list_question = np.arange(n_lists) // 3
+    judged_question = np.repeat(np.arange(n_lists // 3), 50)
+    judged_grade = rng.integers(0, 4, judged_question.size).astype(float)
+    ks = (1, 3, 5, 10, 20, 50, 100)
+    measures = [parse_measure(f"{f}@{k}") for f in ("nDCG", "MAP", "P", "Recall") for k in ks]
+    got = score_lists(
+        measures,
+        n_lists=n_lists,
+        list_question=list_question,
+        row_list=row_list,
+        row_pos=row_pos,
+        row_grade=row_grade,
+        judged_question=judged_question,
+        judged_grade=judged_grade,
+        threshold=2,
+        gain="exponential",
+    )
+    judged = ~np.isnan(row_grade)
+    lst, pos, grade = row_list[judged], row_pos[judged], row_grade[judged]
+    dg = gain_values(grade, "exponential") * (1.0 / np.log2(pos + 1.0))
+    rel = grade >= 2
+    nth = pd.Series(rel.astype(float)).groupby(lst).cumsum().to_numpy()
+    R = np.bincount(judged_question, weights=judged_grade >= 2)[list_question]
+    ideal = np.sort(judged_grade.reshape(-1, 50), axis=1)[:, ::-1]
+    ideal_dg = gain_values(ideal, "exponential") * (1.0 / np.log2(np.arange(1, 51) + 1.0))
+    for k in ks:
+        top = pos <= k
+        dcg = np.bincount(lst[top], weights=dg[top], minlength=n_lists)
+        idcg_q = np.zeros(ideal.shape[0])
+        for j in range(min(k, 50)):  # added place by place, as the kernel adds them
+            idcg_q += ideal_dg[:, j]
+        idcg = idcg_q[list_question]
+        want_ndcg = np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
+        assert got[f"nDCG@{k}"].tobytes() == want_ndcg.tobytes()
+        top_rel = top & rel
+        ap = np.bincount(lst[top_rel], weights=nth[top_rel] / pos[top_rel], minlength=n_lists)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            assert got[f"MAP@{k}"].tobytes() == (ap / np.where(R > 0, R, np.nan)).tobytes()
+        hits = np.bincount(lst[top_rel], minlength=n_lists).astype(float)
+        assert got[f"P@{k}"].tobytes() == (hits / k).tobytes()

@@ -71,6 +71,26 @@ def _discount(pos: np.ndarray) -> np.ndarray:
     return 1.0 / np.log2(pos + 1.0)
 
 
+class _ByPosition:
+    """Entries of several lists reordered by position, so that those at positions
+    ≤ K are a prefix: a measure at K reads a slice, not a mask over every entry
+    and its copy (a deep run scored at seven K would copy it seven times per
+    family). The sort is stable, so each list's entries keep their order, and
+    a list's values are added in the same order as before: the sums are the
+    same to the last bit."""
+
+    def __init__(self, pos: np.ndarray, **columns: np.ndarray):
+        # positions are whole numbers: 16-bit ones sort by radix, in one pass
+        small = pos.size == 0 or pos.max() < np.iinfo(np.int16).max
+        order = np.argsort(pos.astype(np.int16 if small else np.int64), kind="stable")
+        self.pos = pos[order]
+        self.columns = {name: values[order] for name, values in columns.items()}
+
+    def upto(self, kk: float) -> int:
+        """How many entries lie at positions ≤ ``kk``."""
+        return int(np.searchsorted(self.pos, kk, side="right"))
+
+
 @dataclass
 class _Lists:
     """What every measure family reads, computed once per call of :func:`score_lists`.
@@ -102,14 +122,39 @@ class _Lists:
     i_dg: np.ndarray
     core_first: tuple[np.ndarray, np.ndarray] | None
     n_core: np.ndarray | None
+    #: the judged rows, the relevant rows and the ideal entries by position
+    #: (made on first use, by a measure with a cutoff)
+    _rows_by_pos: _ByPosition | None = None
+    _relevant_by_pos: _ByPosition | None = None
+    _ideal_by_pos: _ByPosition | None = None
 
-    def per_list(self, weights: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
-        if mask is None:
-            return np.bincount(self.row_list, weights=weights, minlength=self.n_lists)
-        return np.bincount(self.row_list[mask], weights=weights[mask], minlength=self.n_lists)
+    def rows_by_pos(self) -> _ByPosition:
+        if self._rows_by_pos is None:
+            self._rows_by_pos = _ByPosition(
+                self.row_pos,
+                list=self.row_list,
+                dg=self.row_dg,
+                judged=np.ones(self.row_list.size)
+                if self.row_unjudged is None
+                else (~np.asarray(self.row_unjudged, dtype=bool)).astype(float),
+            )
+        return self._rows_by_pos
+
+    def relevant_by_pos(self) -> _ByPosition:
+        if self._relevant_by_pos is None:
+            self._relevant_by_pos = _ByPosition(self.r_pos, list=self.r_list, prec_at=self.prec_at)
+        return self._relevant_by_pos
+
+    def ideal_by_pos(self) -> _ByPosition:
+        if self._ideal_by_pos is None:
+            self._ideal_by_pos = _ByPosition(self.i_pos, q=self.i_q, dg=self.i_dg)
+        return self._ideal_by_pos
 
     def relevant_in_top(self, kk: float) -> np.ndarray:
-        return np.bincount(self.r_list[self.r_pos <= kk], minlength=self.n_lists).astype(float)
+        if math.isinf(kk):
+            return np.bincount(self.r_list, minlength=self.n_lists).astype(float)
+        by = self.relevant_by_pos()
+        return np.bincount(by.columns["list"][: by.upto(kk)], minlength=self.n_lists).astype(float)
 
 
 # One function per measure family: (the lists, K — inf when the measure has none) → values.
@@ -130,14 +175,28 @@ def _reciprocal_rank(t: _Lists, kk: float) -> np.ndarray:
 
 
 def _average_precision(t: _Lists, kk: float) -> np.ndarray:
-    top = t.r_pos <= kk
-    ap = np.bincount(t.r_list[top], weights=t.prec_at[top], minlength=t.n_lists)
+    if math.isinf(kk):
+        ap = np.bincount(t.r_list, weights=t.prec_at, minlength=t.n_lists)
+    else:
+        by = t.relevant_by_pos()
+        n = by.upto(kk)
+        ap = np.bincount(
+            by.columns["list"][:n], weights=by.columns["prec_at"][:n], minlength=t.n_lists
+        )
     return ap / t.R_nan
 
 
 def _ndcg(t: _Lists, kk: float) -> np.ndarray:
-    dcg = t.per_list(t.row_dg, t.row_pos <= kk)
-    idcg_q = np.bincount(t.i_q[t.i_pos <= kk], weights=t.i_dg[t.i_pos <= kk], minlength=t.n_q)
+    if math.isinf(kk):
+        dcg = np.bincount(t.row_list, weights=t.row_dg, minlength=t.n_lists)
+        idcg_q = np.bincount(t.i_q, weights=t.i_dg, minlength=t.n_q)
+    else:
+        rows, ideal = t.rows_by_pos(), t.ideal_by_pos()
+        n, m = rows.upto(kk), ideal.upto(kk)
+        dcg = np.bincount(
+            rows.columns["list"][:n], weights=rows.columns["dg"][:n], minlength=t.n_lists
+        )
+        idcg_q = np.bincount(ideal.columns["q"][:m], weights=ideal.columns["dg"][:m], minlength=t.n_q)
     idcg = idcg_q[t.list_question]
     return np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
 
@@ -148,10 +207,12 @@ def _r_precision(t: _Lists, kk: float) -> np.ndarray:
 
 
 def _judged(t: _Lists, kk: float) -> np.ndarray:
-    counted = t.row_pos <= kk
-    if t.row_unjudged is not None:
-        counted &= ~np.asarray(t.row_unjudged, dtype=bool)
-    return t.per_list(np.ones(t.row_list.size), counted) / kk
+    rows = t.rows_by_pos()
+    n = rows.upto(kk)
+    counted = np.bincount(
+        rows.columns["list"][:n], weights=rows.columns["judged"][:n], minlength=t.n_lists
+    )
+    return counted / kk
 
 
 def _core_recall(t: _Lists, kk: float) -> np.ndarray:

@@ -201,9 +201,18 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
     judged_q = evaluated.get_indexer(qr[s.QID].astype(str))
     judged_grade = qr[s.GRADE].to_numpy(dtype=float)
     rows_per_question = np.bincount(row_q[row_q >= 0], minlength=n_q)
+    # the rows by question (stable: each list keeps its order), so that a block
+    # of questions is a slice of them, not a pass over every row per block
+    by_question = np.argsort(row_q, kind="stable")
+    first_row = np.searchsorted(row_q[by_question], np.arange(n_q + 1), side="left")
+    judged_by_question = np.argsort(judged_q, kind="stable")
+    first_judged = np.searchsorted(judged_q[judged_by_question], np.arange(n_q + 1), side="left")
+    position = r["position"].to_numpy()
+    row_grade = r[s.GRADE].to_numpy(dtype=float)
+    passage_codes = p_cat.cat.codes.to_numpy()
     for q0, q1 in _question_blocks(rows_per_question):
-        rows = np.flatnonzero((row_q >= q0) & (row_q < q1))
-        in_block = (judged_q >= q0) & (judged_q < q1)
+        rows = by_question[first_row[q0] : first_row[q1]]
+        in_block = judged_by_question[first_judged[q0] : first_judged[q1]]
         block = _rescore_block(
             kernel_ms,
             results.settings,
@@ -212,9 +221,9 @@ def _filled_by_rescoring(results: Results, measures: list[str], grade: float) ->
             n_s=n_s,
             row_q=row_q[rows] - q0,
             row_s=s_code[system_codes[rows]],
-            row_pos=r["position"].to_numpy()[rows],
-            row_grade=r[s.GRADE].to_numpy(dtype=float)[rows],
-            row_p=p_cat.cat.codes.to_numpy()[rows],
+            row_pos=position[rows],
+            row_grade=row_grade[rows],
+            row_p=passage_codes[rows],
             judged_q=judged_q[in_block] - q0,
             judged_grade=judged_grade[in_block],
         )
