@@ -77,6 +77,16 @@ def _check_trec_scanner() -> None:
     rows, ids, _numbers = scanner.finish()
     if rows != 2 or ids[2][1] != ["d1", "d2"]:
         raise RuntimeError(f"the C scanner read {rows} rows, ids {ids[2][1]}")
+    # a region of a few MB is read by two threads: the same columns as one thread
+    text = "".join(
+        f"q{i // 1000} Q0 d{(i * 7919) % 50_000} {i % 1000 + 1} {i * 0.5} bm25\n"
+        for i in range(60_000)
+    ).encode()
+    one, two = (_fastids.Scanner("sxsffs", threads=n) for n in (1, 2))
+    for scanner in (one, two):
+        scanner.feed(text)
+    if one.finish() != two.finish():
+        raise RuntimeError("the C scanner's two threads read a run differently from one")
 
 
 def _check_report(path: Path, results) -> None:
