@@ -260,10 +260,11 @@ def test_random_clean_qrels_same_both_ways(tmp_path_factory, rows, reader):
 def assert_same_csv(load, path: Path, monkeypatch) -> None:
     from workbench.core.io import reading
 
-    fast = _outcome(load, path, True)
+    # the general reader, where the two splitters are (a plain run would go to the C scanner)
+    fast = _outcome(load, path, False)
     with monkeypatch.context() as m:
         m.setattr(reading, "csv_columns", lambda text, delim: None)
-        slow = _outcome(load, path, True)
+        slow = _outcome(load, path, False)
     assert fast[1] == slow[1]
     assert (fast[0] is None) == (slow[0] is None)
     if fast[0] is not None:
@@ -318,3 +319,118 @@ def test_csv_columns_is_taken_for_a_plain_file_and_refused_for_quotes():
     assert [c.tolist() for c in cols] == [["a", "1", ""], ["b", "2", ""], ["", "3", ""]]
     assert csv_columns('a,b\n"1",2\n', ",") is None
     assert csv_columns("a,b\r1,2\r", ",") is None
+
+
+# -- plain CSV / TSV runs: the C scanner reads them too -------------------------------------
+
+PLAIN_CSV_RUN = "시스템,질문ID,순위,문단ID,점수\nbm25,q1,1,d1,3.5\nbm25,q1,2,d2,2.5\nbm25,q2,1,d3,1\nbm25,q2,2,d1,0.5\n"
+PLAIN_CSV_RUNS = {
+    "clean": PLAIN_CSV_RUN,
+    "english_headers": PLAIN_CSV_RUN.replace("시스템,질문ID,순위,문단ID,점수", "system,qid,rank,docid,score"),
+    "no_system_column": "질문ID,순위,문단ID,점수\nq1,1,d1,3.5\nq1,2,d2,2.5\n",
+    "no_rank_column": "질문ID,문단ID,점수\nq1,d1,3.5\nq1,d2,2.5\n",
+    "no_score_column": "질문ID,순위,문단ID\nq1,1,d1\nq1,2,d2\n",
+    "columns_in_another_order": "문단ID,점수,질문ID,순위\nd1,3.5,q1,1\nd2,2.5,q1,2\n",
+    "an_unmapped_column": "질문ID,순위,문단ID,점수,메모\nq1,1,d1,3.5,x\nq1,2,d2,2.5,y\n",
+    "a_text_column": "질문ID,순위,문단ID,점수,본문\nq1,1,d1,3.5,말씀\nq1,2,d2,2.5,본문\n",
+    "tabs": PLAIN_CSV_RUN.replace(",", "\t"),
+    "crlf": PLAIN_CSV_RUN.replace("\n", "\r\n"),
+    "no_final_newline": PLAIN_CSV_RUN.rstrip("\n"),
+    "trailing_blank_lines": PLAIN_CSV_RUN + "\n\n",
+    "blank_line_inside": PLAIN_CSV_RUN.replace("2.5\n", "2.5\n\n", 1),
+    "bom": "\ufeff" + PLAIN_CSV_RUN,
+    "title_above_header": "2차 실험 결과\n" + PLAIN_CSV_RUN,
+    "quoted_field": PLAIN_CSV_RUN.replace("d2", '"d2"'),
+    "quoted_comma": PLAIN_CSV_RUN.replace("d2", '"d,2"'),
+    "empty_cell": PLAIN_CSV_RUN.replace(",2.5", ","),
+    "space_padded_id": PLAIN_CSV_RUN.replace(",d2,", ", d2 ,"),
+    "korean_id": PLAIN_CSV_RUN.replace("q1", "질문1"),
+    "numeric_looking_ids": PLAIN_CSV_RUN.replace("q1", "007").replace("d3", "1.0"),
+    "rank_zero": PLAIN_CSV_RUN.replace("bm25,q1,1,", "bm25,q1,0,"),
+    "rank_fraction": PLAIN_CSV_RUN.replace(",2,d2,", ",2.5,d2,"),
+    "rank_tie": PLAIN_CSV_RUN.replace(",2,d2,", ",1,d2,"),
+    "score_with_unit": PLAIN_CSV_RUN.replace("3.5", "3.5점"),
+    "score_nan": PLAIN_CSV_RUN.replace("2.5", "nan"),
+    "extra_field": PLAIN_CSV_RUN.replace("2.5\n", "2.5,extra\n", 1),
+    "missing_field": PLAIN_CSV_RUN.replace(",0.5\n", "\n"),
+    "repeated_passage": PLAIN_CSV_RUN + "bm25,q1,3,d1,0.1\n",
+    "two_systems": PLAIN_CSV_RUN + "dense,q1,1,d2,9\ndense,q1,2,d1,8\n",
+    "hash_first": PLAIN_CSV_RUN + "#bm25,q3,1,d1,1\n",
+    "semicolons": PLAIN_CSV_RUN.replace(",", ";"),
+    "excel_sep_line": "sep=,\n" + PLAIN_CSV_RUN,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN_CSV_RUNS))
+def test_plain_csv_runs_same_both_ways(tmp_path, name):
+    path = tmp_path / f"{name}.csv"
+    path.write_bytes(PLAIN_CSV_RUNS[name].encode("utf-8"))
+    assert_same(load_run, path)
+
+
+def test_a_plain_csv_run_is_read_by_the_c_scanner(tmp_path, monkeypatch):
+    if not trec_scan.available():
+        pytest.skip("the C scanner was not built here (no C compiler at install)")
+    scanned = []
+    real = trec_scan.scan_delimited_file
+    monkeypatch.setattr(
+        trec_scan, "scan_delimited_file", lambda *a: scanned.append(a[0]) or real(*a)
+    )
+    path = tmp_path / "bm25.csv"
+    path.write_bytes(PLAIN_CSV_RUNS["clean"].encode("utf-8"))
+    rs = load_run(path)
+    assert scanned and len(rs.runs) == 4
+    assert list(rs.runs[S.PID].cat.categories) == ["d1", "d2", "d3"]  # text order
+
+
+_CSV_ID = st.text(alphabet="abcXYZ019-_.!~", min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.sampled_from(["bm25", "dense"]),
+            st.sampled_from(["q1", "q2", "10", "Q-3"]),
+            _CSV_ID,
+            st.integers(min_value=1, max_value=5),
+            st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).map(repr),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    delimiter=st.sampled_from([",", "\t"]),
+    header=st.sampled_from(
+        [["시스템", "질문ID", "순위", "문단ID", "점수"], ["system", "query_id", "rank", "doc_id", "score"]]
+    ),
+)
+def test_random_plain_csv_runs_same_both_ways(tmp_path, rows, delimiter, header):
+    text = delimiter.join(header) + "\n"
+    text += "".join(delimiter.join([s, q, str(r), p, sc]) + "\n" for s, q, p, r, sc in rows)
+    path = tmp_path / "run.csv"
+    path.write_bytes(text.encode("utf-8"))
+    assert_same(load_run, path)
+
+
+def test_the_import_previews_own_csv_choices_keep_the_c_scanner(tmp_path, monkeypatch):
+    """The preview hands back the mapping the headers give and the file's one sheet:
+    the scanner still reads the file; a changed mapping is the general reader's."""
+    if not trec_scan.available():
+        pytest.skip("the C scanner was not built here (no C compiler at install)")
+    from workbench.core.io.mapping import ColumnMapping, detect_mapping
+
+    path = tmp_path / "bm25.csv"
+    path.write_bytes(PLAIN_CSV_RUNS["clean"].encode("utf-8"))
+    scanned = []
+    real = trec_scan.scan_delimited_file
+    monkeypatch.setattr(
+        trec_scan, "scan_delimited_file", lambda *a: scanned.append(a[0]) or real(*a)
+    )
+    own, _ = detect_mapping(["시스템", "질문ID", "순위", "문단ID", "점수"], "bm25")
+    rs = load_run(path, mappings={"bm25": own}, sheets=["bm25"])
+    assert len(scanned) == 1
+    pd.testing.assert_frame_equal(rs.runs, load_run(path, fast=False).runs, check_exact=True)
+    without_score = ColumnMapping(dict(own.roles, 점수=None))
+    changed = load_run(path, mappings={"bm25": without_score}, sheets=["bm25"])
+    assert len(scanned) == 1  # not scanned again: the general reader applied the choice
+    assert changed.runs[S.SCORE].isna().all() and changed.runs[S.RANK].tolist() == [1, 2, 1, 2]

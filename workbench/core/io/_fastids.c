@@ -22,7 +22,11 @@
  * same way. So this code never has to explain a problem; it only has to be
  * exact on the files it accepts (tests compare it with the numpy reader).
  *
- * Scanner(kinds, size_hint=0, threads=1).feed(chunk) takes any chunks of the
+ * With delimiter="," (or another byte) the text is delimited instead: fields
+ * separated by exactly that byte, none empty, quoted or padded (see
+ * parse_delimited_line); the caller reads the header line itself.
+ *
+ * Scanner(kinds, size_hint=0, threads=1, delimiter="").feed(chunk) takes any chunks of the
  * file in order (a line may be split between two). With threads=2 a chunk of
  * a megabyte or more is read by two threads (see scan_region); the columns
  * are the same to the byte as with one. finish() returns
@@ -172,6 +176,7 @@ typedef struct {
     int finished;
     int busy; /* a feed() or finish() is running (outside the GIL) */
     int threads; /* 1, or 2: large regions are read by two threads */
+    char delimiter; /* 0: fields separated by spaces and tabs (TREC); else this byte (CSV) */
     Py_ssize_t size_hint; /* the file's size in bytes, when the caller knows it */
 } Scanner;
 
@@ -491,12 +496,82 @@ static int look_up_batch(Scanner *s, size_t batch)
 
 enum { LINE_OK, LINE_BLANK, LINE_UNCLEAN };
 
+/* One field's text into row `row` / slot `at` of its column; 0 when not accepted. */
+static int take_field(Scanner *s, int field, const char *start, size_t n, Py_ssize_t row, size_t at)
+{
+    char kind = s->kinds[field];
+    if (kind == 's') {
+        if (n > UINT32_MAX)
+            return 0;
+        IdField *f = &s->ids[field];
+        f->tokens[at].text = start;
+        f->tokens[at].length = (uint32_t)n;
+        f->hashes[at] = hash_bytes(start, n);
+    } else if (kind == 'f') {
+        double value;
+        if (!parse_number(start, n, &value))
+            return 0;
+        ((double *)PyByteArray_AS_STRING(s->numbers[field].values))[row] = value;
+    }
+    return 1;
+}
+
+/* parse_line for a delimited file (CSV, TSV): fields separated by exactly one
+ * delimiter each. Only plain fields are accepted: no quotation mark (a quoted
+ * field may hold the delimiter or a line break), no space or tab (the general
+ * reader trims them), no empty field, no comment-like "#" first; anything else
+ * is left to the general reader, which reads it the way it always has. */
+static int parse_delimited_line(Scanner *s, const char **pp, const char *end, Py_ssize_t row, size_t at)
+{
+    const char *p = *pp;
+    const char d = s->delimiter;
+    if (p < end && (*p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n'))) {
+        *pp = p + (*p == '\r' ? 2 : 1);
+        return LINE_BLANK;
+    }
+    int fields = 0;
+    for (;;) {
+        const char *start = p;
+        while (p < end && *p != d && *p != '\n' && *p != '\r') {
+            unsigned char c = (unsigned char)*p;
+            if (is_odd_byte(c) || c == '"' || c == ' ' || c == '\t')
+                return LINE_UNCLEAN;
+            p++;
+        }
+        size_t n = (size_t)(p - start);
+        if (n == 0 || fields == s->n_fields || (fields == 0 && *start == '#'))
+            return LINE_UNCLEAN; /* an empty field, too many fields, or a comment-like line */
+        if (!take_field(s, fields, start, n, row, at))
+            return LINE_UNCLEAN;
+        fields++;
+        if (p == end)
+            break;
+        if (*p == d) {
+            p++;
+            continue;
+        }
+        if (*p == '\n') {
+            p++;
+            break;
+        }
+        if (p + 1 < end && p[1] == '\n') { /* "\r\n" */
+            p += 2;
+            break;
+        }
+        return LINE_UNCLEAN; /* a lone "\r" */
+    }
+    *pp = p;
+    return fields == s->n_fields ? LINE_OK : LINE_UNCLEAN; /* a field missing */
+}
+
 /* Parse the line at *pp (it ends at "\n", "\r\n" or `end`): its numbers into
  * row `row` of their columns, its ids' values and hashes into slot `at` of
  * their fields' tokens. Moves *pp past the line. LINE_BLANK for a line with no
  * field; LINE_UNCLEAN for anything the scanner does not accept. */
 static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t row, size_t at)
 {
+    if (s->delimiter)
+        return parse_delimited_line(s, pp, end, row, at);
     const char *p = *pp;
     int fields = 0;
     for (;;) {
@@ -523,21 +598,8 @@ static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t r
         }
         if (fields == s->n_fields || (fields == 0 && *start == '#'))
             return LINE_UNCLEAN; /* too many fields, or a comment line */
-        size_t n = (size_t)(p - start);
-        char kind = s->kinds[fields];
-        if (kind == 's') {
-            if (n > UINT32_MAX)
-                return LINE_UNCLEAN;
-            IdField *f = &s->ids[fields];
-            f->tokens[at].text = start;
-            f->tokens[at].length = (uint32_t)n;
-            f->hashes[at] = hash_bytes(start, n);
-        } else if (kind == 'f') {
-            double value;
-            if (!parse_number(start, n, &value))
-                return LINE_UNCLEAN;
-            ((double *)PyByteArray_AS_STRING(s->numbers[fields].values))[row] = value;
-        }
+        if (!take_field(s, fields, start, (size_t)(p - start), row, at))
+            return LINE_UNCLEAN;
         fields++;
     }
     *pp = p;
@@ -832,12 +894,18 @@ static void scanner_dealloc(Scanner *s)
 
 static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"kinds", "size_hint", "threads", NULL};
-    const char *kinds;
-    Py_ssize_t n, size_hint = 0;
+    static char *keywords[] = {"kinds", "size_hint", "threads", "delimiter", NULL};
+    const char *kinds, *delimiter = "";
+    Py_ssize_t n, size_hint = 0, delimiter_len = 0;
     int threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|ni", keywords, &kinds, &n, &size_hint, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|nis#", keywords, &kinds, &n, &size_hint,
+                                     &threads, &delimiter, &delimiter_len))
         return -1;
+    if (delimiter_len > 1 || (delimiter_len == 1 && (is_odd_byte((unsigned char)delimiter[0]) ||
+                                                     strchr(" \r\n\"#", delimiter[0])))) {
+        PyErr_SetString(PyExc_ValueError, "delimiter: '' (spaces and tabs) or one ASCII byte");
+        return -1;
+    }
     if (n < 1 || n > MAX_FIELDS || strspn(kinds, "sfx") != (size_t)n) {
         PyErr_SetString(PyExc_ValueError, "kinds: 1 to 16 letters, each s, f or x");
         return -1;
@@ -852,6 +920,7 @@ static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
     s->n_fields = (int)n;
     s->size_hint = size_hint > 0 ? size_hint : 0;
     s->threads = threads >= 2 ? 2 : 1;
+    s->delimiter = delimiter_len ? delimiter[0] : 0;
     s->rows = s->rows_cap = 0;
     s->unclean = s->seen_text = s->blank_tail = s->finished = 0;
     for (int j = 0; j < s->n_fields; j++) {

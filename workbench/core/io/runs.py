@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core.io import fast_trec
+from workbench.core.io import fast_trec, trec_scan
 from workbench.core.io.book import (
     Book,
     Sheet,
@@ -52,8 +52,15 @@ from workbench.core.io.ids import (
     normalize_ids,
     sorted_codes,
 )
-from workbench.core.io.mapping import ROLE_LABELS, normalize_header
-from workbench.core.io.reading import detect_kind
+from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, detect_mapping, normalize_header
+from workbench.core.io.reading import (
+    HEADER_SEARCH_ROWS,
+    build_table,
+    decode_text,
+    detect_kind,
+    read_csv_sheet,
+    sniff_delimiter,
+)
 from workbench.core.io.recover import leave_out_rows
 from workbench.core.io.system_info import find_info_sheet, is_info_sheet, read_system_info
 from workbench.core.io.text_formats import own_trec_choices
@@ -628,6 +635,11 @@ def load_run(
         if quick is not None:
             return quick
         col = Collector(path.name)
+    if fast and not skip_rows:
+        quick = _fast_csv_run(path, col, steps, system, mappings, sheets)
+        if quick is not None:
+            return quick
+        col = Collector(path.name)
     book = open_book(path, col, steps, mappings)
     leave_out_rows(book, skip_rows, col)
     if book.kind in ("trec_qrels", "json"):
@@ -806,6 +818,126 @@ def _fast_trec_run(path: Path, col: Collector, steps: Steps, system: str | None)
     )
     return _finish(
         col, steps, cols, True, [path.stem], system, SourceFile(str(path), sha, path.stem), 0.3
+    )
+
+
+#: what each column of a plain CSV/TSV run becomes for the C scanner: ids are
+#: coded, numbers parsed, unmapped columns skipped. A column with any other role
+#: (passage text, say) sends the file to the general reader.
+_SCANNED_ROLES = {S.SYSTEM: "s", S.QID: "s", S.PID: "s", S.RANK: "f", S.SCORE: "f", None: "x"}
+
+
+def _plain_csv_layout(path: Path) -> tuple[str, ColumnMapping, str] | None:
+    """The delimiter, the column mapping and the scanner's kinds of a CSV/TSV run
+    whose first line is its header, as the general reader would map it; None for
+    anything else (a title above the header, quotes, a column the scanner does
+    not read, ...)."""
+    head = _peek(path)
+    if head is None or detect_kind(path, head) != "csv":
+        return None
+    cut = head.rfind(b"\n")
+    if cut < 0:
+        return None
+    try:
+        text, _ = decode_text(head[: cut + 1], path)
+    except InputError:
+        return None
+    delimiter = sniff_delimiter(text, path.suffix.lower())
+    first_line = text.split("\n", 1)[0].rstrip("\r")
+    if '"' in first_line or first_line.strip().lower().startswith("sep="):
+        return None
+    raw = read_csv_sheet(path, text, nrows=HEADER_SEARCH_ROWS)
+    table = build_table(raw)
+    if table is None or table.header_row != 1:
+        return None
+    if len(table.headers) != first_line.count(delimiter) + 1:
+        return None
+    mapping, kind = detect_mapping(table.headers, raw.name)
+    roles = [mapping.get(h) for h in table.headers]
+    if kind != "run" or S.QID not in roles or S.PID not in roles:
+        return None
+    if any(r not in _SCANNED_ROLES for r in roles):
+        return None
+    return delimiter, mapping, "".join(_SCANNED_ROLES[r] for r in roles)
+
+
+def _own_csv_choices(path: Path, mapping: ColumnMapping, mappings: dict | None, sheets) -> bool:
+    """No choices, or only those the file gives itself: its one sheet (named after
+    the file) with the mapping its headers give. The import preview hands these
+    back unchanged; any other choice is the general reader's to apply."""
+    sheet = path.stem
+    if mappings:
+        given = mappings.get(sheet) if set(mappings) == {sheet} else None
+        if isinstance(given, dict):  # straight from a project file
+            given = ColumnMapping.from_dict(given)
+        if given is None or dict(given.roles) != dict(mapping.roles):
+            return False
+    return not sheets or list(sheets) == [sheet]
+
+
+def _fast_csv_run(
+    path: Path,
+    col: Collector,
+    steps: Steps,
+    system: str | None,
+    mappings: dict | None = None,
+    sheets: list[str] | None = None,
+) -> RunSet | None:
+    """A plain CSV/TSV run (header on the first line, then one record per line of
+    plain ASCII fields) read by the C scanner straight into codes, as a TREC run
+    is; None sends the file down the general path, which reads such a file into
+    the same RunSet (tests compare the two)."""
+    if not trec_scan.available():
+        return None
+    layout = _plain_csv_layout(path)
+    if layout is None:
+        return None
+    delimiter, mapping, kinds = layout
+    if not _own_csv_choices(path, mapping, mappings, sheets):
+        return None
+    roles = [mapping.get(h) for h in mapping]
+    steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
+    if _file_size(path) >= BIG_FILE_BYTES:
+        prefer_mapped_memory()
+    scanned = trec_scan.scan_delimited_file(path, kinds, delimiter)
+    if scanned is None:
+        return None
+    table = fast_trec._scanned_table(scanned)
+    n = table.lines.size
+    nan = np.full(n, np.nan)
+    rank = table.numbers[roles.index(S.RANK)] if S.RANK in roles else nan
+    score = table.numbers[roles.index(S.SCORE)] if S.SCORE in roles else nan
+    # ranks whole numbers ≥ 1 and scores numbers: else the general path reports them
+    has_rank = S.RANK in roles
+    if has_rank and not (
+        np.isfinite(rank).all() and (rank >= 1).all() and (rank == np.floor(rank)).all()
+    ):
+        return None
+    if S.SCORE in roles and np.isnan(score).any():
+        return None
+    col.text_file = True
+    stem = unicodedata.normalize("NFC", path.stem)
+    cols = RunColumns(
+        system=table.ids[roles.index(S.SYSTEM)]
+        if S.SYSTEM in roles
+        else IdColumn(np.zeros(n, np.int64), np.array([stem], dtype=object)),
+        qid=table.ids[roles.index(S.QID)],
+        pid=table.ids[roles.index(S.PID)],
+        text=IdColumn(np.zeros(n, np.int64), np.array([""], dtype=object)),
+        rank=rank,
+        score=score,
+        row=table.lines + 1,  # line 1 is the header
+        sheet=np.zeros(n, np.int64),
+    )
+    return _finish(
+        col,
+        steps,
+        cols,
+        False,
+        [path.stem],
+        system,
+        SourceFile(str(path), scanned.sha256, path.stem),
+        0.3,
     )
 
 

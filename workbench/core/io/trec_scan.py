@@ -86,8 +86,12 @@ def is_plain_file(path: Path | str) -> bool:
         return False
 
 
-def _scan(path: Path, kinds: str) -> Scanned | None:
-    """Read and scan the file; None if it is not clean or cannot be read."""
+def _scan(path: Path, kinds: str, delimiter: str = "") -> Scanned | None:
+    """Read and scan the file; None if it is not clean or cannot be read.
+
+    ``delimiter``: "" for a TREC file (fields between spaces and tabs); else a
+    delimited file's delimiter, whose first line (the header) is not scanned
+    (the caller has read it) but is part of the file's SHA-256."""
     if _fastids is None or not is_plain_file(path):
         return None
     hasher = hashlib.sha256()
@@ -95,13 +99,21 @@ def _scan(path: Path, kinds: str) -> Scanned | None:
         with open(path, "rb") as fh:  # read-only: inputs are never modified
             # the size lets the scanner make room for every row at once
             size = os.fstat(fh.fileno()).st_size
-            scanner = _fastids.Scanner(kinds, size_hint=size, threads=_THREADS)
+            scanner = _fastids.Scanner(
+                kinds, size_hint=size, threads=_THREADS, delimiter=delimiter
+            )
             # one buffer, read into again and again: a new one per chunk would be
             # new memory each time, every page of it a fault (a 300 MB run: 75,000)
             buffer = memoryview(bytearray(min(CHUNK_BYTES, size + 1)))
+            header = bool(delimiter)
             while got := fh.readinto(buffer):
                 chunk = buffer[:got]
                 hasher.update(chunk)  # hashlib and the scanner both release the GIL
+                if header:
+                    end = bytes(chunk[: min(got, 1 << 16)]).find(b"\n")
+                    if end < 0:
+                        return None  # no header line in the first 64 KB
+                    chunk, header = chunk[end + 1 :], False
                 if not scanner.feed(chunk):
                     return None
     except OSError:
@@ -179,6 +191,15 @@ def read_ahead_if_trec(path: Path | str) -> None:
     kinds = _KINDS_BY_FIELDS.get(len(head.split(b"\n", 1)[0].split()))
     if kinds:
         read_ahead(path, kinds)
+
+
+def scan_delimited_file(path: Path | str, kinds: str, delimiter: str) -> Scanned | None:
+    """A delimited file (CSV, TSV) scanned as ``kinds`` below its header line;
+    None when the scanner is missing or the rows are not plain (see
+    ``parse_delimited_line`` in ``_fastids.c``): the general reader then reads it."""
+    if _fastids is None:
+        return None
+    return _scan(Path(_key(path)), kinds, delimiter)
 
 
 def scan_file(path: Path | str, kinds: str) -> Scanned | None:
