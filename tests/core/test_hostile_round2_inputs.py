@@ -138,6 +138,26 @@ def test_a_line_past_the_limit_is_refused_with_a_message(tmp_path, capsys):
     assert sha(run) == before and temporaries(tmp_path) == []
 
 
+@pytest.mark.parametrize("name", ["run.csv", "run.tsv", "run.txt"])
+def test_a_plain_run_with_one_line_past_the_limit_is_refused_too(tmp_path, capsys, name):
+    """Plain CSV, TSV and TREC runs are read by the C scanner; a line past the limit
+    sends the file to the general reader, which refuses it with its message."""
+    plain = {
+        "run.csv": ("question_id,rank,passage_id,score\n", "Q1,{r},{p},9\n"),
+        "run.tsv": ("question_id\trank\tpassage_id\tscore\n", "Q1\t{r}\t{p}\t9\n"),
+        "run.txt": ("", "Q1 Q0 {p} {r} 9 bm25\n"),
+    }
+    header, line = plain[name]
+    body = "".join(line.format(r=r, p=f"P{r}") for r in range(1, 2000))
+    long_line = line.format(r=2000, p="A" * (MAX_LINE_BYTES + 5))
+    run = tmp_path / name
+    run.write_text(header + body + long_line, encoding="utf-8")
+    qrels = tmp_path / "qrels.csv"
+    qrels.write_text(QRELS, encoding="utf-8")
+    code, _out, err = cli(["eval", "--run", str(run), "--qrels", str(qrels)], capsys)
+    assert code == 3 and "line of" in err and f"{MAX_LINE_BYTES:,}" in err
+
+
 def test_a_file_past_the_size_limit_is_refused_before_it_is_read(tmp_path, capsys, monkeypatch):
     from workbench.core.io import reading
 

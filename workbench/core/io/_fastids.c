@@ -26,7 +26,9 @@
  * separated by exactly that byte, none empty, quoted or padded (see
  * parse_delimited_line); the caller reads the header line itself.
  *
- * Scanner(kinds, size_hint=0, threads=1, delimiter="").feed(chunk) takes any chunks of the
+ * A line longer than max_line bytes (0: any length) is not accepted.
+ *
+ * Scanner(kinds, size_hint=0, threads=1, delimiter="", max_line=0).feed(chunk) takes any chunks of the
  * file in order (a line may be split between two). With threads=2 a chunk of
  * a megabyte or more is read by two threads (see scan_region); the columns
  * are the same to the byte as with one. finish() returns
@@ -177,6 +179,7 @@ typedef struct {
     int busy; /* a feed() or finish() is running (outside the GIL) */
     int threads; /* 1, or 2: large regions are read by two threads */
     char delimiter; /* 0: fields separated by spaces and tabs (TREC); else this byte (CSV) */
+    size_t max_line; /* a longer line is left to the general reader, which refuses it; 0: no limit */
     Py_ssize_t size_hint; /* the file's size in bytes, when the caller knows it */
 } Scanner;
 
@@ -523,7 +526,7 @@ static int take_field(Scanner *s, int field, const char *start, size_t n, Py_ssi
  * is left to the general reader, which reads it the way it always has. */
 static int parse_delimited_line(Scanner *s, const char **pp, const char *end, Py_ssize_t row, size_t at)
 {
-    const char *p = *pp;
+    const char *p = *pp, *line = p;
     const char d = s->delimiter;
     if (p < end && (*p == '\n' || (*p == '\r' && p + 1 < end && p[1] == '\n'))) {
         *pp = p + (*p == '\r' ? 2 : 1);
@@ -561,6 +564,8 @@ static int parse_delimited_line(Scanner *s, const char **pp, const char *end, Py
         return LINE_UNCLEAN; /* a lone "\r" */
     }
     *pp = p;
+    if (s->max_line && (size_t)(p - line) > s->max_line)
+        return LINE_UNCLEAN;
     return fields == s->n_fields ? LINE_OK : LINE_UNCLEAN; /* a field missing */
 }
 
@@ -572,7 +577,7 @@ static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t r
 {
     if (s->delimiter)
         return parse_delimited_line(s, pp, end, row, at);
-    const char *p = *pp;
+    const char *p = *pp, *line = p;
     int fields = 0;
     for (;;) {
         while (p < end && (*p == ' ' || *p == '\t'))
@@ -603,6 +608,8 @@ static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t r
         fields++;
     }
     *pp = p;
+    if (s->max_line && (size_t)(p - line) > s->max_line)
+        return LINE_UNCLEAN;
     if (fields == 0)
         return LINE_BLANK;
     return fields == s->n_fields ? LINE_OK : LINE_UNCLEAN; /* a field missing */
@@ -894,12 +901,12 @@ static void scanner_dealloc(Scanner *s)
 
 static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"kinds", "size_hint", "threads", "delimiter", NULL};
+    static char *keywords[] = {"kinds", "size_hint", "threads", "delimiter", "max_line", NULL};
     const char *kinds, *delimiter = "";
-    Py_ssize_t n, size_hint = 0, delimiter_len = 0;
+    Py_ssize_t n, size_hint = 0, delimiter_len = 0, max_line = 0;
     int threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|nis#", keywords, &kinds, &n, &size_hint,
-                                     &threads, &delimiter, &delimiter_len))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "s#|nis#n", keywords, &kinds, &n, &size_hint,
+                                     &threads, &delimiter, &delimiter_len, &max_line))
         return -1;
     if (delimiter_len > 1 || (delimiter_len == 1 && (is_odd_byte((unsigned char)delimiter[0]) ||
                                                      strchr(" \r\n\"#", delimiter[0])))) {
@@ -921,6 +928,7 @@ static int scanner_init(Scanner *s, PyObject *args, PyObject *kwds)
     s->size_hint = size_hint > 0 ? size_hint : 0;
     s->threads = threads >= 2 ? 2 : 1;
     s->delimiter = delimiter_len ? delimiter[0] : 0;
+    s->max_line = max_line > 0 ? (size_t)max_line : 0;
     s->rows = s->rows_cap = 0;
     s->unclean = s->seen_text = s->blank_tail = s->finished = 0;
     for (int j = 0; j < s->n_fields; j++) {
@@ -953,6 +961,11 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
     Py_ssize_t n = view.len;
     const char *last_break = n ? memchr(data, '\n', (size_t)n) : NULL;
     if (!last_break) { /* no line ends here: all of it belongs to the carry */
+        if (s->max_line && s->carry_len + (size_t)n > s->max_line) {
+            s->unclean = 1; /* a line too long to keep: the general reader refuses the file */
+            PyBuffer_Release(&view);
+            Py_RETURN_FALSE;
+        }
         int failed = carry_append(s, data, (size_t)n);
         PyBuffer_Release(&view);
         if (failed)

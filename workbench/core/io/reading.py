@@ -103,7 +103,7 @@ def check_not_blank(text: str, path: Path) -> None:
 #: Bytes of one input file (for a compressed file, its unpacked size); stated in the README.
 MAX_INPUT_BYTES = trec_scan.MAX_INPUT_BYTES
 #: Bytes of one line of a CSV, TSV or TREC file; stated in the README.
-MAX_LINE_BYTES = 1 << 20
+MAX_LINE_BYTES = trec_scan.MAX_LINE_BYTES
 #: the compressed formats a run or judgments file may come in, by their first bytes
 _COMPRESSED = {b"\x1f\x8b": "gzip", b"\xfd7zXZ\x00": "xz"}
 _COMPRESSED_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}

@@ -66,6 +66,10 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
 #: Bytes of one input file (for a compressed one, unpacked); the general reader
 #: refuses more (:func:`workbench.core.io.reading.read_bytes`), stated in the README
 MAX_INPUT_BYTES = 1 << 30
+#: Bytes of one line of a CSV, TSV or TREC file; the general reader refuses a file
+#: with a longer one (:func:`workbench.core.io.reading.check_line_lengths`), and the
+#: scanner hands such a file to it, so that the refusal says why
+MAX_LINE_BYTES = 1 << 20
 #: first bytes of gzip, bzip2 and xz files
 _COMPRESSED_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
 
@@ -100,7 +104,11 @@ def _scan(path: Path, kinds: str, delimiter: str = "") -> Scanned | None:
             # the size lets the scanner make room for every row at once
             size = os.fstat(fh.fileno()).st_size
             scanner = _fastids.Scanner(
-                kinds, size_hint=size, threads=_THREADS, delimiter=delimiter
+                kinds,
+                size_hint=size,
+                threads=_THREADS,
+                delimiter=delimiter,
+                max_line=MAX_LINE_BYTES,
             )
             # one buffer, read into again and again: a new one per chunk would be
             # new memory each time, every page of it a fault (a 300 MB run: 75,000)
