@@ -221,10 +221,10 @@ def parse_blocks(blocks: Iterable[bytes], kinds: str) -> FastTable | None:
             return None
         if any(_truncated(arr[f"f{j}"], widths[j]) for j in text_fields):
             # no field is longer than the block's longest line
-            longest = _longest_line(block)
-            if longest > trec_scan.MAX_LINE_BYTES:
+            longest_line = _longest_line(block)
+            if longest_line > trec_scan.MAX_LINE_BYTES:
                 return None  # the general path refuses the file and says why
-            line = _round8(longest + 1)
+            line = _round8(longest_line + 1)
             arr = _parse_block(content, kinds, [line if k != "f" else 8 for k in kinds])
             if arr is None:
                 return None
