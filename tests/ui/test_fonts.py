@@ -60,3 +60,24 @@ def test_the_bundled_font_is_listed_with_its_licence():
     text = installed_document()
     assert "Noto Sans KR" in text and "OFL-1.1" in text
     assert "SIL Open Font License" in text
+
+
+def test_a_table_never_shown_has_its_corner_button_follow_the_font(qtbot):
+    """Qt does not hand a new application font to a hidden table's corner button;
+    the font change gives it its table's, wherever the table is."""
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QTableView
+
+    app = QApplication.instance()
+    before = fonts.POINT_SIZES["normal"]
+    fonts.apply_font("normal")
+    table = QTableView()
+    qtbot.addWidget(table)
+    table.setModel(QStandardItemModel(2, 2))
+    (corner,) = table.findChildren(QAbstractButton, "qt_tableview_cornerbutton")
+    try:
+        fonts.apply_font("very_large")
+        assert corner.font().pointSizeF() == pytest.approx(app.font().pointSizeF())
+        assert app.font().pointSizeF() > before
+    finally:
+        fonts.apply_font("normal")

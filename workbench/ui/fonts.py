@@ -159,6 +159,13 @@ def follow_font_size(app: QApplication, ratio: float) -> None:
         if sheet:
             widget.setStyleSheet("")
             widget.setStyleSheet(sheet)
+        elif widget.objectName() == "qt_tableview_cornerbutton" and widget.parentWidget():
+            # a table's corner button that was never shown misses the new font and
+            # would keep the old size; it takes its table's (which, not shown either,
+            # may not have been handed the new one yet)
+            table = widget.parentWidget()
+            own = table.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+            widget.setFont(table.font() if own else QApplication.font(table))
 
 
 def scaled(base: QFont, factor: float, bold: bool = False) -> QFont:

@@ -28,12 +28,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QCheckBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QTableView,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -217,12 +215,6 @@ class AnswerPage(Page):
     def changeEvent(self, event) -> None:  # noqa: N802
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
-            # a table's hidden corner button misses a font change made before it was
-            # ever shown, and would keep the old size
-            for table in self.findChildren(QTableView):
-                for button in table.findChildren(QAbstractButton, "qt_tableview_cornerbutton"):
-                    button.setFont(table.font())
         super().changeEvent(event)
 
     # -- state ---------------------------------------------------------------------------------
