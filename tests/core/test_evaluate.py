@@ -303,6 +303,14 @@ def test_duplicate_qrels_raise():
         evaluate(qr, runs(ranked("s", "q", ["a"])), EvalSettings())
 
 
+@pytest.mark.parametrize("unit", ["passage", "document"])
+def test_duplicate_qrels_are_named_in_either_unit(unit):
+    qr = qrels([("q", "a", 1), ("q", "b", 1), ("r", "a", 2), ("q", "a", 2), ("r", "a", 0)])
+    with pytest.raises(ValueError) as caught:
+        evaluate(qr, runs(ranked("s", "q", ["a", "b"])), EvalSettings(unit=unit))
+    assert str(caught.value).endswith("duplicated: (q, a), (r, a)")
+
+
 def test_threshold_changes_relevance():
     qr = qrels([("q", "a", 1), ("q", "b", 2)])
     res = evaluate(qr, runs(ranked("s", "q", ["a", "b"])), EvalSettings(threshold=2))

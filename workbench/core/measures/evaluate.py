@@ -155,6 +155,8 @@ def evaluate(
 
     step(0.1, "Coding ids / 아이디 정리")
     rows, codes = _code_rows(runs, universe, judged)
+    if not judged.document_unit:  # (the document unit checked its passages' grades)
+        _refuse_duplicates(judged.frame, codes.j_q * np.int64(codes.n_p) + codes.j_p)
 
     step(0.25, "Ordering rankings / 순위 정렬")
     _order_rows(rows, codes, settings, warns)
@@ -264,13 +266,10 @@ def _read_judgments(
     qr[s.PID] = _text_ids(qr[s.PID])
     qr[s.GRADE] = pd.to_numeric(qr[s.GRADE], errors="coerce").astype(float)
     qr = qr[qr[s.GRADE].notna()].reset_index(drop=True)
-    dup = qr.duplicated([s.QID, s.PID], keep=False)
-    if dup.any():
-        pairs = qr.loc[dup, [s.QID, s.PID]].drop_duplicates().head(5)
-        shown = ", ".join(f"({a}, {b})" for a, b in pairs.itertuples(index=False))
-        raise ValueError(
-            f"qrels must hold one resolved grade per (question, passage); duplicated: {shown}"
-        )
+    if settings.unit == "document":
+        # passages are about to become documents: their own grades must be one each
+        # (in the passage unit the ids' integer codes are checked once they exist)
+        _refuse_duplicates(qr, pd.MultiIndex.from_frame(qr[[s.QID, s.PID]]).codes)
 
     doc_of: dict[str, str] = {}
     chunk_of: dict[str, float] = {}
@@ -299,6 +298,30 @@ def _read_judgments(
                 )
             )
     return _Judgments(qr, doc_of, chunk_of, document_unit)
+
+
+def _refuse_duplicates(qr: pd.DataFrame, keys) -> None:
+    """ValueError naming up to five (question, passage) pairs graded more than once.
+
+    ``keys``: one integer per row of ``qr`` (or a pair of code arrays), equal for
+    equal (question, passage) pairs — codes the evaluation makes anyway, so the
+    ids (hundreds of thousands of judged passages in a big study) are not hashed
+    as text once more."""
+    if isinstance(keys, list | tuple):
+        keys = np.asarray(keys[0], dtype=np.int64) * (int(np.max(keys[1], initial=0)) + 1) + keys[1]
+    keys = np.asarray(keys, dtype=np.int64)
+    if keys.size < 2:
+        return
+    ordered = np.sort(keys)
+    repeated = ordered[1:][ordered[1:] == ordered[:-1]]
+    if not repeated.size:
+        return
+    dup = np.isin(keys, repeated)
+    pairs = qr.loc[dup, [s.QID, s.PID]].drop_duplicates().head(5)
+    shown = ", ".join(f"({a}, {b})" for a, b in pairs.itertuples(index=False))
+    raise ValueError(
+        f"qrels must hold one resolved grade per (question, passage); duplicated: {shown}"
+    )
 
 
 def _measures_asked(
