@@ -24,10 +24,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def scan(data: bytes, kinds: str, chunk: int = 1 << 20):
+def scan(data: bytes, kinds: str, chunk: int = 1 << 20, **options):
+    """The scanner's table of ``data`` fed in chunks; ``options``: the Scanner's."""
     from workbench.core.io import _fastids
 
-    scanner = _fastids.Scanner(kinds)
+    scanner = _fastids.Scanner(kinds, **options)
     for at in range(0, len(data), chunk):
         if not scanner.feed(data[at : at + chunk]):
             break
@@ -188,20 +189,6 @@ def test_id_tables_sized_from_the_rows_so_far_give_the_same_codes(shape):
     assert_same_table(got, fast_trec.parse(data, "sxsffs"))
 
 
-def _scan_with(data: bytes, kinds: str, threads: int, chunk: int):
-    from workbench.core.io import _fastids
-
-    scanner = _fastids.Scanner(kinds, size_hint=len(data), threads=threads)
-    for at in range(0, len(data), chunk):
-        if not scanner.feed(data[at : at + chunk]):
-            break
-    found = scanner.finish()
-    if found is None:
-        return None
-    rows, ids, numbers = found
-    return fast_trec._scanned_table(trec_scan.Scanned("", rows, ids, numbers))
-
-
 def _big_run(lines: int, crlf: bool = False, seed: int = 3) -> list[str]:
     """A run of more than a megabyte (two threads read regions from 1 MB on)."""
     rng = np.random.default_rng(seed)
@@ -218,8 +205,8 @@ def _big_run(lines: int, crlf: bool = False, seed: int = 3) -> list[str]:
 def test_two_threads_read_a_large_run_exactly_as_one(crlf, chunk):
     data = "".join(_big_run(60_000, crlf)).encode()
     assert len(data) > 2 << 20
-    one = _scan_with(data, "sxsffs", 1, chunk)
-    two = _scan_with(data, "sxsffs", 2, chunk)
+    one = scan(data, "sxsffs", chunk, size_hint=len(data), threads=1)
+    two = scan(data, "sxsffs", chunk, size_hint=len(data), threads=2)
     assert one is not None and two is not None
     assert_same_table(two, one)
     assert_same_table(two, fast_trec.parse(data, "sxsffs"))
@@ -245,8 +232,8 @@ def test_two_threads_refuse_what_one_refuses_and_keep_a_blank_tail(flaw):
     else:
         lines += ["\n", "  \n", "\n"]
     data = "".join(lines).encode()
-    one = _scan_with(data, "sxsffs", 1, 3 << 20)
-    two = _scan_with(data, "sxsffs", 2, 3 << 20)
+    one = scan(data, "sxsffs", 3 << 20, size_hint=len(data), threads=1)
+    two = scan(data, "sxsffs", 3 << 20, size_hint=len(data), threads=2)
     if flaw == "blank lines at the end":
         assert one is not None and two is not None
         assert_same_table(two, one)
