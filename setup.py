@@ -1,4 +1,4 @@
-"""Builds the optional C reader for clean TREC files (workbench/core/io/_fastids.c).
+"""Builds the optional C module (workbench/core/io/_fastids.c and _fastids_positions.c).
 
 Everything else is declared in pyproject.toml. The extension is optional: where
 no C compiler is found the install goes on, and the numpy reader does the job.
@@ -10,7 +10,8 @@ setup(
     ext_modules=[
         Extension(
             "workbench.core.io._fastids",
-            sources=["workbench/core/io/_fastids.c"],
+            sources=["workbench/core/io/_fastids.c", "workbench/core/io/_fastids_positions.c"],
+            depends=["workbench/core/io/_fastids.h"],
             optional=True,
         )
     ]

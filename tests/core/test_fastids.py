@@ -1,4 +1,4 @@
-"""The C lookup of ids (core/_fastids.c ``positions``) against pandas, and the
+"""The C lookup of ids (core/io/_fastids_positions.c ``positions``) against pandas, and the
 evaluation with and without it."""
 
 from __future__ import annotations

@@ -212,6 +212,17 @@ def test_two_threads_read_a_large_run_exactly_as_one(crlf, chunk):
     assert_same_table(two, fast_trec.parse(data, "sxsffs"))
 
 
+def test_a_chunk_of_many_megabytes_is_read_in_regions_with_the_same_result():
+    """A 16 MB chunk is read by two threads a few megabytes at a time (the values of
+    a region's lines are held until its ids are coded)."""
+    data = "".join(_big_run(240_000, seed=9)).encode()
+    assert len(data) > 8 << 20  # two regions of 4 MB and the rest
+    one = scan(data, "sxsffs", 16 << 20, size_hint=len(data), threads=1)
+    two = scan(data, "sxsffs", 16 << 20, size_hint=len(data), threads=2)
+    assert one is not None and two is not None
+    assert_same_table(two, one)
+
+
 @pytest.mark.parametrize(
     "flaw",
     [

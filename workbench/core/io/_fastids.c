@@ -36,16 +36,10 @@
  *          {field: bytearray of float64})
  * The growing columns are bytearrays, so numpy wraps them without a copy.
  *
- * positions(haystack, needles) — for each str of the list `needles`, its index
- * in the list `haystack` (distinct str), -1 when absent, as a bytearray of
- * int64; None when a value is not a str (the caller's pandas lookup then).
- * The evaluation's join of a run's million passages with the judged ones.
+ * positions(haystack, needles) — each needle's index in the haystack: see
+ * _fastids_positions.c.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "_fastids.h"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -96,21 +90,6 @@ static c_locale_t c_numeric; /* strtod in any process locale (Qt sets the user's
  * one being looked up prefetched, so that the table's cache misses overlap
  * (a run of millions of distinct passage ids misses on nearly every look). */
 #define BATCH 4096
-#define LOOKAHEAD 16
-
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-#include <xmmintrin.h>
-#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
-typedef struct {
-    const char *text;
-    uint32_t length;
-} Token;
 
 /* The arena holds one record per distinct id, [int32 code][uint32 length]
  * [bytes], at offsets below 2**32; a hash table slot holds the top 32 bits of
@@ -202,24 +181,6 @@ static inline uint32_t record_length(const IdColumn *c, uint32_t at)
 static inline const char *record_text(const IdColumn *c, uint32_t at)
 {
     return c->arena + at + RECORD_HEAD;
-}
-
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)n;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 29;
-        s += 8;
-        n -= 8;
-    }
-    uint64_t w = 0;
-    memcpy(&w, s, n);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 32;
-    return h;
 }
 
 static inline uint64_t slot_value(uint64_t hash, uint32_t record)
@@ -327,11 +288,6 @@ static int32_t id_code(IdColumn *c, const char *s, uint32_t n, uint64_t h)
         return -1;
     c->slots[k] = slot_value(h, at);
     return record_code(c, at);
-}
-
-static inline int same_token(const Token *a, const char *text, uint32_t length)
-{
-    return a->length == length && memcmp(a->text, text, length) == 0;
 }
 
 /* The codes of rows [0, m) of an id field whose values fall in table `want`
@@ -778,6 +734,26 @@ static int reserve_tokens(Scanner *s, size_t n)
 /* Whole lines [p, end), every one ended by "\n", read by two threads when the
  * region is large and nothing unusual came before; else by scan_lines. The
  * rows come out the same either way. Without the GIL. */
+static int scan_region(Scanner *s, const char *p, const char *end);
+
+/* Whole lines [p, end) in regions of at most MAX_REGION_BYTES (each ending at a
+ * line break): the values of a region's lines are held until its ids are coded,
+ * and a file of very short lines would hold some eight times its bytes. */
+#define MAX_REGION_BYTES (4 << 20)
+
+static int scan_regions(Scanner *s, const char *p, const char *end)
+{
+    while (end - p > MAX_REGION_BYTES && !s->unclean) {
+        const char *cut = memchr(p + MAX_REGION_BYTES, '\n', (size_t)(end - p - MAX_REGION_BYTES));
+        if (!cut)
+            break;
+        if (scan_region(s, p, cut + 1) < 0)
+            return -1;
+        p = cut + 1;
+    }
+    return s->unclean ? 0 : scan_region(s, p, end);
+}
+
 static int scan_region(Scanner *s, const char *p, const char *end)
 {
     if (s->threads < 2 || end - p < PARALLEL_BYTES || s->blank_tail || s->unclean)
@@ -1008,7 +984,7 @@ static PyObject *feed_chunk(Scanner *s, PyObject *arg)
     }
     if (!failed && !s->unclean) {
         Py_BEGIN_ALLOW_THREADS
-        failed = scan_region(s, data, last_break + 1);
+        failed = scan_regions(s, data, last_break + 1);
         Py_END_ALLOW_THREADS
     }
     if (!failed && !s->unclean && last_break + 1 < (const char *)view.buf + n)
@@ -1303,163 +1279,6 @@ static PyTypeObject ScannerType = {
     .tp_dealloc = (destructor)scanner_dealloc,
     .tp_methods = scanner_methods,
 };
-
-/* ---- positions of ids in a list of ids -------------------------------------- */
-
-/* The bytes of a str (its UTF-8 form; ASCII text as it is held); 0 when the
- * value is not exactly a str or has no UTF-8 form (a lone surrogate). */
-static int str_token(PyObject *o, Token *t)
-{
-    if (!PyUnicode_CheckExact(o))
-        return 0;
-    Py_ssize_t n;
-    const char *text;
-    if (PyUnicode_IS_COMPACT_ASCII(o)) {
-        text = (const char *)PyUnicode_DATA(o);
-        n = PyUnicode_GET_LENGTH(o);
-    } else if (!(text = PyUnicode_AsUTF8AndSize(o, &n))) {
-        PyErr_Clear();
-        return 0;
-    }
-    if ((size_t)n > UINT32_MAX)
-        return 0;
-    t->text = text;
-    t->length = (uint32_t)n;
-    return 1;
-}
-
-/* The texts of a list of str: 1, or 0 when a value is not a str, -1 out of memory. */
-static int list_tokens(PyObject *list, Token **out)
-{
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    Token *tokens = malloc((size_t)(n ? n : 1) * sizeof(Token));
-    *out = NULL;
-    if (!tokens)
-        return -1;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (!str_token(PyList_GET_ITEM(list, i), &tokens[i])) {
-            free(tokens);
-            return 0;
-        }
-    }
-    *out = tokens;
-    return 1;
-}
-
-/* Index each distinct needle (a table of the needles, the smaller side), then
- * walk the haystack once, its values' slots prefetched ahead. Without the GIL:
- * the texts belong to the two lists, which the caller holds. */
-static int positions_of(const Token *hay, size_t nh, const Token *needles, size_t nn, int64_t *out)
-{
-    size_t size = 16;
-    while (size < 2 * nn + 2)
-        size *= 2;
-    uint64_t *slots = calloc(size, sizeof(uint64_t));
-    int32_t *entry_of = malloc((nn ? nn : 1) * sizeof(int32_t));   /* needle -> distinct entry */
-    int32_t *first = malloc((nn ? nn : 1) * sizeof(int32_t));      /* entry -> a needle with it */
-    int64_t *found = malloc((nn ? nn : 1) * sizeof(int64_t));      /* entry -> haystack index */
-    if (!slots || !entry_of || !first || !found) {
-        free(slots);
-        free(entry_of);
-        free(first);
-        free(found);
-        return -1;
-    }
-    size_t mask = size - 1, entries = 0;
-    for (size_t i = 0; i < nn; i++) {
-        uint64_t h = hash_bytes(needles[i].text, needles[i].length);
-        uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
-        size_t k = (size_t)h & mask;
-        int32_t entry = -1;
-        while ((slot = slots[k]) != 0) {
-            int32_t e = (int32_t)(uint32_t)slot - 1;
-            if ((slot & 0xFFFFFFFF00000000ULL) == tag && same_token(&needles[first[e]], needles[i].text, needles[i].length)) {
-                entry = e;
-                break;
-            }
-            k = (k + 1) & mask;
-        }
-        if (entry < 0) {
-            entry = (int32_t)entries++;
-            first[entry] = (int32_t)i;
-            found[entry] = -1;
-            slots[k] = tag | (uint32_t)(entry + 1);
-        }
-        entry_of[i] = entry;
-    }
-    uint64_t hashes[2 * LOOKAHEAD];
-    for (size_t i = 0; i < nh + LOOKAHEAD; i++) {
-        if (i < nh) {
-            uint64_t h = hash_bytes(hay[i].text, hay[i].length);
-            hashes[i % (2 * LOOKAHEAD)] = h;
-            PREFETCH(&slots[(size_t)h & mask]);
-        }
-        if (i < LOOKAHEAD)
-            continue;
-        size_t j = i - LOOKAHEAD;
-        uint64_t h = hashes[j % (2 * LOOKAHEAD)];
-        uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
-        size_t k = (size_t)h & mask;
-        while ((slot = slots[k]) != 0) {
-            int32_t e = (int32_t)(uint32_t)slot - 1;
-            if ((slot & 0xFFFFFFFF00000000ULL) == tag && same_token(&needles[first[e]], hay[j].text, hay[j].length)) {
-                found[e] = (int64_t)j; /* distinct values: one index each (the last, as pandas) */
-                break;
-            }
-            k = (k + 1) & mask;
-        }
-    }
-    for (size_t i = 0; i < nn; i++)
-        out[i] = found[entry_of[i]];
-    free(slots);
-    free(entry_of);
-    free(first);
-    free(found);
-    return 0;
-}
-
-static PyObject *fastids_positions(PyObject *Py_UNUSED(module), PyObject *args)
-{
-    PyObject *hay, *needles;
-    if (!PyArg_ParseTuple(args, "O!O!:positions", &PyList_Type, &hay, &PyList_Type, &needles))
-        return NULL;
-    Py_ssize_t nh = PyList_GET_SIZE(hay), nn = PyList_GET_SIZE(needles);
-    if (nn >= INT32_MAX / 2) /* entries are int32 */
-        Py_RETURN_NONE;
-    Token *ht = NULL, *nt = NULL;
-    int got = list_tokens(hay, &ht);
-    if (got == 1)
-        got = list_tokens(needles, &nt);
-    if (got != 1) {
-        free(ht);
-        if (got < 0)
-            return PyErr_NoMemory();
-        Py_RETURN_NONE; /* not all str */
-    }
-    PyObject *out = PyByteArray_FromStringAndSize(NULL, nn * 8);
-    if (!out) {
-        free(ht);
-        free(nt);
-        return NULL;
-    }
-    int64_t *where = (int64_t *)PyByteArray_AS_STRING(out);
-    int failed;
-    /* the lists must not change meanwhile: the caller's own, made for this call */
-    Py_INCREF(hay);
-    Py_INCREF(needles);
-    Py_BEGIN_ALLOW_THREADS
-    failed = positions_of(ht, (size_t)nh, nt, (size_t)nn, where);
-    Py_END_ALLOW_THREADS
-    Py_DECREF(hay);
-    Py_DECREF(needles);
-    free(ht);
-    free(nt);
-    if (failed) {
-        Py_DECREF(out);
-        return PyErr_NoMemory();
-    }
-    return out;
-}
 
 static PyMethodDef module_methods[] = {
     {"positions", fastids_positions, METH_VARARGS,

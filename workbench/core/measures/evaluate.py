@@ -29,7 +29,7 @@ from workbench.core.model.problems import Problem, warning
 from workbench.core.model.results import Results
 from workbench.core.model.schema import EvalSettings
 
-try:  # the optional C module (see _fastids.c); pandas does the same lookups without it
+try:  # the optional C module (see _fastids_positions.c); pandas does the same lookups without it
     from workbench.core.io import _fastids
 except ImportError:
     _fastids = None
