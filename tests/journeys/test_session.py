@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _gestures import go_to, press, shortcut, type_into, type_key
+from _gestures import go_to, load_through_preview, press, shortcut, type_into, type_key
 from _own_files import SYSTEMS, answers, judgments, other_judgments, runs
 from conftest import click_button
 from openpyxl import load_workbook
@@ -56,20 +56,6 @@ def settled(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(
         lambda: window.state.results is not None and not window.busy.busy, timeout=TIMEOUT
     )
-
-
-def load_through_preview(
-    qtbot, window: MainWindow, key, modifiers=Qt.KeyboardModifier.ControlModifier
-):
-    """Open a file with a File-menu shortcut and press Load in its preview (after
-    confirming a conversion the preview offers)."""
-    qtbot.waitUntil(lambda: window.import_dialog is None, timeout=10000)
-    with qtbot.waitSignal(window.import_dialog_opened, timeout=10000) as opened:
-        shortcut(window, key, modifiers)
-    dialog = opened.args[0]
-    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=TIMEOUT)
-    qtbot.waitUntil(lambda: dialog._check_fresh() and dialog._check_handle is None, timeout=TIMEOUT)
-    return dialog
 
 
 def export_report(qtbot, window: MainWindow, picks, report: Path) -> None:

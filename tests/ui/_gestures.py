@@ -91,6 +91,35 @@ def go_to(qtbot, window: QWidget, key: str):
     return window.page(key)
 
 
+def load_through_preview(
+    qtbot, window: QWidget, key, modifiers=Qt.KeyboardModifier.ControlModifier, timeout=60000
+):
+    """Open a file with a File-menu shortcut (the file queued in :class:`FilePicks`)
+    and wait for its preview's check; the caller presses Load (or first confirms a
+    conversion the preview offers)."""
+    qtbot.waitUntil(lambda: window.import_dialog is None, timeout=10000)
+    with qtbot.waitSignal(window.import_dialog_opened, timeout=10000) as opened:
+        shortcut(window, key, modifiers)
+    dialog = opened.args[0]
+    qtbot.waitUntil(lambda: dialog.preview is not None, timeout=timeout)
+    qtbot.waitUntil(lambda: dialog._check_fresh() and dialog._check_handle is None, timeout=timeout)
+    return dialog
+
+
+def open_study_files(qtbot, window: QWidget, picks, judgments, runs, timeout=60000) -> None:
+    """File ▸ Open judgments (Ctrl+O), then File ▸ Open runs (Ctrl+R), each chosen in
+    the (stand-in) file dialog and loaded with its preview's Load button; returns
+    when the scores are computed."""
+    for path, key in ((judgments, Qt.Key.Key_O), (runs, Qt.Key.Key_R)):
+        picks.open.append(str(path))
+        dialog = load_through_preview(qtbot, window, key, timeout=timeout)
+        with qtbot.waitSignal(window.state.data_changed, timeout=timeout):
+            press(dialog.load_button)
+    qtbot.waitUntil(
+        lambda: window.state.results is not None and not window.busy.busy, timeout=timeout
+    )
+
+
 def choose_in_combo(combo, index: int) -> None:
     """Pick entry ``index`` of a combo box as a person does: focus it and move there
     with the arrow keys."""

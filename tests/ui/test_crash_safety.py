@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _gestures import FilePicks, open_study_files
 from PySide6.QtWidgets import QMessageBox
 
 from workbench.core.io.project import load_project
@@ -73,12 +74,9 @@ def test_a_file_the_reader_cannot_read_leaves_the_window_and_the_work(
     window = MainWindow(settings=settings)
     qtbot.addWidget(window)
     window.show()
-    items = [
-        ("judgments", str(demo_copy / "judgments.xlsx"), {}),
-        ("runs", str(demo_copy / "runs.xlsx"), {}),
-    ]
-    with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
-        window._load_sources(items, window._apply_demo)
+    open_study_files(
+        qtbot, window, FilePicks(monkeypatch), demo_copy / "judgments.xlsx", demo_copy / "runs.xlsx"
+    )
     qtbot.waitUntil(lambda: window.state.results is not None, timeout=TIMEOUT)
     state = window.state
     study = state.study

@@ -8,6 +8,7 @@ import json
 import shutil
 
 import pytest
+from _gestures import FilePicks, open_study_files
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -36,14 +37,12 @@ def copied_demo(tmp_path, demo_files):
 
 
 def _load_copies(qtbot, window: MainWindow, folder) -> None:
-    items = [
-        ("judgments", str(folder / "judgments.xlsx"), {}),
-        ("runs", str(folder / "runs.xlsx"), {}),
-    ]
-    done = []
-    window._load_sources(items, lambda loaded: (window._apply_demo(loaded), done.append(1)))
-    qtbot.waitUntil(lambda: bool(done), timeout=60000)
-    qtbot.waitUntil(lambda: window.state.results is not None, timeout=60000)
+    """The copies opened as a person opens them: File ▸ Open judgments and runs,
+    each chosen in the file dialog and loaded from its preview."""
+    with pytest.MonkeyPatch.context() as patch:
+        open_study_files(
+            qtbot, window, FilePicks(patch), folder / "judgments.xlsx", folder / "runs.xlsx"
+        )
 
 
 def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied_demo):

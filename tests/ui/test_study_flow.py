@@ -4,6 +4,8 @@ exported judgments and after the project is reopened."""
 
 from __future__ import annotations
 
+from _gestures import FilePicks, open_study_files
+
 from workbench.core.io import load_judgments
 from workbench.core.model import schema as s
 from workbench.core.study import study_from_files
@@ -53,15 +55,12 @@ def _agreement_grade(qtbot, window: MainWindow, item) -> int | None:
 
 
 def test_every_page_the_export_and_the_reopened_project_show_the_same_grade(
-    qtbot, demo_copy, tmp_path
+    qtbot, demo_copy, tmp_path, monkeypatch
 ):
     window = _window(qtbot)
-    items = [
-        ("judgments", str(demo_copy / "judgments.xlsx"), {}),
-        ("runs", str(demo_copy / "runs.xlsx"), {}),
-    ]
-    with qtbot.waitSignal(window.sources_loaded, timeout=TIMEOUT):
-        window._load_sources(items, window._apply_demo)
+    open_study_files(
+        qtbot, window, FilePicks(monkeypatch), demo_copy / "judgments.xlsx", demo_copy / "runs.xlsx"
+    )
     _settled(qtbot, window)
     state = window.state
 
