@@ -91,3 +91,32 @@ def test_the_readers_read_with_collection_paused(tmp_path, monkeypatch):
     assert len(load_judgments(qrels).judgments) == 1
     assert seen == [("sxsffs", False), ("sxsf", False)]
     assert gc.isenabled()
+
+
+def test_a_process_that_collects_on_request_stays_off_after_work():
+    from workbench.core.model import memory
+
+    pause = memory._GcPause()
+    with pause:
+        pause.collect_only_on_request()  # asked while a piece of work runs
+        assert pause.running
+    assert not pause.running
+    assert not gc.isenabled()
+    assert gc.get_freeze_count() > 0  # what the work left is frozen all the same
+
+
+def test_collect_if_due_collects_the_oldest_generation_past_its_threshold(monkeypatch):
+    from workbench.core.model import memory
+
+    collected: list[int] = []
+    monkeypatch.setattr(memory.gc, "collect", lambda generation=2: collected.append(generation))
+    monkeypatch.setattr(memory.gc, "get_threshold", lambda: (700, 10, 10))
+    monkeypatch.setattr(memory.gc, "get_count", lambda: (5, 0, 0))
+    assert memory.collect_if_due() is None
+    monkeypatch.setattr(memory.gc, "get_count", lambda: (701, 3, 0))
+    assert memory.collect_if_due() == 0
+    monkeypatch.setattr(memory.gc, "get_count", lambda: (701, 11, 11))
+    assert memory.collect_if_due() == 2
+    with gc_paused:  # never in the middle of a piece of work
+        assert memory.collect_if_due() is None
+    assert collected == [0, 2]

@@ -65,3 +65,38 @@ def test_a_task_whose_handle_was_deleted_ends_quietly(qtbot):
     gate.set()
     assert runner.wait(10000)
     qtbot.wait(50)  # anything queued is delivered (or not) now
+
+
+def test_garbage_is_collected_on_the_gui_thread_only(qtbot):
+    """Garbage holds Qt objects (a closed dialog in a cycle with its slots); freed on
+    another thread, a widget crashes Qt. Once the app runs tasks, a thread that
+    allocates a lot collects nothing: the GUI thread's timer frees the garbage."""
+    import gc
+
+    runner = TaskRunner()
+    handle = runner.start("one", lambda progress=None, cancelled=None: 1)
+    with qtbot.waitSignal(handle.finished, timeout=5000):
+        pass
+    assert not gc.isenabled()  # the task's end left automatic collection off
+    freed_on: list[int] = []
+
+    class Trash:
+        def __del__(self) -> None:
+            freed_on.append(threading.get_ident())
+
+    trash = Trash()
+    trash.me = trash  # a cycle: only a collection frees it
+    del trash
+
+    kept: list[list[int]] = []
+
+    def allocate() -> None:
+        for i in range(200_000):
+            kept.append([i])  # containers kept: each counts towards a collection
+
+    other = threading.Thread(target=allocate)
+    other.start()
+    other.join(30)
+    assert freed_on == []  # the other thread's allocations collected nothing
+    qtbot.waitUntil(lambda: bool(freed_on), timeout=5000)
+    assert freed_on == [threading.get_ident()]  # freed by the GUI thread's timer

@@ -3,8 +3,9 @@
 Core functions know nothing of threads: they take ``progress(fraction, text)``
 and ``cancelled()`` callables. :class:`TaskRunner` runs them in Qt's thread
 pool and delivers ``progress``, ``finished(object)`` and ``failed(object)``
-back on the GUI thread (the signal object lives there, so emissions from the
-pool thread are queued). Workers never touch widgets, models or plot items.
+back on the GUI thread (the signal objects live there, so emissions from the
+pool thread are queued). Workers never touch widgets, models or plot items,
+and never collect garbage (which could free a widget): only the GUI thread does.
 
 A new task under the same name cancels the one in flight, and the late result
 of a cancelled task is dropped, so the screen never shows stale numbers.
@@ -18,15 +19,72 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 
 from workbench.core.model.cancel import Cancelled
-from workbench.core.model.memory import gc_paused
+from workbench.core.model.memory import collect_if_due, gc_paused
 
 log = logging.getLogger(__name__)
 
 #: progress signals are throttled: more would only flood the event loop
 PROGRESS_INTERVAL_S = 0.05
+
+#: how often the GUI thread looks whether a garbage collection is due
+COLLECT_INTERVAL_MS = 500
+
+
+def _collect_on_the_gui_thread_only() -> None:
+    """Once tasks can run, only the GUI thread collects garbage.
+
+    Python's cyclic collector frees the garbage it finds on whichever thread
+    happens to allocate when a threshold passes. Garbage holds Qt objects (a
+    closed dialog in a cycle with its own slots), and a widget freed on a pool
+    thread while the GUI thread draws crashes the process: a segfault, seen with
+    eight tasks at once. So automatic collection goes off for good and a timer
+    on the GUI thread collects what it would have collected.
+    """
+    app = QCoreApplication.instance()
+    if app is None or app.property("collects_on_gui_thread"):
+        return
+    gc_paused.collect_only_on_request()
+    timer = QTimer(app)
+    timer.setInterval(COLLECT_INTERVAL_MS)
+    timer.timeout.connect(collect_if_due)
+    timer.start()
+    app.setProperty("collects_on_gui_thread", True)
+
+
+class _Signals(QObject):
+    """What a task says from its pool thread. It has no parent, and its task holds
+    it, so a window closed while the task runs (its handle deleted with the
+    window) never deletes the object the task is emitting on; each signal is
+    connected, queued, to its twin on the handle, and Qt drops the connection
+    when the handle goes."""
+
+    progress = Signal(float, str)
+    finished = Signal(object)
+    failed = Signal(object)
+    cancelled = Signal()
+
+
+class _Channel:
+    """The pool thread's side of a task: the cancel flag, the progress throttle and
+    the signals. The pool thread touches nothing else of the task's."""
+
+    def __init__(self) -> None:
+        self.signals = _Signals()
+        self.cancel_flag = threading.Event()
+        self._last_progress = 0.0
+
+    def report(self, fraction: float, text: str = "") -> None:
+        """Called from the worker thread; throttled."""
+        now = time.monotonic()
+        if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
+            self._last_progress = now
+            self.signals.progress.emit(float(fraction), text)
+
+    def is_cancelled(self) -> bool:
+        return self.cancel_flag.is_set()
 
 
 class TaskHandle(QObject):
@@ -36,82 +94,65 @@ class TaskHandle(QObject):
     finished = Signal(object)
     failed = Signal(object)  # the exception (InputError for bad input)
     cancelled = Signal()
-    # The worker emits these; each is relayed to its public twin on the GUI
-    # thread. A queued emission only reaches the connections that exist when it
-    # is emitted, so a fast task could otherwise finish before the caller has
-    # connected its slots; the relay's own connection exists from the start.
-    _progress_relay = Signal(float, str)
-    _finished_relay = Signal(object)
-    _failed_relay = Signal(object)
-    _cancelled_relay = Signal()
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.name = name
+        self.channel = _Channel()
+        # Queued: a signal reaches the connections that exist when it is
+        # delivered, so the caller may connect its slots after start() returns
+        # even if the task is done by then.
         queued = Qt.ConnectionType.QueuedConnection
-        self._progress_relay.connect(self.progress, queued)
-        self._finished_relay.connect(self.finished, queued)
-        self._failed_relay.connect(self.failed, queued)
-        self._cancelled_relay.connect(self.cancelled, queued)
-        self._cancel = threading.Event()
-        self._last_progress = 0.0
+        signals = self.channel.signals
+        signals.progress.connect(self.progress, queued)
+        signals.finished.connect(self.finished, queued)
+        signals.failed.connect(self.failed, queued)
+        signals.cancelled.connect(self.cancelled, queued)
         self.done = False
 
     def cancel(self) -> None:
-        self._cancel.set()
+        self.channel.cancel_flag.set()
 
     def is_cancelled(self) -> bool:
-        return self._cancel.is_set()
-
-    def report(self, fraction: float, text: str = "") -> None:
-        """Called from the worker thread; throttled."""
-        now = time.monotonic()
-        if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
-            self._last_progress = now
-            _deliver(self._progress_relay, float(fraction), text)
-
-
-def _deliver(relay, *args) -> None:
-    """Emit ``relay`` from a pool thread. A handle deleted while its task ran (its
-    window closed and gone) has nobody left to tell: the result is dropped, where
-    emitting would raise "Signal source has been deleted" in the pool thread."""
-    try:
-        relay.emit(*args)
-    except RuntimeError:
-        log.debug("a task finished after its handle was deleted; its result is dropped")
+        return self.channel.is_cancelled()
 
 
 class _Job(QRunnable):
-    def __init__(self, handle: TaskHandle, fn: Callable[..., Any], args, kwargs) -> None:
+    def __init__(self, channel: _Channel, name: str, fn: Callable[..., Any], args, kwargs) -> None:
         super().__init__()
-        self.handle = handle
+        self.channel = channel
+        self.name = name
         self.fn = fn
         self.args = args
         self.kwargs = kwargs
         self.setAutoDelete(True)
 
     def run(self) -> None:  # pool thread
-        handle = self.handle
+        channel = self.channel
+        signals = channel.signals
         try:
             with gc_paused:
                 result = self.fn(
-                    *self.args, progress=handle.report, cancelled=handle.is_cancelled, **self.kwargs
+                    *self.args,
+                    progress=channel.report,
+                    cancelled=channel.is_cancelled,
+                    **self.kwargs,
                 )
         except Cancelled:
-            _deliver(handle._cancelled_relay)
+            signals.cancelled.emit()
             return
         except Exception as exc:  # delivered to the GUI, which shows a friendly message
             if not getattr(exc, "problems", None):
-                log.exception("task %s failed", handle.name)
-            if handle.is_cancelled():
-                _deliver(handle._cancelled_relay)
+                log.exception("task %s failed", self.name)
+            if channel.is_cancelled():
+                signals.cancelled.emit()
             else:
-                _deliver(handle._failed_relay, exc)
+                signals.failed.emit(exc)
             return
-        if handle.is_cancelled():
-            _deliver(handle._cancelled_relay)
+        if channel.is_cancelled():
+            signals.cancelled.emit()
         else:
-            _deliver(handle._finished_relay, result)
+            signals.finished.emit(result)
 
 
 class TaskRunner(QObject):
@@ -119,6 +160,7 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
+        _collect_on_the_gui_thread_only()
         self._pool = pool or QThreadPool.globalInstance()
         self._current: dict[str, TaskHandle] = {}
         # jobs go to the pool once the event loop runs again: new scores reach ten
@@ -153,7 +195,7 @@ class TaskRunner(QObject):
         handle.finished.connect(_settle, type=_queued_after())
         handle.failed.connect(_settle, type=_queued_after())
         handle.cancelled.connect(_settle, type=_queued_after())
-        self._pending.append(_Job(handle, fn, args, kwargs))
+        self._pending.append(_Job(handle.channel, name, fn, args, kwargs))
         self._flush_timer.start()
         return handle
 
@@ -163,8 +205,8 @@ class TaskRunner(QObject):
         self._flush_timer.stop()
         pending, self._pending = self._pending, []
         for job in pending:
-            if job.handle.is_cancelled():
-                job.handle._cancelled_relay.emit()
+            if job.channel.is_cancelled():
+                job.channel.signals.cancelled.emit()
             else:
                 self._pool.start(job)
 

@@ -24,12 +24,19 @@ class _GcPause:
     collections skip them, and collection resumes. Memory is still freed by
     reference counting meanwhile. Re-entrant and shared by threads: the app's
     tasks, the command line and the readers all use the one pause.
+
+    A process whose collections must happen on one thread (the app: a
+    collection frees whatever garbage it finds, and a closed dialog freed on
+    a worker thread crashes Qt) calls :meth:`collect_only_on_request`;
+    collection then never resumes by itself, and that thread calls
+    :func:`collect_if_due`.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._running = 0
         self._was_enabled = False
+        self._on_request = False
 
     def __enter__(self) -> None:
         with self._lock:
@@ -41,13 +48,44 @@ class _GcPause:
     def __exit__(self, *exc: object) -> None:
         with self._lock:
             self._running -= 1
-            if self._running == 0 and self._was_enabled:
+            if self._running == 0 and (self._was_enabled or self._on_request):
                 gc.freeze()
-                gc.enable()
+                if self._was_enabled:
+                    gc.enable()
+
+    @property
+    def running(self) -> bool:
+        """Whether a piece of work is running now."""
+        return self._running > 0
+
+    def collect_only_on_request(self) -> None:
+        """Turn automatic collection off for good, also after work in flight ends."""
+        with self._lock:
+            self._on_request = True
+            self._was_enabled = False
+            gc.disable()
 
 
 #: ``with gc_paused:`` — the process's one pause of automatic collection
 gc_paused = _GcPause()
+
+
+def collect_if_due() -> int | None:
+    """Collect as automatic collection would at this moment, on the caller's thread.
+
+    The generation is the oldest whose count has passed its threshold; nothing
+    is collected while a piece of work runs (:data:`gc_paused`: its end freezes
+    what survived, so the next collection stays short). Returns the generation
+    collected, or None.
+    """
+    if gc_paused.running:
+        return None
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    due = [g for g in range(3) if thresholds[g] and counts[g] > thresholds[g]]
+    if not due:
+        return None
+    gc.collect(due[-1])
+    return due[-1]
 
 
 def pausing_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
