@@ -27,11 +27,17 @@ _LONG_UNC_PREFIX = "\\\\?\\UNC\\"
 
 
 def resources_dir() -> Path:
-    """The top-level ``resources/`` folder (demo data, templates, translations, icons)."""
+    """The top-level ``resources/`` folder (demo data, templates, translations, icons):
+    the bundle's, a wheel's copy inside the package (``pip install .`` without
+    ``-e``, see setup.py), else the checkout's."""
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    package = Path(__file__).resolve().parent
+    installed = package / "_resources"
+    if installed.is_dir():
+        return installed
+    return package.parent / "resources"
 
 
 def demo_dir() -> Path:

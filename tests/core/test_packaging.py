@@ -126,3 +126,35 @@ def test_modules_of_distributions_the_app_does_not_require_are_excluded():
     }
     required = {"numpy", "pyside6-essentials"}
     assert trim.modules_outside(required, top_level) == ["_yaml", "odf", "yaml"]
+
+
+def test_a_package_built_without_the_checkout_finds_its_resources(tmp_path):
+    """``pip install .`` (not ``-e``) installs the built package alone: the build
+    copies resources/ into it, and the package reads its own copy (the demo and
+    the translations, say), not a folder beside it that is not there."""
+    import subprocess
+    import sys
+
+    build = tmp_path / "lib"
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(build)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    copied = build / "workbench" / "_resources"
+    for part in ("demo/judgments.xlsx", "demo/runs.xlsx", "translations", "guide", "icons"):
+        assert (copied / part).exists(), part
+    probe = (
+        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "from workbench import paths; print(paths.__file__); print(paths.demo_dir())"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", probe, str(build)], capture_output=True, text=True, timeout=60
+    )
+    assert shown.returncode == 0, shown.stderr
+    module, demo = shown.stdout.splitlines()
+    assert Path(module).is_relative_to(build)  # the built package, not the checkout
+    assert Path(demo) == copied / "demo"
