@@ -32,7 +32,8 @@ TIMEOUT = 60000
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 @pytest.mark.parametrize("kill_after", [1, 4])
 def test_a_kill_between_grading_actions_loses_at_most_the_last_one(tmp_path, demo_copy, kill_after):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    # the recovery file goes where the OS keeps app data: a folder of the test's
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path / "data"))
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(demo_copy), str(tmp_path / "settings")],
         stdout=subprocess.PIPE,

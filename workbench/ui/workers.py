@@ -67,6 +67,16 @@ class _Signals(QObject):
     cancelled = Signal()
 
 
+def _emit(signal, *args) -> None:
+    """Emit from the pool thread. A process that is ending may have deleted every Qt
+    object already (the task's signals' among them): nobody is left to tell, and
+    raising in the pool thread would only print a traceback."""
+    try:
+        signal.emit(*args)
+    except RuntimeError:
+        log.debug("a task ended after its signals were deleted; its result is dropped")
+
+
 class _Channel:
     """The pool thread's side of a task: the cancel flag, the progress throttle and
     the signals. The pool thread touches nothing else of the task's."""
@@ -81,7 +91,7 @@ class _Channel:
         now = time.monotonic()
         if fraction >= 1.0 or now - self._last_progress >= PROGRESS_INTERVAL_S:
             self._last_progress = now
-            self.signals.progress.emit(float(fraction), text)
+            _emit(self.signals.progress, float(fraction), text)
 
     def is_cancelled(self) -> bool:
         return self.cancel_flag.is_set()
@@ -139,20 +149,20 @@ class _Job(QRunnable):
                     **self.kwargs,
                 )
         except Cancelled:
-            signals.cancelled.emit()
+            _emit(signals.cancelled)
             return
         except Exception as exc:  # delivered to the GUI, which shows a friendly message
             if not getattr(exc, "problems", None):
                 log.exception("task %s failed", self.name)
             if channel.is_cancelled():
-                signals.cancelled.emit()
+                _emit(signals.cancelled)
             else:
-                signals.failed.emit(exc)
+                _emit(signals.failed, exc)
             return
         if channel.is_cancelled():
-            signals.cancelled.emit()
+            _emit(signals.cancelled)
         else:
-            signals.finished.emit(result)
+            _emit(signals.finished, result)
 
 
 class TaskRunner(QObject):
