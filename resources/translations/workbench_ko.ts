@@ -24,7 +24,7 @@
     <name>AgreementPage</name>
     <message>
         <source>Which grade counts when assessors differ</source>
-        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model's Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study's evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the study's one undo stack, shared with every page</extracomment>
+        <extracomment>policies in the order the combo shows them assessor keys (N and P are taken by navigation) rows of the agreement statistics (assessor pairs) shown before the table scrolls raw value of a cell (grade as int, gap as int, resolved flag as bool) statistics, the queue and the grade used of every item (not ``data``: that name is the model&apos;s Qt method) (assessor a, assessor b, grade by a, grade by b) — a heat-map cell the study&apos;s evaluation manual: grade labels and tooltips (None: the defaults) the page finished showing a new computation (tests wait for it) the judgments the standards box shows (or computes) the study&apos;s one undo stack, shared with every page</extracomment>
         <translation>평가자 등급이 다를 때 쓸 등급</translation>
     </message>
     <message>
@@ -36,7 +36,7 @@
         <translation>결정할 평가자:</translation>
     </message>
     <message>
-        <source>Used with “One assessor decides”: this assessor's grade counts wherever they graded the item.</source>
+        <source>Used with “One assessor decides”: this assessor&apos;s grade counts wherever they graded the item.</source>
         <translation>“한 평가자가 결정”과 함께 씁니다: 이 평가자가 평가한 항목에서는 이 평가자의 등급을 씁니다.</translation>
     </message>
     <message>
@@ -56,7 +56,7 @@
         <translation>같은 등급</translation>
     </message>
     <message>
-        <source>Cohen's κ</source>
+        <source>Cohen&apos;s κ</source>
         <translation>Cohen의 κ</translation>
     </message>
     <message>
@@ -76,7 +76,7 @@
         <translation>우연을 넘어선 일치도: 1 = 항상 같은 등급, 0 = 우연과 다르지 않음. 등급이 다르면 모두 완전한 불일치로 셉니다.</translation>
     </message>
     <message>
-        <source>Like Cohen's κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
+        <source>Like Cohen&apos;s κ, but a near miss (1 vs 2) counts less than a far one (0 vs 3), by the square of the distance.</source>
         <translation>Cohen의 κ와 같지만, 가까운 차이(1 대 2)는 먼 차이(0 대 3)보다 덜 불일치로 셉니다(거리의 제곱).</translation>
     </message>
     <message>
@@ -88,7 +88,7 @@
         <translation>평가자:</translation>
     </message>
     <message>
-        <source>Each cell counts the items graded with the row assessor's grade and the column assessor's grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
+        <source>Each cell counts the items graded with the row assessor&apos;s grade and the column assessor&apos;s grade. The outlined diagonal is where they agree. Click a cell to list those items.</source>
         <translation>각 칸은 행 평가자의 등급과 열 평가자의 등급을 받은 항목 수입니다. 테두리가 있는 대각선이 일치한 곳입니다. 칸을 클릭하면 그 항목을 보여 줍니다.</translation>
     </message>
     <message>
@@ -166,7 +166,7 @@
         <translation>사용 등급</translation>
     </message>
     <message>
-        <source>The grade the scores use: the rule's, or the one chosen by hand (bold).</source>
+        <source>The grade the scores use: the rule&apos;s, or the one chosen by hand (bold).</source>
         <translation>점수 계산에 쓰는 등급: 규칙에 따른 등급 또는 직접 고른 등급(굵게).</translation>
     </message>
     <message>
@@ -180,7 +180,7 @@
     <message>
         <source>Open a judgments file to see how far the assessors agree.
 
-Agreement needs the grades of at least two assessors: one row per assessor's grade, with the assessor's name in an assessor column (평가자).</source>
+Agreement needs the grades of at least two assessors: one row per assessor&apos;s grade, with the assessor&apos;s name in an assessor column (평가자).</source>
         <translation>평가자 간 일치 정도를 보려면 평가 파일을 여세요.
 
 일치도를 보려면 평가자가 두 명 이상이어야 합니다: 평가자의 등급마다 한 행씩, 평가자 이름을 평가자 열에 적어 주세요.</translation>
@@ -192,7 +192,7 @@ Agreement needs the grades of at least two assessors: one row per assessor's gra
     <message>
         <source>This judgments file names no assessors, so there is nothing to compare.
 
-To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor's grade. The scores use the grades as they are.</source>
+To measure agreement, give each grade the name of the person who made it in an assessor column (평가자), one row per assessor&apos;s grade. The scores use the grades as they are.</source>
         <translation>이 평가 파일에는 평가자 이름이 없어 비교할 것이 없습니다.
 
 일치도를 재려면 평가자 열에 등급을 매긴 사람의 이름을 적고, 평가자의 등급마다 한 행씩 두세요. 점수는 등급을 그대로 사용합니다.</translation>
@@ -200,21 +200,21 @@ To measure agreement, give each grade the name of the person who made it in an a
     <message>
         <source>Only one assessor ({name}) graded these passages, so there is nothing to compare.
 
-To measure agreement, add a second person's grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}'s grades as they are.</source>
+To measure agreement, add a second person&apos;s grades for the same questions and passages, with their name in the assessor column (평가자). The scores use {name}&apos;s grades as they are.</source>
         <translation>이 문단들은 평가자 한 명({name})만 평가해서 비교할 것이 없습니다.
 
 일치도를 재려면 같은 질문과 문단에 대한 두 번째 사람의 등급을 평가자 열에 이름과 함께 추가하세요. 점수는 {name}의 등급을 그대로 사용합니다.</translation>
     </message>
     <message>
-        <source>A grade resolved by hand below always wins. Every assessor's own grade is kept.</source>
+        <source>A grade resolved by hand below always wins. Every assessor&apos;s own grade is kept.</source>
         <translation>아래에서 직접 결정한 등급이 항상 우선합니다. 평가자 각자의 원래 등급은 모두 보관됩니다.</translation>
     </message>
     <message>
-        <source>Krippendorff's α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
+        <source>Krippendorff&apos;s α (ordinal), all assessors: &lt;b&gt;{value}&lt;/b&gt; — {reading}</source>
         <translation>Krippendorff의 α (순서형), 전체 평가자: &lt;b&gt;{value}&lt;/b&gt; — {reading}</translation>
     </message>
     <message>
-        <source>Krippendorff's alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
+        <source>Krippendorff&apos;s alpha measures agreement beyond chance over all assessors at once, treating the grades as ordered and allowing missing grades. Krippendorff recommends α ≥ 0.800 for conclusions and 0.667 ≤ α &lt; 0.800 for tentative ones.</source>
         <translation>Krippendorff의 α는 모든 평가자를 한꺼번에 놓고 우연을 넘어선 일치도를 잽니다. 등급을 순서 있는 값으로 보고 빠진 등급도 허용합니다. Krippendorff는 결론을 내리려면 α ≥ 0.800, 잠정적 결론에는 0.667 ≤ α &lt; 0.800을 권합니다.</translation>
     </message>
     <message>
@@ -282,7 +282,7 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>메모: {note}</translation>
     </message>
     <message>
-        <source>Use {name}'s grade</source>
+        <source>Use {name}&apos;s grade</source>
         <translation>{name}의 등급 사용</translation>
     </message>
     <message>
@@ -294,7 +294,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AnswerColumn</name>
     <message>
         <source>This system gave no answer to the question.</source>
-        <extracomment>the rated level (or "not rated yet") of the criterion the keys rate</extracomment>
+        <extracomment>the rated level (or &quot;not rated yet&quot;) of the criterion the keys rate</extracomment>
         <translation>이 시스템은 이 질문에 답변하지 않았습니다.</translation>
     </message>
     <message>
@@ -486,7 +486,7 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>답변·평가 파일 열기…</translation>
     </message>
     <message>
-        <source>An Excel, CSV or JSON file of the systems' answers, or of their ratings.</source>
+        <source>An Excel, CSV or JSON file of the systems&apos; answers, or of their ratings.</source>
         <translation>시스템이 쓴 답변이나 그 평가가 담긴 Excel, CSV, JSON 파일입니다.</translation>
     </message>
     <message>
@@ -590,7 +590,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AnswerReviewPanel</name>
     <message>
         <source>Worst first by</source>
-        <extracomment>the current question changed the keyboard's place: the answer (system key, "" = the first column) and criterion lines of passage text the gold evidence shows at any font size</extracomment>
+        <extracomment>the current question changed the keyboard&apos;s place: the answer (system key, &quot;&quot; = the first column) and criterion lines of passage text the gold evidence shows at any font size</extracomment>
         <translation>낮은 순 기준</translation>
     </message>
     <message>
@@ -830,7 +830,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>AppState</name>
     <message>
         <source>Computing scores…</source>
-        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user's work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers' own edits emit work_changed) a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) the name grades, decisions, pools and ratings are filed under changed every page's edits, in the order they were made the Compare page's latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once keeps a new name (the window keeps it in its settings) asks the user's name when none is known (the window's question); None where there is no window to ask from, and then nothing is recorded</extracomment>
+        <extracomment>the set of loaded files or systems changed (judgments replaced, run added, removed or renamed, a new study) new results are ready (also emitted with None when data was cleared) the user&apos;s work changed: grades, resolutions, notes, flags, names (autosave) (busy, text) while an evaluation runs an evaluation failed; the payload is the exception an edit was taken back (Ctrl+Z); the payload is the edit, so a page can show it answer files were added or removed (the answers&apos; own edits emit work_changed) a new study or a new judgments file: what a page chose on the old data — filters, selections, questions chosen on another page, a baseline — no longer applies, and every page starts afresh (emitted before data_changed) the name grades, decisions, pools and ratings are filed under changed every page&apos;s edits, in the order they were made the Compare page&apos;s latest comparisons (for the Overview marks and the report); cleared with every new result until the Compare page recomputes them the name grades given in the app are saved under; a callable, so a change of the setting counts at once keeps a new name (the window keeps it in its settings) asks the user&apos;s name when none is known (the window&apos;s question); None where there is no window to ask from, and then nothing is recorded</extracomment>
         <translation>점수 계산 중…</translation>
     </message>
 </context>
@@ -865,7 +865,7 @@ To measure agreement, add a second person's grades for the same questions and pa
     <name>ByAssessorBox</name>
     <message>
         <source>Grades</source>
-        <extracomment>a new computation is shown (tests wait for it)</extracomment>
+        <extracomment>rows (the resolved grades, then one per assessor) shown before the table scrolls a new computation is shown (tests wait for it)</extracomment>
         <translation>등급</translation>
     </message>
     <message>
@@ -877,19 +877,19 @@ To measure agreement, add a second person's grades for the same questions and pa
         <translation>시스템 순서(높은 순)</translation>
     </message>
     <message>
-        <source>Kendall's τ</source>
+        <source>Kendall&apos;s τ</source>
         <translation>켄달 τ</translation>
     </message>
     <message>
-        <source>An assessor's grades alone score the questions that assessor graded any passage of; passages they did not grade count as not relevant. τ (τ-b, ties counted) compares each order with the order of the resolved grades: 1 = the same order, 0 = unrelated, −1 = reversed.</source>
+        <source>An assessor&apos;s grades alone score the questions that assessor graded any passage of; passages they did not grade count as not relevant. τ (τ-b, ties counted) compares each order with the order of the resolved grades: 1 = the same order, 0 = unrelated, −1 = reversed.</source>
         <translation>평가자 한 명의 등급만 쓸 때는 그 평가자가 문단을 하나라도 평가한 질문만 점수에 넣고, 그 평가자가 평가하지 않은 문단은 관련 없음으로 봅니다. τ(동점을 고려한 τ-b)는 각 순서를 합의된 등급의 순서와 비교합니다: 1 = 같은 순서, 0 = 관계없음, −1 = 정반대.</translation>
     </message>
     <message>
-        <source>Does the ranking depend on who judged? ({measure})</source>
-        <translation>평가자에 따라 순위가 바뀌나요? ({measure})</translation>
+        <source>Each assessor&apos;s ranking ({measure})</source>
+        <translation>평가자별 순위 ({measure})</translation>
     </message>
     <message>
-        <source>{name}'s grades alone</source>
+        <source>{name}&apos;s grades alone</source>
         <translation>{name}의 등급만</translation>
     </message>
     <message>
@@ -967,11 +967,11 @@ n = {n} questions</source>
 <context>
     <name>CalibrationPanel</name>
     <message>
-        <source>Practice: the round's grades are kept and shown here and in the report, but they are not counted in the scores nor in the Agreement page's figures.</source>
+        <source>Practice: the round&apos;s grades are kept and shown here and in the report, but they are not counted in the scores nor in the Agreement page&apos;s figures.</source>
         <translation>연습: 라운드의 등급은 저장되어 여기와 보고서에 나오지만, 점수에도 평가자 일치도 화면의 수치에도 들어가지 않습니다.</translation>
     </message>
     <message>
-        <source>The round's agreement shows once two assessors have graded its passages.</source>
+        <source>The round&apos;s agreement shows once two assessors have graded its passages.</source>
         <translation>평가자 두 명이 라운드의 문단을 판정하면 일치도가 나타납니다.</translation>
     </message>
     <message>
@@ -1007,7 +1007,7 @@ n = {n} questions</source>
         <translation>보정 라운드 {n}: 평가자 {total}명 중 {graded}명 판정</translation>
     </message>
     <message>
-        <source>Krippendorff's alpha (ordinal): {alpha} — {reading}</source>
+        <source>Krippendorff&apos;s alpha (ordinal): {alpha} — {reading}</source>
         <translation>크리펜도르프 알파(순서형): {alpha} — {reading}</translation>
     </message>
     <message>
@@ -1035,7 +1035,7 @@ n = {n} questions</source>
     <name>ChartWidget</name>
     <message>
         <source>Save chart…</source>
-        <extracomment>text colour of axes, titles and notes one system's score on one measure (a bar of the scores chart): the questions are listed by it (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label) system name → its system card as text: the tooltip of a legend entry the left axis's ticks as the chart set them; fewer are labelled when the plot is too short for them all (see :meth:`_thin_left_ticks`)</extracomment>
+        <extracomment>text colour of axes, titles and notes one system&apos;s score on one measure (a bar of the scores chart): the questions are listed by it (question ids, a title naming the system / element) — open them in review height of the bottom axis in text lines (ticks + label) system name → its system card as text: the tooltip of a legend entry the left axis&apos;s ticks as the chart set them; fewer are labelled when the plot is too short for them all (see :meth:`_thin_left_ticks`)</extracomment>
         <translation>차트 저장…</translation>
     </message>
     <message>
@@ -1043,9 +1043,9 @@ n = {n} questions</source>
         <translation>이 차트를 PNG 또는 SVG 그림으로 저장합니다.</translation>
     </message>
     <message>
-        <source>Chart '{name}' · {element}</source>
+        <source>Chart &apos;{name}&apos; · {element}</source>
         <extracomment>new data arrived while the chart was hidden: drawn when it is shown called before the chart is saved or clicked, so a page that hands it its data only when looked at (the Compare page) can hand over the latest first</extracomment>
-        <translation>차트 '{name}' · {element}</translation>
+        <translation>차트 &apos;{name}&apos; · {element}</translation>
     </message>
     <message>
         <source>Click to list these questions.</source>
@@ -1091,7 +1091,7 @@ n = {n} questions</source>
     <name>ComparePage</name>
     <message>
         <source>Compare per question</source>
-        <extracomment>whole rows of measures the list shows at any font size (it scrolls for more) the charts' least height in lines of text: title, legend, a plot whose axis numbers (0.0 … 1.0) stand apart, and the axis title a comparison finished and is shown (the frame) :func:`decide`'s rows for the comparisons shown (whether each is decided)</extracomment>
+        <extracomment>whole rows of measures the list shows at any font size (it scrolls for more) the charts&apos; least height in lines of text: title, legend, a plot whose axis numbers (0.0 … 1.0) stand apart, and the axis title a comparison finished and is shown (the frame) :func:`decide`&apos;s rows for the comparisons shown (whether each is decided)</extracomment>
         <translation>비교 질문별</translation>
     </message>
     <message>
@@ -1195,7 +1195,7 @@ n = {n} questions</source>
         <translation>이 값은 어떻게 계산했나요?</translation>
     </message>
     <message>
-        <source>The selected system's mean of this measure, worked through question by question.</source>
+        <source>The selected system&apos;s mean of this measure, worked through question by question.</source>
         <translation>고른 시스템의 이 지표 평균을 질문별로 풀어 보여 줍니다.</translation>
     </message>
     <message>
@@ -1255,7 +1255,7 @@ n = {n} questions</source>
         <translation>두 시스템이 똑같이 좋다면 이만큼 이상의 차이가 나올 확률입니다.</translation>
     </message>
     <message>
-        <source>p-value corrected with Holm's method for comparing several systems on the same metric.</source>
+        <source>p-value corrected with Holm&apos;s method for comparing several systems on the same metric.</source>
         <translation>같은 지표에서 여러 시스템을 비교하므로 Holm 방법으로 보정한 p값입니다.</translation>
     </message>
     <message>
@@ -1294,7 +1294,7 @@ n = {n} questions</source>
         <translation>{system}: 상위 {k}개 중 평가된 비율</translation>
     </message>
     <message>
-        <source>Judged@{k}: how much of each system's top {k} has a grade</source>
+        <source>Judged@{k}: how much of each system&apos;s top {k} has a grade</source>
         <translation>Judged@{k}: 각 시스템 상위 {k}개 중 등급이 있는 비율</translation>
     </message>
     <message>
@@ -1310,7 +1310,7 @@ n = {n} questions</source>
         <translation>80%: 이 선 아래면 비교를 믿지 마세요</translation>
     </message>
     <message>
-        <source>Unjudged passages count as not relevant. Below about 80% judged, a system's scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
+        <source>Unjudged passages count as not relevant. Below about 80% judged, a system&apos;s scores are probably too low and the comparison is not to be trusted: judge more of its top results first.</source>
         <translation>평가되지 않은 문단은 관련 없음으로 계산됩니다. 평가 비율이 약 80%보다 낮으면 시스템 점수가 실제보다 낮게 나올 수 있어 비교를 믿기 어렵습니다. 먼저 상위 결과를 더 평가하세요.</translation>
     </message>
 </context>
@@ -1318,7 +1318,7 @@ n = {n} questions</source>
     <name>CriterionRow</name>
     <message>
         <source>Note: {note}</source>
-        <extracomment>what the "Show" filter can keep</extracomment>
+        <extracomment>what the &quot;Show&quot; filter can keep</extracomment>
         <translation>메모: {note}</translation>
     </message>
     <message>
@@ -1377,7 +1377,7 @@ n = {n} questions</source>
     <name>DiagnosisPanel</name>
     <message>
         <source>Reading the numbers…</source>
-        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the "add K" buttons shown</extracomment>
+        <extracomment>(question ids, where they were chosen: a LiveText that follows a language switch) the tab shows a new diagnosis (tests and screenshots wait for it) (finding, sentence label, questions button) of every finding shown (K values, button) of the &quot;add K&quot; buttons shown</extracomment>
         <translation>숫자를 읽는 중…</translation>
     </message>
     <message>
@@ -1534,7 +1534,7 @@ missing core</source>
     </message>
     <message>
         <source>The judgments have no evidence roles, so everything counts as without role.</source>
-        <translation>판정에 근거 역할이 없어 모두 '역할 없음'으로 셉니다.</translation>
+        <translation>판정에 근거 역할이 없어 모두 &apos;역할 없음&apos;으로 셉니다.</translation>
     </message>
     <message>
         <source>Question</source>
@@ -1553,7 +1553,7 @@ missing core</source>
         <translation>핵심 근거 누락 · {system} · {type}</translation>
     </message>
     <message>
-        <source>What the numbers suggest to fix, read with the rules of the study's articles (candidate search by Recall@K, reranking by MRR and nDCG@K, the final context by Precision@K). Each sentence names its numbers and thresholds; open its questions to see the cases.</source>
+        <source>What the numbers suggest to fix, read with the rules of the study&apos;s articles (candidate search by Recall@K, reranking by MRR and nDCG@K, the final context by Precision@K). Each sentence names its numbers and thresholds; open its questions to see the cases.</source>
         <translation>연구 문서의 판단 기준(후보 검색은 Recall@K, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 Precision@K)으로 숫자를 읽어 먼저 고칠 곳을 알려 줍니다. 문장마다 근거가 된 숫자와 기준값을 밝히며, 해당 질문을 열어 사례를 볼 수 있습니다.</translation>
     </message>
     <message>
@@ -1652,7 +1652,7 @@ missing core</source>
         <translation>{old} 이름을 {new:으로} 바꾸기</translation>
     </message>
     <message>
-        <source>Use the file's system card for {system}</source>
+        <source>Use the file&apos;s system card for {system}</source>
         <translation>{system}의 시스템 정보를 파일의 것으로 되돌리기</translation>
     </message>
     <message>
@@ -1838,7 +1838,7 @@ missing core</source>
     <name>ExportPage</name>
     <message>
         <source>Export</source>
-        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder "Open folder" shows (the last file's, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
+        <extracomment>the layout size (logical pixels) every chart is drawn at for export, so the files look the same whatever the window size (or a tab never shown) was PNG width: twice the layout, sharp when printed or put into a slide characters Windows, macOS or Linux refuse in a file name, and control characters secondary text: dark enough to read at any size (WCAG AA on white) why a sheet cannot be written now a chart was saved: (charts done, charts in all) the folder &quot;Open folder&quot; shows (the last file&apos;s, or the charts folder) (charts saved, charts in all) of the last chart export what the user wants of each sheet; a sheet that does not apply is shown unchecked but comes back checked when it applies again</extracomment>
         <translation>내보내기</translation>
     </message>
     <message>
@@ -1902,7 +1902,7 @@ missing core</source>
         <translation>4. 차트</translation>
     </message>
     <message>
-        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page's two charts are included once a comparison is chosen there.</source>
+        <source>Save every chart as PNG and SVG into a folder: PNG for documents and slides, SVG to scale without blur. The charts look as they do on screen, in the language of the screen; the Compare page&apos;s two charts are included once a comparison is chosen there.</source>
         <translation>모든 차트를 PNG와 SVG 파일로 한 폴더에 저장합니다. PNG는 문서와 발표 자료에 넣기 좋고, SVG는 크기를 바꿔도 흐려지지 않습니다. 차트는 화면에 보이는 모습 그대로, 화면의 언어로 저장됩니다. 시스템 비교 화면의 차트 두 개는 그 화면에서 비교할 항목을 고르면 함께 저장됩니다.</translation>
     </message>
     <message>
@@ -2038,7 +2038,7 @@ missing core</source>
         <translation>단계별 지표를 나란히 놓고, 다음 단계에서 빠진 근거를 보여 줍니다.</translation>
     </message>
     <message>
-        <source>Every question's scores for every system, with its text, type and your notes.</source>
+        <source>Every question&apos;s scores for every system, with its text, type and your notes.</source>
         <translation>질문마다 모든 시스템의 점수와 질문 내용, 유형, 메모.</translation>
     </message>
     <message>
@@ -2070,11 +2070,11 @@ missing core</source>
         <translation>등급마다의 뜻과 예시, ‘관련’의 기준(θ).</translation>
     </message>
     <message>
-        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters' agreement, every rating.</source>
+        <source>What the systems answered, rated with the rubric: means with confidence intervals, paired tests, the raters&apos; agreement, every rating.</source>
         <translation>시스템이 쓴 답변을 루브릭으로 평가한 결과: 신뢰구간이 있는 평균, 짝지은 검정, 평가자 일치도, 모든 평가.</translation>
     </message>
     <message>
-        <source>Every citation checked against the results and the judgments: its grade, its rank in that system's results, made-up and unretrieved citations.</source>
+        <source>Every citation checked against the results and the judgments: its grade, its rank in that system&apos;s results, made-up and unretrieved citations.</source>
         <translation>모든 인용을 검색 결과와 정답 판정에 비추어 점검한 결과: 인용 문단의 등급, 그 시스템의 검색 순위, 없는 문단과 검색되지 않은 문단의 인용.</translation>
     </message>
     <message>
@@ -2082,8 +2082,8 @@ missing core</source>
         <translation>손으로 정한 등급, 앱이나 판정 풀에서 준 등급, 확인한 변환, 제외한 행, 답변 평가, 메모와 표시 — 하나하나 누가, 언제, 왜 정했는지.</translation>
     </message>
     <message>
-        <source>Each measure's formula, and one question of this study worked through with its numbers (the same as How was this computed? in the app).</source>
-        <translation>지표마다의 공식과, 이 연구의 한 질문에 숫자를 넣어 풀어 본 예(앱의 '이 값은 어떻게 계산했나요?'와 같음).</translation>
+        <source>Each measure&apos;s formula, and one question of this study worked through with its numbers (the same as How was this computed? in the app).</source>
+        <translation>지표마다의 공식과, 이 연구의 한 질문에 숫자를 넣어 풀어 본 예(앱의 &apos;이 값은 어떻게 계산했나요?&apos;와 같음).</translation>
     </message>
     <message>
         <source>Every choice that changes a number, the input files with their checksums, and the judging pools.</source>
@@ -2106,7 +2106,7 @@ missing core</source>
         <translation>보정 라운드가 있어야 합니다 (판정 화면).</translation>
     </message>
     <message>
-        <source>Needs the systems' answers (Answers page).</source>
+        <source>Needs the systems&apos; answers (Answers page).</source>
         <translation>시스템의 답변이 필요합니다(답변 화면).</translation>
     </message>
     <message>
@@ -2283,7 +2283,7 @@ missing core</source>
     <name>ImportDialog</name>
     <message>
         <source>Check and load a file</source>
-        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table the file holds answers or ratings, not judgments or runs (its path): the dialog closes so that the Answers page's preview opens it one of several judgments files: propose the assessor from the file name the files opened together with this one (the main window's queue fills it) the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
+        <extracomment>the whole-file check starts this long after the last change of a choice the preview is shown (or inspection failed); for tests and screenshots a load finished with problems (the list is shown) the whole-file check finished (its FileCheck is :attr:`check`) rows beyond the first ones were read into the preview table the file holds answers or ratings, not judgments or runs (its path): the dialog closes so that the Answers page&apos;s preview opens it one of several judgments files: propose the assessor from the file name the files opened together with this one (the main window&apos;s queue fills it) the latest whole-file check (core.io.FileCheck) and the options it was run with grade values refused by the check without conversions, and the grade the user chose for each (None: left as an error) rows the user chose to leave out (sheet → rows), and those offered sheet → the preview rows shown when not the first ones (rows_around)</extracomment>
         <translation>파일 확인 후 불러오기</translation>
     </message>
     <message>
@@ -2295,7 +2295,7 @@ missing core</source>
         <translation>(없음: 이름 없는 평가자 한 명)</translation>
     </message>
     <message>
-        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors' files can be compared.</source>
+        <source>This file has no assessor column. Its grades are saved under this name (proposed from the file name), so several assessors&apos; files can be compared.</source>
         <translation>이 파일에는 평가자 열이 없습니다. 이 파일의 등급은 이 이름(파일 이름에서 제안)으로 저장되어 여러 평가자의 파일을 비교할 수 있습니다.</translation>
     </message>
     <message>
@@ -2451,7 +2451,7 @@ missing core</source>
         <translation>{row}행을 선택했습니다.</translation>
     </message>
     <message>
-        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number or the grade's name is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
+        <source>These grade cells are not a plain 0, 1, 2 or 3. Choose how to read each value (a suggestion is filled in where the number or the grade&apos;s name is plain to see; words such as 상/중/하 are yours to define), then tick the box below. Nothing is converted until you do; the conversions are listed in the warnings and the report, and kept in the project.</source>
         <translation>아래 등급 칸은 0, 1, 2, 3 숫자만으로 적혀 있지 않습니다. 값마다 어떻게 읽을지 고른 뒤 아래 상자에 표시하세요(숫자나 등급 이름이 분명한 값에는 제안이 채워져 있고, 상/중/하 같은 말은 직접 정하시면 됩니다). 표시하기 전에는 아무것도 바꾸지 않습니다. 바꾼 내용은 경고와 보고서에 적히고 프로젝트에 저장됩니다.</translation>
     </message>
     <message>
@@ -2503,7 +2503,7 @@ missing core</source>
     <name>JudgingPage</name>
     <message>
         <source>{n} passages that decide the comparisons</source>
-        <extracomment>a filled pool workbook to read back as its assessor's grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
+        <extracomment>a filled pool workbook to read back as its assessor&apos;s grades (the window imports it) the page shows a new item (or none); for tests</extracomment>
         <translation>결론에 중요한 문단 {n}개</translation>
     </message>
     <message>
@@ -2515,7 +2515,7 @@ missing core</source>
         <translation>새 풀…</translation>
     </message>
     <message>
-        <source>A pool of the unjudged passages whose grades can still reverse a comparison between two systems, those that can move it most first (the Compare page's measures). Judged, they make the comparisons decided.</source>
+        <source>A pool of the unjudged passages whose grades can still reverse a comparison between two systems, those that can move it most first (the Compare page&apos;s measures). Judged, they make the comparisons decided.</source>
         <translation>판정에 따라 두 시스템 비교의 결론이 아직 뒤집힐 수 있는 미평가 문단의 풀입니다. 결론을 가장 크게 움직일 수 있는 문단부터 담습니다(비교 화면의 지표 기준). 이 문단들을 판정하면 비교의 결론이 정해집니다.</translation>
     </message>
     <message>
@@ -2527,7 +2527,7 @@ missing core</source>
         <translation>보정 라운드 시작…</translation>
     </message>
     <message>
-        <source>Before the real judging: every assessor grades the same passages, to see where the manual is read differently. The round's grades are practice and not counted in the scores.</source>
+        <source>Before the real judging: every assessor grades the same passages, to see where the manual is read differently. The round&apos;s grades are practice and not counted in the scores.</source>
         <translation>본 판정 전에: 평가자 모두가 같은 문단을 판정해 매뉴얼을 다르게 읽는 곳을 찾습니다. 라운드의 등급은 연습이므로 점수에 들어가지 않습니다.</translation>
     </message>
     <message>
@@ -2551,7 +2551,7 @@ missing core</source>
         <translation>작성한 통합 문서 읽기…</translation>
     </message>
     <message>
-        <source>Read an assessor's filled pool workbook back as their grades.</source>
+        <source>Read an assessor&apos;s filled pool workbook back as their grades.</source>
         <translation>평가자가 작성한 판정 풀 통합 문서를 그 평가자의 등급으로 읽어 옵니다.</translation>
     </message>
     <message>
@@ -2671,7 +2671,7 @@ missing core</source>
         <translation>마지막 변경은 다른 화면에서 한 것입니다. 그 화면에서 되돌리세요.</translation>
     </message>
     <message>
-        <source>A pool needs the assessor's name.</source>
+        <source>A pool needs the assessor&apos;s name.</source>
         <translation>판정 풀에는 평가자 이름이 필요합니다.</translation>
     </message>
     <message>
@@ -2754,7 +2754,7 @@ missing core</source>
         <translation>이 파일로 새 연구 시작</translation>
     </message>
     <message>
-        <source>Replace this study's judgments</source>
+        <source>Replace this study&apos;s judgments</source>
         <translation>이 연구의 판정 바꾸기</translation>
     </message>
     <message>
@@ -2766,7 +2766,7 @@ missing core</source>
         <translation>새 연구를 시작하면 지금 연구를 닫습니다(작업은 프로젝트 파일에 남거나, 저장할지 묻습니다). 판정을 바꾸면 시스템 결과는 그대로 두고 새 판정으로 점수를 매깁니다. 새 판정이 같은 질문을 판정하는지는 불러오기 전에 미리보기가 알려 줍니다.</translation>
     </message>
     <message>
-        <source>The demo's files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo's systems).</source>
+        <source>The demo&apos;s files and systems are closed, so your files start a study of their own (no demo systems, no renamed duplicates, no comparison with the demo&apos;s systems).</source>
         <translation>데모 파일과 시스템을 닫고, 내 파일로 새 연구를 시작합니다(데모 시스템도, 이름이 겹쳐 바뀐 시스템도, 데모 시스템과의 비교도 남지 않습니다).</translation>
     </message>
     <message>
@@ -2866,7 +2866,7 @@ missing core</source>
     <name>MainWindow</name>
     <message>
         <source>Start</source>
-        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project's sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
+        <extracomment>a project was opened (or restored) completely; for tests and screenshots the demo (or a project&apos;s sources) finished loading an import dialog was opened (for tests: the dialog) (path, kind, options, batch): files of one open share a ``batch`` — the first judgments file of a batch replaces those loaded unless ``add`` ask to save work without a project file before closing (the desktop app sets this; tests, screenshots and the smoke test close silently) this window wrote (or restored) the recovery file, so it may remove it; a recovery file of another session is left alone</extracomment>
         <translation>시작</translation>
     </message>
     <message>
@@ -2926,7 +2926,7 @@ missing core</source>
         <translation>평가 파일 열기…</translation>
     </message>
     <message>
-        <source>Add another assessor's judgments…</source>
+        <source>Add another assessor&apos;s judgments…</source>
         <translation>다른 평가자의 판정 추가…</translation>
     </message>
     <message>
@@ -3018,7 +3018,7 @@ missing core</source>
         <translation>판정 파일 열기</translation>
     </message>
     <message>
-        <source>Add another assessor's judgments</source>
+        <source>Add another assessor&apos;s judgments</source>
         <translation>다른 평가자의 판정 추가</translation>
     </message>
     <message>
@@ -3083,7 +3083,7 @@ missing core</source>
         <translation>예시:</translation>
     </message>
     <message>
-        <source>One example per line: a passage id (e.g. D012-03), or the passage's text.</source>
+        <source>One example per line: a passage id (e.g. D012-03), or the passage&apos;s text.</source>
         <translation>한 줄에 예시 하나: 문단ID(예: D012-03) 또는 문단 본문.</translation>
     </message>
     <message>
@@ -3107,7 +3107,7 @@ missing core</source>
         <translation>연구 문서의 표 쓰기</translation>
     </message>
     <message>
-        <source>Fill in the grade table and principles of the study's articles.</source>
+        <source>Fill in the grade table and principles of the study&apos;s articles.</source>
         <translation>연구 문서의 등급 표와 운영 원칙으로 채웁니다.</translation>
     </message>
     <message>
@@ -3127,7 +3127,7 @@ missing core</source>
     <name>ManualPanel</name>
     <message>
         <source>Examples:</source>
-        <extracomment>characters of an example passage's text shown in the panel between an example's passage id and its text in the editor</extracomment>
+        <extracomment>characters of an example passage&apos;s text shown in the panel between an example&apos;s passage id and its text in the editor</extracomment>
         <translation>예시:</translation>
     </message>
     <message>
@@ -3287,7 +3287,7 @@ n = {n} questions</source>
         <translation>순서 시드:</translation>
     </message>
     <message>
-        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor's name.</source>
+        <source>Fixes the shuffled order; the same seed gives the same order again. By default it comes from the assessor&apos;s name.</source>
         <translation>섞는 순서를 정합니다. 같은 시드면 언제나 같은 순서입니다. 기본값은 평가자 이름에서 나옵니다.</translation>
     </message>
     <message>
@@ -3383,7 +3383,7 @@ n = {n} questions</source>
         <translation>답변 불가 질문과 답변 보류 (%1)</translation>
     </message>
     <message>
-        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. With trec_eval's conventions they stay in the means, every system scoring 0 on them. Judge more passages for them.</source>
+        <source>Questions whose evidence nobody has found yet (%1): marked answerable in the questions sheet, but no passage is graded relevant. With trec_eval&apos;s conventions they stay in the means, every system scoring 0 on them. Judge more passages for them.</source>
         <translation>근거를 아직 찾지 못한 질문 (%1): 질문 시트에서 답변가능 = 예로 표시했지만 관련 등급을 받은 문단이 하나도 없습니다. trec_eval 규칙에 따라 평균에 남고 모든 시스템이 0점을 받습니다. 문단을 더 평가하세요.</translation>
     </message>
     <message>
@@ -3403,7 +3403,7 @@ n = {n} questions</source>
         <translation>시스템별 점수</translation>
     </message>
     <message>
-        <source>The chosen value worked through: the mean over the questions, and each question's formula with its numbers (also Enter, or right-click a value).</source>
+        <source>The chosen value worked through: the mean over the questions, and each question&apos;s formula with its numbers (also Enter, or right-click a value).</source>
         <translation>고른 값을 풀어 보여 줍니다: 질문들의 평균과, 질문마다 숫자를 넣은 공식(Enter 키나 값을 오른쪽 클릭해도 됩니다).</translation>
     </message>
     <message>
@@ -3411,7 +3411,7 @@ n = {n} questions</source>
         <translation>답변 가능한 질문에 대한 평균입니다. 시스템 결과에 빠진 질문은 0점으로 계산합니다. 각 열의 최고값은 굵게 표시됩니다. 머리글을 클릭하면 정렬, 오른쪽 클릭하면 열 선택, 마우스를 올리면 지표 설명이 나옵니다.</translation>
     </message>
     <message>
-        <source>Double-click a system's name to rename it; hover over it for its file.</source>
+        <source>Double-click a system&apos;s name to rename it; hover over it for its file.</source>
         <translation>시스템 이름을 두 번 누르면 이름을 바꿀 수 있고, 마우스를 올리면 어느 파일에서 왔는지 보입니다.</translation>
     </message>
     <message>
@@ -3609,7 +3609,7 @@ questions</source>
         <translation>Judged@{k} 지금</translation>
     </message>
     <message>
-        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system's top {k} that has a grade): {before} before the pools, {after} now.</source>
+        <source>{n} passages in judging pools: {graded} graded, {waiting} still waiting. Judged@{k} (the share of a system&apos;s top {k} that has a grade): {before} before the pools, {after} now.</source>
         <translation>판정 풀의 문단 {n}개: {graded}개 판정, {waiting}개 남음. Judged@{k}(시스템 상위 {k}개 가운데 등급이 있는 비율): 풀 전 {before}, 지금 {after}.</translation>
     </message>
     <message>
@@ -3645,7 +3645,7 @@ questions</source>
     <name>ProjectActions</name>
     <message>
         <source>Reading {name}…</source>
-        <extracomment>files and settings are saved this long after they change the user's work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit</extracomment>
+        <extracomment>files and settings are saved this long after they change the user&apos;s work (grades, resolutions, notes) is saved at once after each edit, but not more often than this: a killed process loses at most the last edit</extracomment>
         <translation>{name} 읽는 중…</translation>
     </message>
     <message>
@@ -3681,7 +3681,7 @@ questions</source>
         <translation>프로젝트 열기</translation>
     </message>
     <message>
-        <source>Checking the project's files…</source>
+        <source>Checking the project&apos;s files…</source>
         <translation>프로젝트 파일 확인 중…</translation>
     </message>
     <message>
@@ -3860,7 +3860,7 @@ first relevant: {bucket}
 <context>
     <name>RatersPanel</name>
     <message>
-        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen's kappa, quadratic weighted kappa; Krippendorff's alpha (ordinal) over everyone.</source>
+        <source>Do the raters agree? Per criterion, for every pair of raters: the answers both rated, exact agreement, Cohen&apos;s kappa, quadratic weighted kappa; Krippendorff&apos;s alpha (ordinal) over everyone.</source>
         <translation>평가자들의 점수가 일치할까요? 기준마다, 평가자 두 명씩: 둘 다 평가한 답변 수, 완전 일치율, 코헨 카파, 이차 가중 카파, 그리고 모든 평가자에 대한 크리펜도르프 알파(순서형).</translation>
     </message>
     <message>
@@ -3888,7 +3888,7 @@ first relevant: {bucket}
         <translation>규칙대로 되돌리기</translation>
     </message>
     <message>
-        <source>The raters' comparison is hidden while blind rating is on: it names the systems.</source>
+        <source>The raters&apos; comparison is hidden while blind rating is on: it names the systems.</source>
         <translation>블라인드 평가 중에는 평가자 비교를 숨깁니다. 시스템 이름이 드러나기 때문입니다.</translation>
     </message>
     <message>
@@ -3982,8 +3982,8 @@ first relevant: {bucket}
         <translation>{name}의 새 이름을 적으세요. 파일은 바뀌지 않고, 이름은 프로젝트에 저장됩니다.</translation>
     </message>
     <message>
-        <source>From {source}; called '{original}' in the file.</source>
-        <translation>출처: {source}. 파일에서의 이름: '{original}'.</translation>
+        <source>From {source}; called &apos;{original}&apos; in the file.</source>
+        <translation>출처: {source}. 파일에서의 이름: &apos;{original}&apos;.</translation>
     </message>
     <message>
         <source>Rename</source>
@@ -3994,7 +3994,7 @@ first relevant: {bucket}
         <translation>취소</translation>
     </message>
     <message>
-        <source>Use the file's name ({original})</source>
+        <source>Use the file&apos;s name ({original})</source>
         <translation>파일의 이름 쓰기({original})</translation>
     </message>
     <message>
@@ -4033,8 +4033,8 @@ first relevant: {bucket}
         <translation>모든 시스템과 비교할 기준 시스템:</translation>
     </message>
     <message>
-        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters' scores are combined like passage grades (a hand resolution wins); 'mean rating' is each answer's mean over its criteria.</source>
-        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). '평가 평균'은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
+        <source>Mean rating per criterion (0–3) with its 95% bootstrap confidence interval. Several raters&apos; scores are combined like passage grades (a hand resolution wins); &apos;mean rating&apos; is each answer&apos;s mean over its criteria.</source>
+        <translation>기준별 평가 평균(0–3)과 부트스트랩 95% 신뢰구간입니다. 여러 평가자의 점수는 문단 등급과 같은 규칙으로 하나로 모읍니다(사람이 조정한 점수 우선). &apos;평가 평균&apos;은 답변마다 적용되는 기준 점수의 평균입니다.</translation>
     </message>
     <message>
         <source>Automatic citation checks: citation precision = cited passages at or above θ / cited passages; core coverage = core evidence groups cited (an alternative covers its group); the other rates are shares of citations or answers.</source>
@@ -4125,8 +4125,8 @@ first relevant: {bucket}
         <translation>답변 보류 비율(답변 가능 질문)</translation>
     </message>
     <message>
-        <source>Answers that declined / answers to unanswerable questions (not the retrieval's empty results on the Overview).</source>
-        <translation>답변을 보류한 답변 / 답변 불가 질문에 대한 답변 (개요 화면의 '결과 없음'은 검색 결과가 빈 경우로, 이것과 다릅니다).</translation>
+        <source>Answers that declined / answers to unanswerable questions (not the retrieval&apos;s empty results on the Overview).</source>
+        <translation>답변을 보류한 답변 / 답변 불가 질문에 대한 답변 (개요 화면의 &apos;결과 없음&apos;은 검색 결과가 빈 경우로, 이것과 다릅니다).</translation>
     </message>
     <message>
         <source>Answers checked (to questions the judgments know).</source>
@@ -4213,7 +4213,7 @@ first relevant: {bucket}
     <name>ReviewPage</name>
     <message>
         <source>Preparing the question review…</source>
-        <extracomment>a gold row's most height in pixels of passage text (3 lines at the normal font) the background task that builds the per-question index of new results the current question changed (question id, "" when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the busy line says "Preparing the question review…" (made again in the language in force after a switch, cleared when the index is shown) (system, measure) of a bar clicked before the index arrived: the list's order the study's one undo stack, shared with every page</extracomment>
+        <extracomment>a gold row&apos;s most height in pixels of passage text (3 lines at the normal font) the background task that builds the per-question index of new results the current question changed (question id, &quot;&quot; when none) the per-question index of new results is in place and the page shows it where the questions of the drill-down filter were chosen (its banner) the question whose cards are shown (scrolled to rank 1 when it changes) (system, passage id) of the selected card the busy line says &quot;Preparing the question review…&quot; (made again in the language in force after a switch, cleared when the index is shown) (system, measure) of a bar clicked before the index arrived: the list&apos;s order the study&apos;s one undo stack, shared with every page</extracomment>
         <translation>질문별 검토를 준비하는 중…</translation>
     </message>
     <message>
@@ -4574,7 +4574,7 @@ first relevant: {bucket}
         <translation>기본값으로</translation>
     </message>
     <message>
-        <source>The rubric of the ratings file when it has one, else the seeds' rubric.</source>
+        <source>The rubric of the ratings file when it has one, else the seeds&apos; rubric.</source>
         <translation>평가 파일에 루브릭이 있으면 그것을, 없으면 연구 문서의 기본 루브릭을 씁니다.</translation>
     </message>
     <message>
@@ -4582,11 +4582,11 @@ first relevant: {bucket}
         <translation>답변 보류 문구:</translation>
     </message>
     <message>
-        <source>Separate the phrases with ';'.</source>
-        <translation>문구는 ';'로 나누세요.</translation>
+        <source>Separate the phrases with &apos;;&apos;.</source>
+        <translation>문구는 &apos;;&apos;로 나누세요.</translation>
     </message>
     <message>
-        <source>Several raters' scores:</source>
+        <source>Several raters&apos; scores:</source>
         <translation>평가자 여러 명의 점수:</translation>
     </message>
     <message>
@@ -4700,7 +4700,7 @@ first relevant: {bucket}
         <translation>nDCG 이득:</translation>
     </message>
     <message>
-        <source>How much a higher grade is worth in nDCG. Exponential (as in the study's articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
+        <source>How much a higher grade is worth in nDCG. Exponential (as in the study&apos;s articles) makes grade 3 worth 7 and grade 1 worth 1; linear (as trec_eval) makes grade 3 worth 3.</source>
         <translation>nDCG에서 높은 등급이 얼마나 가치 있는지 정합니다. 지수형(연구 자료와 같음)은 3등급을 7, 1등급을 1로, 선형(trec_eval과 같음)은 3등급을 3으로 계산합니다.</translation>
     </message>
     <message>
@@ -4716,8 +4716,8 @@ first relevant: {bucket}
         <translation>중복:</translation>
     </message>
     <message>
-        <source>Keeps near-duplicate chunks from filling the top of a list. 'Drop neighbouring chunks' removes chunks within ± the window of a chunk already kept from the same document.</source>
-        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. '이웃 청크 빼기'는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
+        <source>Keeps near-duplicate chunks from filling the top of a list. &apos;Drop neighbouring chunks&apos; removes chunks within ± the window of a chunk already kept from the same document.</source>
+        <translation>거의 같은 청크가 목록 위쪽을 차지하지 않게 합니다. &apos;이웃 청크 빼기&apos;는 같은 문서에서 이미 남긴 청크의 ± 범위 안에 있는 청크를 뺍니다.</translation>
     </message>
     <message>
         <source>± chunks:</source>
@@ -4732,7 +4732,7 @@ first relevant: {bucket}
         <translation>평가 단위:</translation>
     </message>
     <message>
-        <source>Passages: each passage is judged on its own. Documents: a document's grade is the best grade of its passages (needs the passages sheet).</source>
+        <source>Passages: each passage is judged on its own. Documents: a document&apos;s grade is the best grade of its passages (needs the passages sheet).</source>
         <translation>문단: 문단마다 따로 평가합니다. 문서: 문서의 등급은 그 문서 문단 중 가장 높은 등급입니다(문단 시트가 필요합니다).</translation>
     </message>
     <message>
@@ -4771,8 +4771,8 @@ first relevant: {bucket}
 <context>
     <name>StandardsBox</name>
     <message>
-        <source>Each assessor's standard</source>
-        <extracomment>a grade cell's share of the assessor's grades (0–1), drawn as a bar a grade cell's grade, for the bar's colour pixels added under a grade cell's count for its bar pairs given a sentence and an interval line on the page (the report has them all) a new computation is shown (tests wait for it)</extracomment>
+        <source>Each assessor&apos;s standard</source>
+        <extracomment>a grade cell&apos;s share of the assessor&apos;s grades (0–1), drawn as a bar a grade cell&apos;s grade, for the bar&apos;s colour pixels added under a grade cell&apos;s count for its bar pairs given a sentence and an interval line on the page (the report has them all) a new computation is shown (tests wait for it)</extracomment>
         <translation>평가자별 기준</translation>
     </message>
     <message>
@@ -4780,7 +4780,7 @@ first relevant: {bucket}
         <translation>평균 등급</translation>
     </message>
     <message>
-        <source>Grade {grade}: how many of the assessor's grades, and their share.</source>
+        <source>Grade {grade}: how many of the assessor&apos;s grades, and their share.</source>
         <translation>등급 {grade}: 이 평가자가 준 등급 중 몇 개이고 비율은 얼마인지.</translation>
     </message>
     <message>
@@ -4792,7 +4792,7 @@ first relevant: {bucket}
         <translation>가중 κ(이차), {a} – {b}</translation>
     </message>
     <message>
-        <source>95% intervals: the items (question, passage) resampled with replacement {replicates} times, seed {seed} (percentile bootstrap). One assessor is said to grade more generously only when the interval of the difference of their means on the items both judged leaves out 0. Each pair's confusion matrix is in “Grades side by side” above.</source>
+        <source>95% intervals: the items (question, passage) resampled with replacement {replicates} times, seed {seed} (percentile bootstrap). One assessor is said to grade more generously only when the interval of the difference of their means on the items both judged leaves out 0. Each pair&apos;s confusion matrix is in “Grades side by side” above.</source>
         <translation>95% 구간: 항목(질문, 문단)을 복원추출로 {replicates}번 다시 뽑은 백분위 부트스트랩이며 시드는 {seed}입니다. 같이 평가한 항목에서 두 사람의 평균 차이 구간이 0을 포함하지 않을 때만 한 사람이 더 후하다고 말합니다. 쌍마다의 혼동 행렬은 위 “등급 나란히 보기”에 있습니다.</translation>
     </message>
     <message>
@@ -4804,15 +4804,15 @@ first relevant: {bucket}
         <translation>이 평가자가 등급을 준 항목(질문, 문단) 수.</translation>
     </message>
     <message>
-        <source>The mean of this assessor's grades.</source>
+        <source>The mean of this assessor&apos;s grades.</source>
         <translation>이 평가자가 준 등급의 평균.</translation>
     </message>
     <message>
-        <source>Krippendorff's α (ordinal), all assessors</source>
+        <source>Krippendorff&apos;s α (ordinal), all assessors</source>
         <translation>크리펜도르프 α(순서형), 전체 평가자</translation>
     </message>
     <message>
-        <source>… and {n} more pairs: every pair is in the report's Agreement sheet and in workbench agreement --json.</source>
+        <source>… and {n} more pairs: every pair is in the report&apos;s Agreement sheet and in workbench agreement --json.</source>
         <translation>… 그 밖의 {n}쌍: 모든 쌍은 보고서의 평가자 일치도 시트와 workbench agreement --json에 있습니다.</translation>
     </message>
 </context>
@@ -4932,7 +4932,7 @@ first relevant: {bucket}
     <name>SystemColumnView</name>
     <message>
         <source>This system returned nothing for this question (scored 0).</source>
-        <extracomment>characters of passage text shown on a card; the tooltip has the rest lines of passage text on a card at a large font, so that two or more cards per system fit in view; the card's tooltip has the whole passage background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system's name is (its tooltip is the system card) the shown cards, in order the tooltip of the system's name (its system card), set by the page the study's evaluation manual: the chips' labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
+        <extracomment>characters of passage text shown on a card; the tooltip has the rest lines of passage text on a card at a large font, so that two or more cards per system fit in view; the card&apos;s tooltip has the whole passage background of the selected card and of the same passage in other columns the evidence sentence (근거 문장) inside a passage: bold on a light blue band recently wrapped texts: the same passage in several columns, and going back to the previous question, reuse their layouts evidence sentence spans within ``text`` where the system&apos;s name is (its tooltip is the system card) the shown cards, in order the tooltip of the system&apos;s name (its system card), set by the page the study&apos;s evaluation manual: the chips&apos; labels and tooltips (None: the defaults) the title, scores and warning are drawn here; False when a :class:`SystemHeaderRow` above the scroll area shows them (pinned)</extracomment>
         <translation>이 시스템은 이 질문에 아무것도 돌려주지 않았습니다 (0점).</translation>
     </message>
     <message>
@@ -4975,12 +4975,12 @@ first relevant: {bucket}
         <translation>폴더: {folder}</translation>
     </message>
     <message>
-        <source>Named '{original}' in the file; renamed by you.</source>
-        <translation>파일에서의 이름: '{original}'. 사용자가 이름을 바꾸었습니다.</translation>
+        <source>Named &apos;{original}&apos; in the file; renamed by you.</source>
+        <translation>파일에서의 이름: &apos;{original}&apos;. 사용자가 이름을 바꾸었습니다.</translation>
     </message>
     <message>
-        <source>Named '{original}' in the file; another system has that name, so it is called '{name}' here. Rename it to choose another name.</source>
-        <translation>파일에서의 이름: '{original}'. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
+        <source>Named &apos;{original}&apos; in the file; another system has that name, so it is called &apos;{name}&apos; here. Rename it to choose another name.</source>
+        <translation>파일에서의 이름: &apos;{original}&apos;. 같은 이름의 시스템이 이미 있어 여기서는 {name:으로} 부릅니다. 다른 이름을 쓰려면 이름을 바꾸세요.</translation>
     </message>
     <message>
         <source>Double-click or right-click to rename.</source>
@@ -5051,20 +5051,20 @@ first relevant: {bucket}
         <translation>시스템마다 청크 크기와 겹침을 적어 두세요. 본문을 같은 방식으로 나눈 시스템끼리만 Recall을 비교할 수 있습니다.</translation>
     </message>
     <message>
-        <source>{field} must be a whole number (or empty); '{value}' was not kept.</source>
-        <translation>{field:은} 정수여야 합니다(또는 빈칸). '{value}' 값은 저장하지 않았습니다.</translation>
+        <source>{field} must be a whole number (or empty); &apos;{value}&apos; was not kept.</source>
+        <translation>{field:은} 정수여야 합니다(또는 빈칸). &apos;{value}&apos; 값은 저장하지 않았습니다.</translation>
     </message>
     <message>
         <source>(unnamed pipeline)</source>
         <translation>(이름 없는 파이프라인)</translation>
     </message>
     <message>
-        <source>Each stage is read by its own measure (the blog post): candidate search by Recall@N, reranking by MRR and nDCG@K, the final context by P@K. The list shows, per question, the relevant passages in the candidates' top N that the next stage's top K dropped.</source>
+        <source>Each stage is read by its own measure (the blog post): candidate search by Recall@N, reranking by MRR and nDCG@K, the final context by P@K. The list shows, per question, the relevant passages in the candidates&apos; top N that the next stage&apos;s top K dropped.</source>
         <translation>글에서처럼 단계마다 그 단계의 지표로 봅니다. 후보 검색은 Recall@N, 재순위는 MRR과 nDCG@K, 최종 컨텍스트는 P@K입니다. 아래 목록은 질문마다, 후보 상위 N개에 있던 관련 근거 가운데 다음 단계의 상위 K개에서 빠진 것을 보여 줍니다.</translation>
     </message>
     <message>
-        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages candidate search and reranking in the table above, or in the run workbook's system info sheet.</source>
-        <translation>파이프라인의 단계를 비교하려면 위 표(또는 실행 결과 파일의 '시스템 정보' 시트)에서 두 시스템에 같은 파이프라인 이름을 주고 단계를 '후보 검색'과 '재순위'로 적으세요.</translation>
+        <source>To compare the stages of a pipeline, give two systems the same pipeline name and the stages candidate search and reranking in the table above, or in the run workbook&apos;s system info sheet.</source>
+        <translation>파이프라인의 단계를 비교하려면 위 표(또는 실행 결과 파일의 &apos;시스템 정보&apos; 시트)에서 두 시스템에 같은 파이프라인 이름을 주고 단계를 &apos;후보 검색&apos;과 &apos;재순위&apos;로 적으세요.</translation>
     </message>
     <message>
         <source>Stage</source>
@@ -5109,11 +5109,11 @@ dropped</source>
         <translation>빠진 문단</translation>
     </message>
     <message>
-        <source>Relevant passages in the candidates' top N that are not in the next stage's top K.</source>
+        <source>Relevant passages in the candidates&apos; top N that are not in the next stage&apos;s top K.</source>
         <translation>후보 상위 N개에 있었지만 다음 단계의 상위 K개에는 없는 관련 문단 수입니다.</translation>
     </message>
     <message>
-        <source>Relevant passages in the next stage's top K that the candidates' top N did not hold (a reranker only reorders: this points at runs of different pipelines).</source>
+        <source>Relevant passages in the next stage&apos;s top K that the candidates&apos; top N did not hold (a reranker only reorders: this points at runs of different pipelines).</source>
         <translation>다음 단계의 상위 K개에 있지만 후보 상위 N개에는 없던 관련 문단 수입니다(재순위는 순서만 바꾸므로, 이 값이 있으면 서로 다른 파이프라인의 결과일 수 있습니다).</translation>
     </message>
     <message>
@@ -5157,15 +5157,15 @@ dropped</source>
         <translation>시스템 정보</translation>
     </message>
     <message>
-        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces that system's row of the run workbook's system info sheet and is kept in the project (Ctrl+Z undoes). Hover over a system's name anywhere in the app to see its card.</source>
-        <translation>시스템마다 비교할 때 고정하고 밝혀야 할 사실입니다. 칸을 두 번 눌러 입력하세요. 여기서 입력한 정보는 실행 결과 파일의 '시스템 정보' 시트에 적힌 그 시스템의 행을 대신하며 프로젝트에 저장됩니다(Ctrl+Z로 되돌리기). 앱 어디서든 시스템 이름에 마우스를 올리면 이 정보가 보입니다.</translation>
+        <source>What each system is: the facts to fix and disclose with every comparison. Double-click a cell to type; a card typed here replaces that system&apos;s row of the run workbook&apos;s system info sheet and is kept in the project (Ctrl+Z undoes). Hover over a system&apos;s name anywhere in the app to see its card.</source>
+        <translation>시스템마다 비교할 때 고정하고 밝혀야 할 사실입니다. 칸을 두 번 눌러 입력하세요. 여기서 입력한 정보는 실행 결과 파일의 &apos;시스템 정보&apos; 시트에 적힌 그 시스템의 행을 대신하며 프로젝트에 저장됩니다(Ctrl+Z로 되돌리기). 앱 어디서든 시스템 이름에 마우스를 올리면 이 정보가 보입니다.</translation>
     </message>
     <message>
         <source>Entered in</source>
         <translation>입력한 곳</translation>
     </message>
     <message>
-        <source>Use the run workbook's card for this system</source>
+        <source>Use the run workbook&apos;s card for this system</source>
         <translation>이 시스템은 실행 결과 파일의 정보 쓰기</translation>
     </message>
     <message>
@@ -5185,11 +5185,11 @@ dropped</source>
         <translation>재순위: 상위 K =</translation>
     </message>
     <message>
-        <source>How deep the candidate stage is read (the blog post's Recall@20).</source>
+        <source>How deep the candidate stage is read (the blog post&apos;s Recall@20).</source>
         <translation>후보 검색 단계를 몇 위까지 볼지입니다(글의 Recall@20).</translation>
     </message>
     <message>
-        <source>How many passages the later stages pass on (the blog post's NDCG@5, P@5).</source>
+        <source>How many passages the later stages pass on (the blog post&apos;s NDCG@5, P@5).</source>
         <translation>다음 단계가 넘기는 문단 수입니다(글의 NDCG@5, P@5).</translation>
     </message>
     <message>

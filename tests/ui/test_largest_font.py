@@ -120,3 +120,22 @@ def test_question_review_shows_two_whole_cards_per_system(qtbot, largest):
         heights = [col.card_rect(i).height() for i in range(len(col.shown_cards()))]
         assert whole >= 2, (col.title, whole, seen.height(), heights)
     assert window.height() <= 800
+
+
+def test_the_agreement_tables_show_every_row_and_the_ranking_its_whole_title(qtbot, largest):
+    """A crowded page scrolls; its short tables are not squeezed to a row and a half
+    (the rankings by assessor showed one of three), and the box's title is not cut."""
+    from _gestures import go_to
+
+    window = largest
+    page = go_to(qtbot, window, "agreement")
+    box = page.by_assessor_box
+    qtbot.waitUntil(lambda: box.isVisible() and box.table.rowCount() >= 3, timeout=60000)
+    qtbot.wait(100)
+    for table in (page.stats_table, box.table):
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        assert table.rowCount() >= 1
+        assert table.viewport().height() >= rows, table.objectName()
+    title = QFontMetrics(box.font()).horizontalAdvance(box.title())
+    assert title < box.width() - 16
+    assert window.height() <= 800

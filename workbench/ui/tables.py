@@ -10,6 +10,8 @@
   a number or an id is never elided after the user picks a larger font.
 - :func:`rows_height`: the height that shows a header and N rows in the
   font in use (minimum heights that follow the font).
+- :func:`hold_rows`: a short table exactly as tall as its rows (up to a
+  number), so a crowded page scrolls instead of squeezing it to a row.
 - :func:`cell_text_width`: the width a cell's text needs in the font it is
   drawn in (the tests compare it with the column width).
 """
@@ -334,3 +336,14 @@ class FrozenColumnTable(QTableView):
         super().scrollTo(index, hint)
         if index.isValid() and index.column() < self.frozen_count:
             bar.setValue(keep)
+
+
+def hold_rows(view: QTableView, most: int) -> None:
+    """Make ``view`` exactly as tall as its header and its rows, up to ``most`` rows
+    (more scroll inside it), with room for the horizontal scroll bar. Call it
+    again after the rows or the font change."""
+    header = view.horizontalHeader()
+    height = header.sizeHint().height() + 2 * view.frameWidth()
+    height += sum(view.rowHeight(r) for r in range(min(view.model().rowCount(), most)))
+    height += view.horizontalScrollBar().sizeHint().height()
+    view.setFixedHeight(height + 2)

@@ -86,6 +86,7 @@ from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
 from workbench.ui.page import Page, add_shortcuts, share_undo
 from workbench.ui.state import AppState
+from workbench.ui.tables import hold_rows
 from workbench.ui.views.by_assessor_box import ByAssessorBox
 from workbench.ui.views.heatmap import ConfusionHeatmap
 from workbench.ui.views.pool_report import PoolEffectBox
@@ -114,6 +115,8 @@ def _num(value: float, digits: int = 3) -> str:
 
 # == the queue model ====================================================================
 
+#: rows of the agreement statistics (assessor pairs) shown before the table scrolls
+STATS_ROWS = 6
 #: raw value of a cell (grade as int, gap as int, resolved flag as bool)
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -774,6 +777,8 @@ class AgreementPage(Page):
         self.queue_view.verticalHeader().setDefaultSectionSize(row)
         self.queue_view.setMinimumHeight(row * 7 + fm.height() + 12)
         self.heatmap.setMinimumHeight(fm.height() * 4 + 4 * (fm.horizontalAdvance("0000") + 8))
+        self.stats_table.resizeRowsToContents()
+        hold_rows(self.stats_table, STATS_ROWS)
 
     def reset_view(self) -> None:
         """A new study or judgments file: no heat-map cell filter, every item listed,
@@ -1022,11 +1027,8 @@ class AgreementPage(Page):
             if len(summary.pairs) > 1
             else QAbstractItemView.SelectionMode.NoSelection
         )
-        height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
-        height += sum(table.rowHeight(r) for r in range(min(table.rowCount(), 6)))
-        # room for a horizontal scroll bar in a narrow window, so no row is hidden
-        height += table.horizontalScrollBar().sizeHint().height()
-        table.setMaximumHeight(height + 2)
+        # every pair's row (up to six) at any font: the page scrolls, the table stays
+        hold_rows(table, STATS_ROWS)
 
         pct = summary.disagreements / summary.items * 100 if summary.items else 0.0
         self.summary_label.setText(

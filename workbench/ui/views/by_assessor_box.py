@@ -25,7 +25,11 @@ from PySide6.QtWidgets import (
 
 from workbench.core.measures.by_assessor import ByAssessor
 from workbench.ui.i18n import current_language
+from workbench.ui.tables import hold_rows
 from workbench.ui.workers import TaskRunner
+
+#: rows (the resolved grades, then one per assessor) shown before the table scrolls
+RANKING_ROWS = 6
 
 
 def _lang() -> str:
@@ -120,6 +124,8 @@ class ByAssessorBox(QGroupBox):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.FontChange:
+            self._hold_rows()
         super().changeEvent(event)
 
     def _show(self) -> None:
@@ -127,9 +133,8 @@ class ByAssessorBox(QGroupBox):
         self.setVisible(ranked is not None and ranked.computed)
         if ranked is None or not ranked.computed:
             return
-        self.setTitle(self.tr("Does the ranking depend on who judged? ({measure})").format(
-            measure=ranked.measure
-        ))
+        # short enough for the page's left column at the largest font
+        self.setTitle(self.tr("Each assessor's ranking ({measure})").format(measure=ranked.measure))
         self.sentence.setText(ranked.sentence(_lang()))
         rows = [ranked.resolved, *ranked.assessors]
         self.table.setRowCount(len(rows))
@@ -154,6 +159,12 @@ class ByAssessorBox(QGroupBox):
                     )
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
+        self._hold_rows()
+
+    def _hold_rows(self) -> None:
+        """Every row at any font (the page scrolls instead of squeezing the table)."""
+        self.table.resizeRowsToContents()
+        hold_rows(self.table, RANKING_ROWS)
 
     def shown_rows(self) -> list[list[str]]:
         """The table's text, row by row (what a reader sees)."""
