@@ -5,6 +5,7 @@ widget that has it. A disabled button fails the test, as it stops the user."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QInputMethodEvent
@@ -118,6 +119,16 @@ def open_study_files(qtbot, window: QWidget, picks, judgments, runs, timeout=600
     qtbot.waitUntil(
         lambda: window.state.results is not None and not window.busy.busy, timeout=timeout
     )
+
+
+def save_new_project(qtbot, window: QWidget, picks, path) -> None:
+    """File ▸ Save project (Ctrl+S) of a study saved nowhere yet: the name chosen in
+    the (stand-in) Save dialog; returns once the window keeps the project there."""
+    assert window.project_path is None, "saved before: Ctrl+S would ask for no name"
+    picks.save.append(str(path))
+    shortcut(window, Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: window.project_path is not None, timeout=10000)
+    assert Path(window.project_path) == Path(path) and Path(path).exists()
 
 
 def choose_in_combo(combo, index: int) -> None:

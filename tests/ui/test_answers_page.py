@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from _gestures import press
+from _gestures import FilePicks, press, save_new_project
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -308,15 +308,16 @@ def test_resolve_a_disagreement_and_edit_the_rubric(qtbot, window):
     assert window.state.study.answers.options.abstention_phrases == ("모르겠", "근거 없음")
 
 
-def test_the_view_and_the_work_come_back_with_the_project(qtbot, window, tmp_path):
+def test_the_view_and_the_work_come_back_with_the_project(qtbot, window, tmp_path, monkeypatch):
     page = window.page("answers")
     review = page.review
     review.open_question("Q042")
     review.area.setFocus()
     qtbot.keyClick(review.area, Qt.Key.Key_1)
-    page.blind_check.setChecked(True)
+    press(page.blind_check)
+    assert page.blind_check.isChecked()
     path = tmp_path / "p.wbproj"
-    assert window.save_project_to(path)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), path)
     ratings = A.ratings_in_force(window.state.study)
 
     other = MainWindow(settings=Settings())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from _gestures import FilePicks, save_new_project
 from _newcomer_files import (
     N_JUDGMENTS,
     ROW_WITH_UNIT,
@@ -338,7 +339,9 @@ def test_runs_are_checked_against_the_judgments_loaded(qtbot, own, tmp_path):
 
 
 # -- 3. renaming systems, where they come from ---------------------------------------------------
-def test_rename_a_system_on_the_overview_and_reopen_the_project(qtbot, own, tmp_path, answers):
+def test_rename_a_system_on_the_overview_and_reopen_the_project(
+    qtbot, own, tmp_path, answers, monkeypatch
+):
     window = _window(qtbot)
     for path, kind in ((own["judgments"], "judgments"), (own["runs"], "runs")):
         dialog = _open_dialog(qtbot, window, path, kind)
@@ -377,7 +380,7 @@ def test_rename_a_system_on_the_overview_and_reopen_the_project(qtbot, own, tmp_
     assert window.state.systems == ["BM25", "그래프 RAG"]
 
     project = tmp_path / "연구.wbproj"
-    assert window.save_project_to(project)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), project)
     again = _window(qtbot)
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
         again.open_project(project)

@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from _gestures import FilePicks, open_study_files
+from _gestures import FilePicks, open_study_files, save_new_project
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -45,7 +45,7 @@ def _load_copies(qtbot, window: MainWindow, folder) -> None:
         )
 
 
-def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied_demo):
+def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied_demo, monkeypatch):
     window = _window(qtbot)
     _load_copies(qtbot, window, copied_demo)
     window.state.set_settings(EvalSettings(ks=(1, 5), threshold=2))
@@ -53,7 +53,7 @@ def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied
     window.state.set_flag("Q001", True)
     window.show_page("start")
     target = copied_demo / "연구.wbproj"
-    assert window.save_project_to(target)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), target)
     saved = json.loads(target.read_text(encoding="utf-8"))
     assert {s["path"] for s in saved["sources"]} == {"judgments.xlsx", "runs.xlsx"}
 
@@ -70,11 +70,11 @@ def test_save_then_reopen_restores_sources_settings_notes_and_page(qtbot, copied
     assert again.windowTitle().startswith("연구.wbproj")
 
 
-def test_a_changed_source_file_asks_what_to_do(qtbot, copied_demo):
+def test_a_changed_source_file_asks_what_to_do(qtbot, copied_demo, monkeypatch):
     window = _window(qtbot)
     _load_copies(qtbot, window, copied_demo)
     target = copied_demo / "p.wbproj"
-    window.save_project_to(target)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), target)
     with open(copied_demo / "runs.xlsx", "ab") as handle:  # edited after saving
         handle.write(b"\0")
 
@@ -99,11 +99,11 @@ def test_a_changed_source_file_asks_what_to_do(qtbot, copied_demo):
     assert not again.state.has_data  # cancelled: nothing was loaded
 
 
-def test_a_missing_source_file_can_be_skipped(qtbot, copied_demo):
+def test_a_missing_source_file_can_be_skipped(qtbot, copied_demo, monkeypatch):
     window = _window(qtbot)
     _load_copies(qtbot, window, copied_demo)
     target = copied_demo / "p.wbproj"
-    window.save_project_to(target)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), target)
     (copied_demo / "runs.xlsx").unlink()
 
     seen = {}
@@ -124,11 +124,11 @@ def test_a_missing_source_file_can_be_skipped(qtbot, copied_demo):
     assert again.state.judgment_set is not None and not again.state.run_sets
 
 
-def test_autosave_writes_the_project_after_a_change(qtbot, copied_demo):
+def test_autosave_writes_the_project_after_a_change(qtbot, copied_demo, monkeypatch):
     window = _window(qtbot)
     _load_copies(qtbot, window, copied_demo)
     target = copied_demo / "auto.wbproj"
-    window.save_project_to(target)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), target)
     window.state.set_note("Q002", "autosaved")
     window.state.work_changed.emit()
     qtbot.waitUntil(lambda: "autosaved" in target.read_text(encoding="utf-8"), timeout=10000)

@@ -6,7 +6,7 @@ grades an item differently in two files is stopped in the preview."""
 from __future__ import annotations
 
 import pytest
-from _gestures import press
+from _gestures import FilePicks, press, save_new_project
 
 from workbench.ui.main_window import MainWindow
 from workbench.ui.settings import Settings
@@ -40,7 +40,9 @@ def _dialog(qtbot, window, opened):
     return dialog
 
 
-def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, tmp_path):
+def test_two_assessor_files_merge_with_names_from_the_file_names(
+    qtbot, files, tmp_path, monkeypatch
+):
     a, b, run = files
     window = _window(qtbot)
     opened = []
@@ -80,7 +82,7 @@ def test_two_assessor_files_merge_with_names_from_the_file_names(qtbot, files, t
 
     # the project reopens both files under the names given
     project = tmp_path / "두 평가자.wbproj"
-    assert window.save_project_to(project)
+    save_new_project(qtbot, window, FilePicks(monkeypatch), project)
     again = _window(qtbot)
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
         again.open_project(project)

@@ -4,7 +4,7 @@ exported judgments and after the project is reopened."""
 
 from __future__ import annotations
 
-from _gestures import FilePicks, open_study_files
+from _gestures import FilePicks, open_study_files, save_new_project
 
 from workbench.core.io import load_judgments
 from workbench.core.model import schema as s
@@ -58,9 +58,8 @@ def test_every_page_the_export_and_the_reopened_project_show_the_same_grade(
     qtbot, demo_copy, tmp_path, monkeypatch
 ):
     window = _window(qtbot)
-    open_study_files(
-        qtbot, window, FilePicks(monkeypatch), demo_copy / "judgments.xlsx", demo_copy / "runs.xlsx"
-    )
+    picks = FilePicks(monkeypatch)
+    open_study_files(qtbot, window, picks, demo_copy / "judgments.xlsx", demo_copy / "runs.xlsx")
     _settled(qtbot, window)
     state = window.state
 
@@ -125,7 +124,7 @@ def test_every_page_the_export_and_the_reopened_project_show_the_same_grade(
 
     # 4. the reopened project shows the same grades on every page
     project = demo_copy / "연구.wbproj"
-    assert window.save_project_to(project)
+    save_new_project(qtbot, window, picks, project)
     again = _window(qtbot)
     with qtbot.waitSignal(again.project_opened, timeout=TIMEOUT):
         again.open_project(project)
