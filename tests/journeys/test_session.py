@@ -9,9 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _gestures import go_to, load_through_preview, press, shortcut, type_into, type_key
+from _gestures import (
+    click_button,
+    go_to,
+    load_through_preview,
+    name_dialog_answer,
+    press,
+    shortcut,
+    type_into,
+    type_key,
+)
 from _own_files import SYSTEMS, answers, judgments, other_judgments, runs
-from conftest import click_button
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 
@@ -89,14 +97,6 @@ def reopen(qtbot, picks, project: Path) -> MainWindow:
         )
     settled(qtbot, again)
     return again
-
-
-def name_dialog_answer(name: str):
-    def act(dialog) -> None:
-        type_into(dialog.edit, name)
-        press(dialog.ok_button)
-
-    return act
 
 
 def unjudged_card(page):

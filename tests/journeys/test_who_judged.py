@@ -11,14 +11,21 @@ from __future__ import annotations
 import math
 
 import pytest
-from _gestures import choose_in_combo, go_to, load_through_preview, press, type_into, type_key
+from _gestures import (
+    choose_in_combo,
+    go_to,
+    load_through_preview,
+    name_dialog_answer,
+    press,
+    type_into,
+    type_key,
+)
 from _own_files import STANDARD_A, STANDARD_B, two_standards, two_systems
 from openpyxl import load_workbook
 from PySide6.QtCore import QPoint, Qt
 from test_session import (
     TIMEOUT,
     export_report,
-    name_dialog_answer,
     new_window,
     reopen,
     save_and_quit,

@@ -5,14 +5,17 @@ widget that has it. A disabled button fails the test, as it stops the user."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QDialogButtonBox,
+    QMessageBox,
     QRadioButton,
     QStyle,
     QStyleOptionButton,
@@ -144,6 +147,49 @@ def choose_in_combo(combo, index: int) -> None:
     assert combo.currentIndex() == index, (combo.currentIndex(), index)
 
 
+def name_dialog_answer(name: str) -> Callable[[QWidget], None]:
+    """The answer to "Who is judging?": ``name`` typed, then OK."""
+
+    def act(dialog) -> None:
+        type_into(dialog.edit, name)
+        press(dialog.ok_button)
+
+    return act
+
+
+def check_only(view, keys) -> None:
+    """In a list of check boxes, only the entries whose key (UserRole) is in ``keys``
+    checked, as with the keyboard: each entry reached with the arrow keys, Space
+    ticking or unticking it."""
+    assert view.isVisible() and view.isEnabled(), view.objectName()
+    wanted = {str(k) for k in keys}
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    for row in range(view.count()):
+        item = view.item(row)
+        checked = item.checkState() == Qt.CheckState.Checked
+        if checked != (str(item.data(Qt.ItemDataRole.UserRole)) in wanted):
+            QTest.keyClick(view, Qt.Key.Key_Space)
+        QTest.keyClick(view, Qt.Key.Key_Down)
+    ticked = {
+        str(view.item(r).data(Qt.ItemDataRole.UserRole))
+        for r in range(view.count())
+        if view.item(r).checkState() == Qt.CheckState.Checked
+    }
+    assert ticked == wanted, (ticked, wanted)
+
+
+def fill_new_pool(dialog, assessor: str, depth: int, seed: int | None, questions) -> None:
+    """The Judging page's New pool dialog filled in and accepted: the assessor's name
+    typed, how deep, the seed (None: the one the name gives), the questions ticked."""
+    type_into(dialog.assessor_combo.lineEdit(), assessor)
+    type_into(dialog.depth_spin, str(depth))
+    if seed is not None:
+        type_into(dialog.seed_spin, str(seed))
+    check_only(dialog.question_list, questions)
+    press(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok))
+
+
 class FilePicks:
     """The OS file dialogs, replaced at their boundary: each returns the next path
     queued for it, as if the person had chosen it."""
@@ -163,3 +209,69 @@ class FilePicks:
 
     def _save(self, *_a, **_k):
         return self.save.pop(0), ""
+
+
+# -- the app's own dialogs -------------------------------------------------------------
+class ModalAnswers:
+    """Answers the app's modal questions as a person would, while they are open.
+
+    ``expect(name, action)`` queues an answer for the next modal widget whose object
+    name is ``name``; ``action(widget)`` clicks or types in it. A modal nobody
+    expected is recorded in :attr:`unexpected` and closed, so a test never hangs
+    and fails on it instead. Message boxes shown as errors are kept in
+    :attr:`messages` (title and text), so a journey can say none appeared.
+    """
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[str, Callable[[QWidget], None]]] = []
+        self.unexpected: list[str] = []
+        self.messages: list[tuple[str, str, str]] = []
+        self._busy = False
+        self.timer = QTimer()
+        self.timer.setInterval(30)
+        self.timer.timeout.connect(self._poll)
+        self.timer.start()
+
+    def expect(self, name: str, action: Callable[[QWidget], None]) -> None:
+        self.queue.append((name, action))
+
+    def _poll(self) -> None:
+        if self._busy:
+            return
+        modal = QApplication.activeModalWidget()
+        if modal is None or not modal.isVisible():
+            return
+        if modal.property("_answered"):
+            return
+        self._busy = True
+        try:
+            name = modal.objectName()
+            if isinstance(modal, QMessageBox):
+                self.messages.append((name, modal.windowTitle(), modal.text()))
+            if self.queue and self.queue[0][0] == name:
+                _name, action = self.queue.pop(0)
+                modal.setProperty("_answered", True)
+                action(modal)
+            elif modal.objectName() not in ("ImportDialog", "AnswerImportDialog"):
+                # the previews are handled by the test itself (they are window-modal,
+                # shown with open(), and the test waits for them)
+                self.unexpected.append(f"{name}: {getattr(modal, 'text', lambda: '')()}")
+                modal.setProperty("_answered", True)
+                modal.reject() if hasattr(modal, "reject") else modal.close()
+        finally:
+            self._busy = False
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+
+
+
+def click_button(text: str) -> Callable[[QWidget], None]:
+    """The action that clicks the message box's button labelled ``text``."""
+    def act(box: QWidget) -> None:
+        buttons = [b for b in box.buttons() if b.text() == text]
+        assert buttons, f"no button {text!r} in {[b.text() for b in box.buttons()]}"
+        press(buttons[0])
+
+    return act

@@ -92,6 +92,16 @@ def no_unanswered_question(monkeypatch):
 
 
 @pytest.fixture
+def modals():
+    """The app's modal questions answered while they are open (:class:`ModalAnswers`)."""
+    from _gestures import ModalAnswers
+
+    answers = ModalAnswers()
+    yield answers
+    answers.stop()
+
+
+@pytest.fixture
 def demo_files():
     folder = demo_dir()
     return {"judgments": folder / "judgments.xlsx", "runs": folder / "runs.xlsx"}

@@ -9,7 +9,15 @@ import shutil
 
 import openpyxl
 import pytest
-from _gestures import FilePicks, go_to, press, shortcut
+from _gestures import (
+    FilePicks,
+    fill_new_pool,
+    go_to,
+    name_dialog_answer,
+    press,
+    shortcut,
+    type_key,
+)
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
@@ -114,7 +122,7 @@ def _assert_blind(window: MainWindow, page, judge: str = JUDGE) -> None:
 
 
 def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
-    qtbot, folder, monkeypatch
+    qtbot, folder, monkeypatch, modals
 ):
     window = _window(qtbot)
     _load(qtbot, window, folder)
@@ -124,8 +132,10 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
     # 평가자A graded every passage the demo pooled: their pool is what nobody judged
     judge = "평가자A"
     questions = sorted(state.study.runs()[s.QID].unique())
+    modals.expect("assessorNameDialog", name_dialog_answer(JUDGE))  # asked before a first pool
+    modals.expect("NewPoolDialog", lambda d: fill_new_pool(d, judge, 10, None, questions))
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        page.make_pool(judge, 10, None, questions, state.study.systems)
+        press(page.new_button)
     pool = page.pool()
     assert pool is not None and pool.assessor == judge
     # the union of every system's top 10, less what 평가자A graded
@@ -144,11 +154,11 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
     for key, grade in ((Qt.Key.Key_3, 3), (Qt.Key.Key_0, 0), (Qt.Key.Key_2, 2)):
         item = page.current
         with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-            qtbot.keyClick(page.passage_view, key)
+            type_key(window, page.passage_view, key)
         judged.append((item, grade))
         assert page.current != item
     cannot_item = page.current
-    qtbot.keyClick(page.passage_view, Qt.Key.Key_X)
+    type_key(window, page.passage_view, Qt.Key.Key_X)
     assert page.reason_row.isVisible()
     # typed as text (QTest types ASCII only); Return confirms as a user would
     page.reason_edit.setText("본문이 잘려 있음")
@@ -158,14 +168,14 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
     assert mark is not None and mark.state == CANNOT and mark.reason == "본문이 잘려 있음"
     later_item = page.current
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        qtbot.keyClick(page.passage_view, Qt.Key.Key_L)
+        type_key(window, page.passage_view, Qt.Key.Key_L)
     assert page.current != later_item
     # Backspace takes back the last step (the "later"), Ctrl+Z the one before ("cannot")
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        qtbot.keyClick(page.passage_view, Qt.Key.Key_Backspace)
+        type_key(window, page.passage_view, Qt.Key.Key_Backspace)
     assert page.current == later_item and page.pool().mark(later_item) is None
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        qtbot.keyClick(page.passage_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        type_key(window, page.passage_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.current == cannot_item and page.pool().mark(cannot_item) is None
     # mark it again, so the project keeps one "cannot judge"
     page.ask_cannot()
@@ -236,13 +246,17 @@ def test_judging_a_pool_blind_with_keys_undo_and_resume_after_reopening(
     _assert_blind(again, page2, judge)
 
 
-def test_undo_on_the_judging_page_never_takes_back_or_names_another_pages_edit(qtbot, folder):
+def test_undo_on_the_judging_page_never_takes_back_or_names_another_pages_edit(
+    qtbot, folder, modals
+):
     window = _window(qtbot)
     _load(qtbot, window, folder)
     state = window.state
     page = go_to(qtbot, window, "judging")
+    modals.expect("assessorNameDialog", name_dialog_answer(JUDGE))  # asked before a first pool
+    modals.expect("NewPoolDialog", lambda d: fill_new_pool(d, JUDGE, 3, 11, ["Q004"]))
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        page.make_pool(JUDGE, 3, 11, ["Q004"], state.study.systems)
+        press(page.new_button)
     state.rename_system("BM25", "키워드 검색")
     depth = state.undo_stack.count()
     page.undo()
@@ -253,7 +267,7 @@ def test_undo_on_the_judging_page_never_takes_back_or_names_another_pages_edit(q
 
 
 def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(
-    qtbot, folder, tmp_path, monkeypatch
+    qtbot, folder, tmp_path, monkeypatch, modals
 ):
     """On the demo opened from the Start page: the filled workbook joins the demo's
     study (it grades the demo's passages; closing the demo would lose the pool)."""
@@ -261,8 +275,10 @@ def test_the_pool_workbook_goes_out_and_comes_back_as_the_assessors_grades(
     _load(qtbot, window, folder)
     state = window.state
     page = go_to(qtbot, window, "judging")
+    modals.expect("assessorNameDialog", name_dialog_answer(JUDGE))  # asked before a first pool
+    modals.expect("NewPoolDialog", lambda d: fill_new_pool(d, JUDGE, 5, None, ["Q005", "Q006"]))
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-        page.make_pool(JUDGE, 5, None, ["Q005", "Q006"], state.study.systems)
+        press(page.new_button)
     picks = FilePicks(monkeypatch)
     target = tmp_path / "판정풀_C.xlsx"
     picks.save.append(str(target))
@@ -371,7 +387,7 @@ def test_a_pool_of_the_passages_that_decide_the_comparisons(qtbot, folder):
     page.passage_view.setFocus()
     for _ in range(n):
         with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
-            qtbot.keyClick(page.passage_view, Qt.Key.Key_3)
+            type_key(window, page.passage_view, Qt.Key.Key_3)
     assert set(pool.items) <= judged_by(state.study, JUDGE)
     _settled(qtbot, window)
     go_to(qtbot, window, "compare")

@@ -949,9 +949,13 @@ class JudgingPage(Page):
             max(study.settings.ks),
             self,
         )
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        self.make_pool(**dialog.choice())
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        choice = dialog.choice()
+        # gone once closed: it names the systems, and the page's children are what a
+        # blind assessor could be shown (each pool would also leave one behind)
+        dialog.deleteLater()
+        if accepted:
+            self.make_pool(**choice)
 
     def make_pool(self, assessor: str, depth: int, seed: int | None, questions, systems):
         """Build a pool in the background, then add it (an undoable edit)."""
@@ -1041,9 +1045,11 @@ class JudgingPage(Page):
             return
         known = [*study.assessors, *(p.assessor for p in study.pools.pools)]
         dialog = CalibrationDialog(list(dict.fromkeys(known)), me, self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        self.make_round(dialog.assessors(), dialog.round_size())
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        assessors, size = dialog.assessors(), dialog.round_size()
+        dialog.deleteLater()  # one per round would stay behind
+        if accepted:
+            self.make_round(assessors, size)
 
     def make_round(self, assessors: list[str], n: int):
         """Build a calibration round in the background, then add its pools."""
