@@ -100,3 +100,27 @@ def test_garbage_is_collected_on_the_gui_thread_only(qtbot):
     assert freed_on == []  # the other thread's allocations collected nothing
     qtbot.waitUntil(lambda: bool(freed_on), timeout=5000)
     assert freed_on == [threading.get_ident()]  # freed by the GUI thread's timer
+
+
+def test_closing_the_window_cancels_its_pages_computations(qtbot):
+    """A computation nobody will see stops at its next check when its window closes,
+    instead of holding a core until it is done."""
+    from workbench.ui.main_window import MainWindow
+    from workbench.ui.settings import Settings
+
+    window = MainWindow(settings=Settings())
+    qtbot.addWidget(window)
+    window.show()
+    started, stopped = threading.Event(), threading.Event()
+
+    def long_work(progress=None, cancelled=None):
+        started.set()
+        deadline = time.monotonic() + 20
+        while not cancelled() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        stopped.set()
+
+    window.state.runner.start("long", long_work)
+    qtbot.waitUntil(started.is_set, timeout=5000)
+    assert window.close()
+    qtbot.waitUntil(stopped.is_set, timeout=3000)

@@ -139,3 +139,12 @@ def test_the_agreement_tables_show_every_row_and_the_ranking_its_whole_title(qtb
     title = QFontMetrics(box.font()).horizontalAdvance(box.title())
     assert title < box.width() - 16
     assert window.height() <= 800
+
+
+def test_every_sidebar_name_is_whole_in_its_tooltip(qtbot, largest):
+    """The sidebar grows only so far (the pages keep their room): a name cut short
+    there ("Systems and stages" at the largest font) is whole where the pointer rests."""
+    bar = largest.sidebar
+    names = {bar.item(i).text(): bar.item(i).toolTip() for i in range(bar.count())}
+    assert names["Systems and stages"] == "Systems and stages"
+    assert all(tip == name for name, tip in names.items())

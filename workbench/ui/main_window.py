@@ -382,9 +382,17 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         else:
             title_fn = lambda text=title: text  # noqa: E731
         self._pages[key] = (widget, title_fn, item)
-        item.setText(self._page_title(key))
+        self._name_in_sidebar(key)
         if self.sidebar.currentRow() < 0:
             self.sidebar.setCurrentRow(0)
+
+    def _name_in_sidebar(self, key: str) -> None:
+        """The page's name on its sidebar row, and in the row's tooltip: at the
+        largest font a long name ("Systems and stages") is cut short there."""
+        item = self._pages[key][2]
+        title = self._page_title(key)
+        item.setText(title)
+        item.setToolTip(title)
 
     def _page_title(self, key: str) -> str:
         widget, title_fn, _item = self._pages[key]
@@ -535,7 +543,7 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         if current in self.language_actions:
             self.language_actions[current].setChecked(True)
         for key in self._pages:
-            self._pages[key][2].setText(self._page_title(key))
+            self._name_in_sidebar(key)
         self.page_help.retranslate()
 
     def _update_title(self) -> None:
@@ -896,4 +904,8 @@ class MainWindow(ProjectActions, LifecycleQuestions, QMainWindow):
         for splitter in self._named_splitters():
             self.settings.set_splitter_state(splitter.objectName(), bytes(splitter.saveState()))
         self.settings.sync()
+        # the pages' computations in flight stop at their next check: nobody will
+        # see them, and they would hold a core a while longer
+        for runner in self.findChildren(TaskRunner):
+            runner.cancel_all()
         super().closeEvent(event)

@@ -225,6 +225,13 @@ class TaskRunner(QObject):
         if handle is not None:
             handle.cancel()
 
+    def cancel_all(self) -> None:
+        """Cancel every task in flight or waiting (their window is closing)."""
+        for handle in self._current.values():
+            handle.cancel()
+        for job in self._pending:
+            job.channel.cancel_flag.set()
+
     def is_running(self, name: str) -> bool:
         return name in self._current
 
