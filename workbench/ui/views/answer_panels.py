@@ -57,6 +57,7 @@ from workbench.core.protocol.answer_results import (
 from workbench.ui import palette
 from workbench.ui.i18n import current_language
 from workbench.ui.page import add_shortcuts
+from workbench.ui.tables import hold_rows
 from workbench.ui.views.charts import ChartWidget, Hit, MetricBarChart, _fmt
 
 RATE_COLUMNS_SHOWN = (
@@ -111,10 +112,7 @@ def _fit(table: QTableWidget, stretch: int | None = None, height: bool = False) 
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     table.resizeRowsToContents()
     if height:
-        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
-        frame = 2 * table.frameWidth()
-        bar = table.horizontalScrollBar().sizeHint().height()
-        table.setFixedHeight(header.height() + rows + frame + bar)
+        hold_rows(table, table.rowCount())
 
 
 def _readonly_table(name: str) -> QTableWidget:
