@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
+import pytest
 
 from workbench.core.io import load_judgments, load_run, normalize_id
 from workbench.core.io.ids import INVISIBLE, is_blank, normalize_ids, normalize_ids_counted
@@ -101,3 +103,33 @@ def test_text_and_number_ids_raise_no_date_warning(tmp_path):
     judgments.write_text("질문ID,문단ID,등급\n1,2026-01-01,3\n2,1-1,1\n", encoding="utf-8")
     js = load_judgments(judgments)  # the text of a date is an id like any other
     assert not [p for p in js.problems if p.code == "id_is_date"]
+
+
+# -- id categoricals ----------------------------------------------------------------
+
+
+def test_id_categorical_equals_pandas_checked_construction():
+    """Categories in strictly increasing text order skip pandas' hashing check; the
+    categorical is the one pandas' checked constructor makes."""
+    from workbench.core.io.ids import id_categorical
+
+    uniques = np.array(["P10", "P2", "p1", "가", "나"], dtype=object)
+    codes = np.array([4, 0, 0, 3, 1, 2], dtype=np.int32)
+    made = id_categorical(codes, uniques)
+    expected = pd.Categorical.from_codes(codes, categories=pd.Index(uniques, dtype=object))
+    assert made.equals(expected) and made.dtype == expected.dtype
+    assert list(made.categories) == list(uniques)
+
+
+def test_id_categorical_still_refuses_repeated_categories_and_codes_out_of_range():
+    from workbench.core.io.ids import id_categorical
+
+    with pytest.raises(ValueError, match="unique"):
+        id_categorical(np.array([0, 1]), np.array(["a", "a"], dtype=object))
+    with pytest.raises(ValueError):
+        id_categorical(np.array([0, 2]), np.array(["a", "b"], dtype=object))
+    # out of text order (no reader gives this) or not text: pandas' own check, as before
+    unsorted = id_categorical(np.array([1, 0]), np.array(["b", "a"], dtype=object))
+    assert list(unsorted) == ["a", "b"]
+    with pytest.raises(ValueError, match="null"):
+        id_categorical(np.array([0, 1]), np.array(["a", np.nan], dtype=object))
