@@ -361,3 +361,29 @@ def test_a_scanner_is_used_once():
         _fastids.Scanner("sxq")
     with pytest.raises(TypeError):
         _fastids.Scanner("sxsf").feed("text, not bytes")
+
+
+def test_two_threads_sort_many_distinct_ids_in_text_order():
+    """From 65,536 distinct values on, a two-thread scanner sorts them with both
+    threads (each takes the buckets of about half of them). Values that are
+    prefixes of others, a long shared prefix and one first byte holding most
+    values must still come out in text order, with every row's code."""
+    rng = np.random.default_rng(11)
+    numbers = rng.permutation(90_000)
+    pids = []
+    for n in numbers.tolist():
+        if n % 5 == 0:
+            pids.append(f"MSMARCO_passage_{n}")  # a long shared prefix, lengths vary
+        elif n % 5 == 1:
+            pids.append(f"{n}"[: 1 + n % 6])  # short values, prefixes of one another
+        else:
+            pids.append(f"D{n:x}")  # most values under one first byte
+    lines = [f"q{i % 97} Q0 {p} {i + 1} {1.0 / (i + 1)!r} sys\n" for i, p in enumerate(pids)]
+    data = "".join(lines).encode()
+    two = scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=2)
+    assert two is not None
+    expected = sorted(set(pids))
+    assert len(expected) > 65_536
+    assert list(two.ids[2].uniques) == expected
+    assert [two.ids[2].uniques[c] for c in two.ids[2].codes] == pids
+    assert_same_table(two, scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=1))
