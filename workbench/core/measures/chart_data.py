@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -33,6 +34,7 @@ from workbench.core.model.results import Results
 __all__ = [
     "COVERAGE_TRUST",
     "RANK_BUCKETS",
+    "RecallBasis",
     "bar_data",
     "by_type_data",
     "coverage_data",
@@ -53,6 +55,7 @@ __all__ = [
     "not_found_by",
     "rank_buckets",
     "rank_distribution",
+    "recall_basis",
     "scatter_data",
     "significance_marks",
     "significance_tooltips",
@@ -112,6 +115,24 @@ def _lists(results: Results) -> tuple[pd.DataFrame, np.ndarray]:
     return pq, sys_idx
 
 
+def _list_table(pq: pd.DataFrame) -> tuple[pd.Index, pd.Index, int, np.ndarray]:
+    """The lists' systems and questions (as indexes), the key width, and the
+    table from a key (system + 1) × width + (question + 1) to the list index;
+    a part 0 is an id no list holds, and such keys give the spare ``len(pq)``."""
+    spare = len(pq)
+    systems = pd.Index(pd.unique(pq["system"].to_numpy()))
+    questions = pd.Index(pd.unique(pq["question_id"].to_numpy()))
+    width = len(questions) + 1
+    size = (len(systems) + 1) * width
+    table = np.full(size, spare, dtype=np.int32 if len(pq) < 2**31 else np.int64)
+    table[
+        (systems.get_indexer(pq["system"].to_numpy()) + 1) * width
+        + questions.get_indexer(pq["question_id"].to_numpy())
+        + 1
+    ] = np.arange(len(pq))
+    return systems, questions, width, table
+
+
 def _ranking_rows(
     results: Results, pq: pd.DataFrame, column: str = "grade"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -120,34 +141,17 @@ def _ranking_rows(
     system not evaluated) points at the spare index ``len(pq)``: the row-sized
     columns are handed over as they are, never copied to drop rows.
 
-    Millions of rows, a few thousand distinct ids: each row's (system, question)
-    becomes one small-integer key through the id columns' categories and finds
-    its list in a table, with no text per row and no row-sized temporary wider
-    than 32 bits (a 7M-row run stays within its memory budget)."""
+    Millions of rows, a few thousand distinct ids: the rows' runs of one
+    (system, question) are found on the id columns' category codes and each
+    run finds its list once (:func:`_list_runs`); failing that, each row's
+    (system, question) becomes one small-integer key through the categories
+    and finds its list in a table. No text per row and no row-sized temporary
+    wider than 32 bits (a 7M-row run stays within its memory budget)."""
     rk = results.ranking
     if rk is None or not len(rk) or not len(pq):
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
     spare = len(pq)
-    systems = pd.Index(pd.unique(pq["system"].to_numpy()))
-    questions = pd.Index(pd.unique(pq["question_id"].to_numpy()))
-    width = len(questions) + 1
-    size = (len(systems) + 1) * width
-    key_type = np.int32 if size < 2**31 else np.int64
-    # key = (system + 1) × width + (question + 1); a part 0 is an id no list holds
-    table = np.full(size, spare, dtype=np.int32 if len(pq) < 2**31 else np.int64)
-    table[
-        (systems.get_indexer(pq["system"].to_numpy()) + 1) * width
-        + questions.get_indexer(pq["question_id"].to_numpy())
-        + 1
-    ] = np.arange(len(pq))
-    sys_col, q_col = rk["system"], rk["question_id"]
-    lst = np.empty(len(rk), dtype=table.dtype)
-    for start in range(0, len(rk), _ROW_BLOCK):  # the keys a block at a time
-        block = slice(start, start + _ROW_BLOCK)
-        key = _codes_in(sys_col.iloc[block], systems, key_type)
-        key *= width
-        key += _codes_in(q_col.iloc[block], questions, key_type)
-        lst[block] = table[key]
+    lst = _row_lists(rk, pq)
     pos = rk["position"].to_numpy()
     if not np.issubdtype(pos.dtype, np.integer):
         pos = pd.to_numeric(rk["position"], errors="coerce").to_numpy(dtype=float)
@@ -159,6 +163,58 @@ def _ranking_rows(
     return lst, pos, values
 
 
+def _row_lists(rk: pd.DataFrame, pq: pd.DataFrame) -> np.ndarray:
+    """The list index of every ranking row (``len(pq)``: no list holds it)."""
+    runs = _list_runs(rk, pq)
+    if runs is not None:
+        starts, run_list = runs
+        return np.repeat(run_list, np.diff(np.append(starts, len(rk))))
+    systems, questions, width, table = _list_table(pq)
+    key_type = np.int32 if table.size < 2**31 else np.int64
+    sys_col, q_col = rk["system"], rk["question_id"]
+    lst = np.empty(len(rk), dtype=table.dtype)
+    for start in range(0, len(rk), _ROW_BLOCK):  # the keys a block at a time
+        block = slice(start, start + _ROW_BLOCK)
+        key = _codes_in(sys_col.iloc[block], systems, key_type)
+        key *= width
+        key += _codes_in(q_col.iloc[block], questions, key_type)
+        lst[block] = table[key]
+    return lst
+
+
+def _list_runs(rk: pd.DataFrame, pq: pd.DataFrame) -> tuple[np.ndarray, np.ndarray] | None:
+    """The ranking rows as runs of one (system, question) each: the first row of
+    every run and the list it belongs to (``len(pq)``: none).
+
+    ``Results.ranking`` is ordered by system, question and position, so its
+    millions of rows are a few thousand runs. Comparing each row's category
+    codes (small integers) with the previous row's finds them, and only the
+    runs are looked up: no key per row. Rows in another order give runs that
+    are still right (a list is then several runs); None — key the rows one by
+    one — when the id columns are not categorical or the runs would be so
+    many that their 64-bit starts cost more than the per-row keys."""
+    systems, questions, width, table = _list_table(pq)
+    by_system = _category_lookup(rk["system"], systems)
+    by_question = _category_lookup(rk["question_id"], questions)
+    if by_system is None or by_question is None:
+        return None
+    sys_codes, sys_part = by_system
+    q_codes, q_part = by_question
+    change = sys_codes[1:] != sys_codes[:-1]
+    change |= q_codes[1:] != q_codes[:-1]
+    n_runs = int(np.count_nonzero(change)) + 1
+    if n_runs > max(1, len(rk) // _MIN_RUN_LENGTH):
+        return None
+    starts = np.zeros(n_runs, dtype=np.int64)
+    starts[1:] = np.flatnonzero(change) + 1
+    key = sys_part[sys_codes[starts]] * width + q_part[q_codes[starts]]
+    return starts, table[key]
+
+
+#: below this mean length, runs of rows are not worth finding (see :func:`_list_runs`)
+_MIN_RUN_LENGTH = 4
+
+
 def _deepest(lst: np.ndarray, pos: np.ndarray, n_lists: int) -> int:
     """The deepest position of the rows some list holds (0 for none)."""
     return int(np.max(pos, where=lst < n_lists, initial=0)) if pos.size else 0
@@ -168,13 +224,23 @@ def _deepest(lst: np.ndarray, pos: np.ndarray, n_lists: int) -> int:
 _ROW_BLOCK = 1 << 20
 
 
+def _category_lookup(column: pd.Series, index: pd.Index) -> tuple[np.ndarray, np.ndarray] | None:
+    """A categorical column's codes and, per code, its category's position in
+    ``index`` plus one (0 when absent; the last entry serves code −1, empty):
+    the categories are compared as text, once each. None for another column."""
+    if not isinstance(column.dtype, pd.CategoricalDtype):
+        return None
+    per_category = index.get_indexer(column.cat.categories.astype(str)) + 1
+    return column.cat.codes.to_numpy(), np.append(per_category, 0)
+
+
 def _codes_in(column: pd.Series, index: pd.Index, dtype) -> np.ndarray:
     """Each value's position in ``index`` plus one (0 when absent), compared as
     text; a categorical column is looked up once per category, not per row."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        per_category = index.get_indexer(column.cat.categories.astype(str)) + 1
-        lookup = np.append(per_category, 0).astype(dtype)  # code −1 (empty) → 0
-        return lookup[column.cat.codes.to_numpy()]
+    by_category = _category_lookup(column, index)
+    if by_category is not None:
+        codes, lookup = by_category
+        return lookup.astype(dtype)[codes]
     return (index.get_indexer(column.astype(str).to_numpy()) + 1).astype(dtype)
 
 
@@ -190,11 +256,28 @@ def _question_judgments(results: Results, questions: pd.Series) -> pd.DataFrame:
     return pd.DataFrame({"q": q[ok], "grade": grade[ok]})
 
 
+def _list_depth(results: Results, pq: pd.DataFrame) -> np.ndarray:
+    """The deepest position of each list, 0 when it holds no row, plus a last
+    entry for the spare list of rows no list holds."""
+    depth = np.zeros(len(pq) + 1, dtype=np.int64)
+    rk = results.ranking
+    if rk is None or not len(rk) or not len(pq):
+        return depth
+    pos = rk["position"].to_numpy()
+    runs = _list_runs(rk, pq) if np.issubdtype(pos.dtype, np.integer) else None
+    if runs is not None:  # the deepest of each run, then of each list: no list index per row
+        starts, run_list = runs
+        np.maximum.at(depth, run_list, np.maximum.reduceat(pos, starts))
+        return depth
+    lst, pos, _ = _ranking_rows(results, pq)
+    np.maximum.at(depth, lst, pos)
+    return depth
+
+
 def deepest_position(results: Results) -> int:
     """The deepest position of any evaluated ranking (0 when nothing was returned)."""
     pq, _ = _lists(results)
-    lst, pos, _ = _ranking_rows(results, pq)
-    return _deepest(lst, pos, len(pq))
+    return int(_list_depth(results, pq)[: len(pq)].max(initial=0))
 
 
 def list_depths(results: Results) -> pd.DataFrame:
@@ -202,11 +285,7 @@ def list_depths(results: Results) -> pd.DataFrame:
     ``question_id``, ``depth`` (0 for a question missing from the run), one row
     per row of ``per_question``."""
     pq, _ = _lists(results)
-    lst, pos, _ = _ranking_rows(results, pq)
-    depth = np.zeros(len(pq) + 1, dtype=np.int64)  # + the spare list of other rows
-    if lst.size:
-        np.maximum.at(depth, lst, pos)
-    return pq.assign(depth=depth[: len(pq)])
+    return pq.assign(depth=_list_depth(results, pq)[: len(pq)])
 
 
 def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataFrame:
@@ -247,6 +326,126 @@ def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataF
     for m in ms:
         out[m.name] = values[m.name]
     return out
+
+
+@dataclass(frozen=True)
+class RecallBasis:
+    """Where the relevant passages of every evaluated list are, and how deep
+    each list goes: all that Recall@K at any K, its curve and the run depths
+    need, from one pass over ``Results.ranking`` (:func:`recall_basis`).
+
+    The diagnosis reads the depths, a few points of the Recall curve (the K
+    advisor) and Recall@K per list at those points; each straight from its
+    public function would pass over the millions of ranking rows again and
+    score every judged row with the whole kernel. Here the rows are passed
+    over once, and only the relevant ones are kept. Every result equals its
+    public function's to the last bit: :meth:`depths` is :func:`list_depths`,
+    :meth:`scores` :func:`list_scores` of Recall@K, :meth:`curve`
+    :func:`curve_data` of Recall at ``ks``.
+    """
+
+    systems: tuple
+    #: the lists (``per_question``'s system and question_id as text) and each
+    #: list's system index
+    lists: pd.DataFrame
+    system_index: np.ndarray
+    #: the deepest position of each list (0: no row)
+    depth: np.ndarray
+    #: list and position of every relevant ranking row a list holds
+    relevant_list: np.ndarray
+    relevant_pos: np.ndarray
+    #: R of each list's question, NaN when it has none (Recall's denominator)
+    relevant_total: np.ndarray
+
+    def depths(self) -> pd.DataFrame:
+        """:func:`list_depths`."""
+        return self.lists.assign(depth=self.depth)
+
+    def recall(self, k: int) -> np.ndarray:
+        """Recall@k of every list, as the kernel computes it: the relevant rows
+        at positions ≤ k, counted as whole numbers, over R (NaN when R = 0)."""
+        found = np.bincount(
+            self.relevant_list[self.relevant_pos <= k], minlength=len(self.lists)
+        ).astype(float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return found / self.relevant_total
+
+    def scores(self, ks: Sequence[int]) -> pd.DataFrame:
+        """:func:`list_scores` of ``Recall@k`` for each k of ``ks``."""
+        out = self.lists.copy()
+        if not len(out):
+            return out
+        for k in ks:
+            out[Measure("Recall", int(k)).name] = self.recall(int(k))
+        return out
+
+    def curve(self, ks: Sequence[int]) -> pd.DataFrame:
+        """:func:`curve_data` of the Recall family at ``ks``."""
+        k_axis = _curve_k_axis(ks)
+        if not len(self.lists):
+            return pd.DataFrame(columns=_CURVE_COLUMNS)
+        n_sys = len(self.systems)
+        sums = np.zeros((n_sys, k_axis.size))
+        for j, k in enumerate(k_axis):
+            sums[:, j] = _system_sums(self.system_index, self.recall(int(k)), n_sys)
+        counts = _system_counts(self.system_index, n_sys)
+        return _curve_frame(self.systems, ("Recall",), k_axis, {"Recall": sums}, counts)
+
+
+def recall_basis(results: Results) -> RecallBasis:
+    """The :class:`RecallBasis` of ``results``."""
+    pq, sys_idx = _lists(results)
+    n_lists = len(pq)
+    threshold = results.settings.threshold
+    depth = np.zeros(n_lists + 1, dtype=np.int64)  # + the spare list of other rows
+    rel_list, rel_pos = np.zeros(0, np.int64), np.zeros(0, np.int64)
+    rk = results.ranking
+    if rk is not None and len(rk) and n_lists:
+        pos = rk["position"].to_numpy()
+        runs = _list_runs(rk, pq) if np.issubdtype(pos.dtype, np.integer) else None
+        grade = rk["grade"].to_numpy()
+        if grade.dtype != bool:
+            grade = grade.astype(float, copy=False)
+        # relevant as the kernel decides it (a float grade ≥ θ; NaN, unjudged, is not)
+        relevant = np.asarray(grade, dtype=np.float64) >= threshold
+        if runs is not None:
+            starts, run_list = runs
+            np.maximum.at(depth, run_list, np.maximum.reduceat(pos, starts))
+            rows = np.flatnonzero(relevant)
+            rel_list = run_list[np.searchsorted(starts, rows, side="right") - 1]
+            rel_pos = pos[rows]
+        else:
+            lst, pos, _ = _ranking_rows(results, pq)
+            np.maximum.at(depth, lst, pos)
+            rel_list, rel_pos = lst[relevant], pos[relevant]
+        held = rel_list < n_lists
+        rel_list, rel_pos = rel_list[held], rel_pos[held]
+    return RecallBasis(
+        systems=tuple(results.systems),
+        lists=pq,
+        system_index=sys_idx,
+        depth=depth[:n_lists],
+        relevant_list=rel_list,
+        relevant_pos=rel_pos,
+        relevant_total=_relevant_total(results, pq, threshold),
+    )
+
+
+def _relevant_total(results: Results, pq: pd.DataFrame, threshold: float) -> np.ndarray:
+    """R of each list's question as the kernel counts it from ``Results.qrels``
+    (judgments with a grade ≥ θ), NaN when R = 0. Only the relevant judgments
+    are looked up: the others add 0 to R."""
+    questions = pq["question_id"].to_numpy()
+    q_index = pd.Index(pd.unique(questions))
+    per_question = np.zeros(len(q_index))
+    qr = results.qrels
+    if qr is not None and len(qr):
+        grade = pd.to_numeric(qr["grade"], errors="coerce").to_numpy(dtype=float)
+        relevant = grade >= threshold
+        q = q_index.get_indexer(qr["question_id"][relevant].astype(str).to_numpy())
+        per_question = np.bincount(q[q >= 0], minlength=len(q_index)).astype(float)
+    R = per_question[q_index.get_indexer(questions)]
+    return np.where(R > 0, R, np.nan)
 
 
 # ---------------------------------------------------------------------------
@@ -329,6 +528,8 @@ def bar_data(
 # ---------------------------------------------------------------------------
 # 2. curves over K
 
+_CURVE_COLUMNS = ["system", "family", "k", "value", "n"]
+
 
 def curve_data(
     results: Results,
@@ -365,20 +566,16 @@ def curve_data(
     if max_k is None:
         max_k = max([deepest, *[int(k) for k in results.settings.ks]] or [1])
     D = max(1, int(max_k))
-    k_axis = np.arange(1, D + 1) if ks is None else np.array(sorted({int(k) for k in ks}))
-    if k_axis.size and k_axis[0] < 1:
-        raise ValueError(f"a curve's K starts at 1, not {k_axis[0]}")
+    k_axis = np.arange(1, D + 1) if ks is None else _curve_k_axis(ks)
     n_lists = len(pq)
     n_sys = len(results.systems)
     if n_lists == 0:
-        return pd.DataFrame(columns=["system", "family", "k", "value", "n"])
-    counts = np.bincount(sys_idx[sys_idx >= 0], minlength=n_sys).astype(float)
+        return pd.DataFrame(columns=_CURVE_COLUMNS)
 
     questions = pq["question_id"]
     judged = _question_judgments(results, questions)
     q_index = pd.Index(pd.unique(questions.to_numpy()))
     list_question = q_index.get_indexer(questions.to_numpy())
-    ok = sys_idx >= 0
     judged_rows = ~np.isnan(grade) & (lst < n_lists)
     kernel = {
         "n_lists": n_lists,
@@ -394,7 +591,7 @@ def curve_data(
     # about 64 MB of per-list values at a time
     n_k = k_axis.size
     block = max(1, min(n_k, _CHUNK_ELEMENTS // max(1, n_lists * len(families))))
-    means = {fam: np.zeros((n_sys, n_k)) for fam in families}
+    sums = {fam: np.zeros((n_sys, n_k)) for fam in families}
     for start in range(0, n_k, block):
         _check(cancelled)
         if progress is not None:
@@ -403,13 +600,46 @@ def curve_data(
         measures = [(j, Measure(fam, int(k_axis[j]))) for fam in families for j in at]
         values = score_lists([m for _, m in measures], **kernel)
         for j, m in measures:
-            sums = np.bincount(sys_idx[ok], weights=values[m.name][ok], minlength=n_sys)
-            means[m.family][:, j] = sums
+            sums[m.family][:, j] = _system_sums(sys_idx, values[m.name], n_sys)
+    if progress is not None:
+        progress(1.0, "")
+    counts = _system_counts(sys_idx, n_sys)
+    return _curve_frame(results.systems, families, k_axis, sums, counts)
+
+
+def _curve_k_axis(ks: Sequence[int]) -> np.ndarray:
+    """The K of a curve read at ``ks`` only: each once, in increasing order, each ≥ 1."""
+    k_axis = np.array(sorted({int(k) for k in ks}))
+    if k_axis.size and k_axis[0] < 1:
+        raise ValueError(f"a curve's K starts at 1, not {k_axis[0]}")
+    return k_axis
+
+
+def _system_counts(sys_idx: np.ndarray, n_sys: int) -> np.ndarray:
+    """How many lists each system has (the n of its means)."""
+    return np.bincount(sys_idx[sys_idx >= 0], minlength=n_sys).astype(float)
+
+
+def _system_sums(sys_idx: np.ndarray, values: np.ndarray, n_sys: int) -> np.ndarray:
+    """The sum of each system's per-list ``values``, added in list order (so the
+    same values give the same sums to the last bit, whoever computed them)."""
+    ok = sys_idx >= 0
+    return np.bincount(sys_idx[ok], weights=values[ok], minlength=n_sys)
+
+
+def _curve_frame(
+    systems: Sequence,
+    families: Sequence[str],
+    k_axis: np.ndarray,
+    sums: dict[str, np.ndarray],
+    counts: np.ndarray,
+) -> pd.DataFrame:
+    """The :func:`curve_data` frame from each family's per-system sums (systems × K)."""
     out = []
     for fam in families:
-        for i, system in enumerate(results.systems):
+        for i, system in enumerate(systems):
             n = counts[i]
-            values = means[fam][i] / n if n else np.full(n_k, np.nan)
+            values = sums[fam][i] / n if n else np.full(k_axis.size, np.nan)
             out.append(
                 pd.DataFrame(
                     {
@@ -421,8 +651,6 @@ def curve_data(
                     }
                 )
             )
-    if progress is not None:
-        progress(1.0, "")
     return pd.concat(out, ignore_index=True)
 
 
