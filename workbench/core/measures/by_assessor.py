@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import pandas as pd
+from pandas.api.types import infer_dtype
 
 from workbench.core.measures.agreement import _assessor_names, _dedup, resolve_grades
 from workbench.core.measures.evaluate import evaluate
@@ -266,6 +267,10 @@ def rankings_by_assessor(
         resolved = evaluate(qrels, runs, one, passages=passages, measures=[measure])
     systems = list(resolved.systems)
     out = ByAssessor(measure, _ranking("", resolved, measure, systems))
+    if _nobody_named(judgments):
+        # a file without assessors (TREC qrels): no one's grades to rank by, and
+        # no need to drop repeated rows (a hash of every id) to learn that
+        return out
     df = _dedup(judgments)
     base = [out.resolved.scores[s] for s in systems]
     for name in _assessor_names(df):
@@ -276,6 +281,16 @@ def rankings_by_assessor(
         out.assessors.append(ranking)
     return out
 
+
+def _nobody_named(judgments: pd.DataFrame) -> bool:
+    """Every row's assessor is "" (the file names none): then
+    :func:`_assessor_names` of the judgments is empty. A cheap pass over one
+    column; False when it cannot tell (a missing value, say)."""
+    if not len(judgments):
+        return False
+    values = judgments[ASSESSOR].to_numpy(dtype=object)
+    # only str values: the comparison below cannot meet pandas' NA (whose truth is an error)
+    return infer_dtype(values, skipna=False) == "string" and bool((values == "").all())
 
 
 def _measures_of(settings: EvalSettings) -> list[Measure]:
