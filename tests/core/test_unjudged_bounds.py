@@ -11,6 +11,7 @@ same means to the last bit.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
@@ -22,15 +23,21 @@ from workbench.core.measures.evaluate import evaluate
 from workbench.core.model.schema import RUN_COLUMNS, EvalSettings
 
 
-def random_study(seed: int, n_q: int = 25, pool: int = 40):
+def random_study(
+    seed: int,
+    n_q: int = 25,
+    pool: int = 40,
+    systems: tuple[str, ...] = ("BM25", "Vector", "Hybrid"),
+    grades: tuple[float, ...] = (0, 1, 2, 3),
+):
     rng = np.random.default_rng(seed)
     pids = [f"p{i}" for i in range(pool)]
     q_rows, r_rows = [], []
     for qi in range(n_q):
         qid = f"q{qi}"
         for p in rng.choice(pool, rng.integers(0, 10), replace=False):
-            q_rows.append((qid, pids[p], int(rng.choice([0, 1, 2, 3], p=[0.4, 0.3, 0.2, 0.1]))))
-        for system in ("BM25", "Vector", "Hybrid"):
+            q_rows.append((qid, pids[p], rng.choice(grades, p=[0.4, 0.3, 0.2, 0.1])))
+        for system in systems:
             if rng.random() < 0.1:
                 continue  # this system returned nothing for the question
             ret = rng.choice(pool, rng.integers(1, 20), replace=True)  # repeats too
@@ -117,14 +124,98 @@ def test_the_holes_counted_per_system_are_its_unjudged_places_in_evaluated_lists
     assert all(v > 0 for v in expected.values())
 
 
+#: every family the bounds rescore, with and without a cutoff, cutoffs beyond
+#: some lists' ends, and the uncut nDCG (the ideal ranking expanded in full)
+EVERY_FAMILY = (
+    "P@2 P@7 Recall@1 Recall@25 Hit@3 MRR@2 MRR MAP@5 MAP nDCG@1 nDCG@7 nDCG R-Prec Judged@5"
+).split()
+
+
+@pytest.mark.parametrize(
+    ("seed", "systems", "grades", "settings"),
+    [
+        (seed, systems, grades, settings)
+        for seed, (systems, grades, settings) in enumerate(
+            itertools.product(
+                [("BM25",), ("BM25", "Vector", "Hybrid")],
+                # whole grades, and grades between (a median of assessors)
+                [(0, 1, 2, 3), (0, 0.5, 1.5, 3)],
+                [
+                    EvalSettings(
+                        ks=(1, 5),
+                        measures=tuple(EVERY_FAMILY),
+                        gain=gain,
+                        order=order,
+                        threshold=threshold,
+                        trec_compat=compat,
+                        depth=depth,
+                    )
+                    for gain, order, threshold, compat, depth in [
+                        ("exponential", "rank", 1, False, None),
+                        ("linear", "trec", 2, True, 6),
+                        ("linear", "score", 1.5, True, None),
+                    ]
+                ],
+            )
+        )
+    ],
+)
+def test_every_measure_rescored_equals_evaluating_again_with_the_holes_in_the_judgments(
+    seed, systems, grades, settings
+):
+    """One system or several (a hole two systems share is one judgment more),
+    whole and fractional grades, every filling grade below, at and above the
+    threshold: the rescored means are the re-evaluated ones to the last bit."""
+    qrels, runs, questions, passages = random_study(seed, systems=systems, grades=grades)
+    results = evaluate(qrels, runs, settings, questions=questions, passages=passages)
+    assert results.unanswerable  # questions with R = 0 are among them
+    assert ub._ranked_lists(results).numbered  # the cut lists come place by place
+    for grade in (0, 1, 1.5, ub.TOP_GRADE):
+        fast = ub._filled_by_rescoring(results, list(results.measures), grade)
+        slow = ub._filled_by_reevaluating(results, qrels, runs, questions, passages, None, grade)
+        pd.testing.assert_frame_equal(
+            fast, slow[list(results.measures)], check_exact=True, check_names=False
+        )
+
+
 @pytest.mark.parametrize("settings", SETTINGS[:2])
-def test_rescoring_in_blocks_of_a_few_questions_gives_the_same_means(monkeypatch, settings):
+def test_lists_cut_by_comparing_places_give_the_means_of_lists_taken_place_by_place(
+    monkeypatch, settings
+):
+    """Places that are not 1…n (not evaluate()'s) are cut by comparing them, list
+    by list: the same means."""
     qrels, runs, questions, passages = random_study(8)
     results = evaluate(qrels, runs, settings, questions=questions, passages=passages)
+    measures = [*results.measures, "nDCG", "MAP@2"]
+    by_rows = ub._filled_by_rescoring(results, measures, ub.TOP_GRADE)
+    ranked_lists = ub._ranked_lists
+    monkeypatch.setattr(
+        ub, "_ranked_lists", lambda r: dataclasses.replace(ranked_lists(r), numbered=False)
+    )
+    by_places = ub._filled_by_rescoring(results, measures, ub.TOP_GRADE)
+    pd.testing.assert_frame_equal(by_rows, by_places, check_exact=True)
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:2])
+def test_whole_lists_rescored_a_few_rows_at_a_time_give_the_same_means(monkeypatch, settings):
+    qrels, runs, questions, passages = random_study(8)
+    results = evaluate(qrels, runs, settings, questions=questions, passages=passages)
+    measures = [*results.measures, "MRR", "MAP", "R-Prec"]
+    at_once = ub._filled_by_rescoring(results, measures, ub.TOP_GRADE)
+    monkeypatch.setattr(ub, "_ROWS_PER_BLOCK", 7)  # a list or two per block
+    blocks = ub._ranked_lists(results).blocks()
+    assert len(blocks) > 20
+    assert blocks[-1][0].size.size == 0  # the lists no system's run reaches
+    in_blocks = ub._filled_by_rescoring(results, measures, ub.TOP_GRADE)
+    pd.testing.assert_frame_equal(at_once, in_blocks, check_exact=True)
+
+
+def test_a_ranking_without_rows_leaves_every_list_empty():
+    qrels, runs, questions, passages = random_study(2)
+    results = evaluate(qrels, runs, EvalSettings(), questions=questions, passages=passages)
     bounded = [m for m in results.measures if not m.startswith("Judged")]
-    whole = ub._filled_by_rescoring(results, bounded, ub.TOP_GRADE)
-    monkeypatch.setattr(ub, "_ROWS_PER_BLOCK", 60)  # a few questions per block
-    rows = results.ranking["question_id"].astype(str).value_counts()
-    assert len(ub._question_blocks(rows.to_numpy())) > 3
-    blocks = ub._filled_by_rescoring(results, bounded, ub.TOP_GRADE)
-    pd.testing.assert_frame_equal(whole, blocks, check_exact=True)
+    results.ranking = results.ranking.iloc[:0]
+    means = ub._filled_by_rescoring(results, bounded, ub.TOP_GRADE)
+    assert list(means.index) == list(results.systems)
+    assert (means.fillna(0) == 0).all().all()
+    assert (ub._holes_per_system(results) == 0).all()
