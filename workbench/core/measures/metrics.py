@@ -46,6 +46,8 @@ __all__ = [
     "parse_measure_list",
     "measures_for",
     "gain_values",
+    "discount",
+    "KernelLists",
     "score_lists",
     "score_rankings",
     "FAMILY_KERNELS",
@@ -67,7 +69,7 @@ def gain_values(grades: np.ndarray, gain: str = "exponential") -> np.ndarray:
     raise ValueError(f"unknown gain {gain!r}")
 
 
-def _discount(pos: np.ndarray) -> np.ndarray:
+def discount(pos: np.ndarray) -> np.ndarray:
     return 1.0 / np.log2(pos + 1.0)
 
 
@@ -92,8 +94,13 @@ class _ByPosition:
 
 
 @dataclass
-class _Lists:
+class KernelLists:
     """What every measure family reads, computed once per call of :func:`score_lists`.
+
+    Part of this module's interface: :mod:`~workbench.core.measures.unjudged_bounds`
+    builds it from lists already in place order (no sort) and scores them with
+    :data:`FAMILY_KERNELS`; a field added or read differently here must be
+    made there too (its tests compare the two ways to the last bit).
 
     Rows are the judged positions of the lists (``row_*``); ``r_list`` /
     ``r_pos`` the relevant rows only, sorted by list then position, with
@@ -158,23 +165,23 @@ class _Lists:
 
 
 # One function per measure family: (the lists, K — inf when the measure has none) → values.
-def _precision(t: _Lists, kk: float) -> np.ndarray:
+def _precision(t: KernelLists, kk: float) -> np.ndarray:
     return t.relevant_in_top(kk) / kk
 
 
-def _recall(t: _Lists, kk: float) -> np.ndarray:
+def _recall(t: KernelLists, kk: float) -> np.ndarray:
     return t.relevant_in_top(kk) / t.R_nan
 
 
-def _hit(t: _Lists, kk: float) -> np.ndarray:
+def _hit(t: KernelLists, kk: float) -> np.ndarray:
     return (t.relevant_in_top(kk) > 0).astype(float)
 
 
-def _reciprocal_rank(t: _Lists, kk: float) -> np.ndarray:
+def _reciprocal_rank(t: KernelLists, kk: float) -> np.ndarray:
     return np.where(t.first <= kk, 1.0 / t.first, 0.0)
 
 
-def _average_precision(t: _Lists, kk: float) -> np.ndarray:
+def _average_precision(t: KernelLists, kk: float) -> np.ndarray:
     if math.isinf(kk):
         ap = np.bincount(t.r_list, weights=t.prec_at, minlength=t.n_lists)
     else:
@@ -186,7 +193,7 @@ def _average_precision(t: _Lists, kk: float) -> np.ndarray:
     return ap / t.R_nan
 
 
-def _ndcg(t: _Lists, kk: float) -> np.ndarray:
+def _ndcg(t: KernelLists, kk: float) -> np.ndarray:
     if math.isinf(kk):
         dcg = np.bincount(t.row_list, weights=t.row_dg, minlength=t.n_lists)
         idcg_q = np.bincount(t.i_q, weights=t.i_dg, minlength=t.n_q)
@@ -201,12 +208,12 @@ def _ndcg(t: _Lists, kk: float) -> np.ndarray:
     return np.where(idcg > 0, dcg / np.where(idcg > 0, idcg, 1.0), 0.0)
 
 
-def _r_precision(t: _Lists, kk: float) -> np.ndarray:
+def _r_precision(t: KernelLists, kk: float) -> np.ndarray:
     cnt = np.bincount(t.r_list, weights=t.r_pos <= t.R[t.r_list], minlength=t.n_lists)
     return cnt / t.R_nan
 
 
-def _judged(t: _Lists, kk: float) -> np.ndarray:
+def _judged(t: KernelLists, kk: float) -> np.ndarray:
     rows = t.rows_by_pos()
     n = rows.upto(kk)
     counted = np.bincount(
@@ -215,7 +222,7 @@ def _judged(t: _Lists, kk: float) -> np.ndarray:
     return counted / kk
 
 
-def _core_recall(t: _Lists, kk: float) -> np.ndarray:
+def _core_recall(t: KernelLists, kk: float) -> np.ndarray:
     if t.core_first is None:
         return np.full(t.n_lists, np.nan)
     pl, best = t.core_first
@@ -224,7 +231,7 @@ def _core_recall(t: _Lists, kk: float) -> np.ndarray:
 
 
 #: the kernel of each measure family (a family of measure_names without one here fails)
-FAMILY_KERNELS: dict[str, Callable[[_Lists, float], np.ndarray]] = {
+FAMILY_KERNELS: dict[str, Callable[[KernelLists, float], np.ndarray]] = {
     "P": _precision,
     "Recall": _recall,
     "Hit": _hit,
@@ -362,13 +369,13 @@ def score_lists(
                 row_list, row_pos, row_core_group, question_core_groups, list_question
             )
 
-        lists = _Lists(
+        lists = KernelLists(
             n_lists=n_lists,
             n_q=n_q,
             list_question=list_question,
             row_list=row_list,
             row_pos=row_pos,
-            row_dg=gain_values(row_grade, gain) * _discount(row_pos),
+            row_dg=gain_values(row_grade, gain) * discount(row_pos),
             row_unjudged=row_unjudged,
             R=R,
             R_nan=np.where(R > 0, R, np.nan),
@@ -378,7 +385,7 @@ def score_lists(
             first=first,
             i_q=i_q,
             i_pos=i_pos,
-            i_dg=i_gain * _discount(i_pos),
+            i_dg=i_gain * discount(i_pos),
             core_first=core_first,
             n_core=n_core,
         )

@@ -52,10 +52,9 @@ import pandas as pd
 from workbench.core.measures.evaluate import evaluate
 from workbench.core.measures.metrics import (
     FAMILY_KERNELS,
+    KernelLists,
     Measure,
-    # score_lists's own: the lists are built here as it builds them (see _rescored)
-    _discount,
-    _Lists,
+    discount,
     gain_values,
     parse_measure,
 )
@@ -408,7 +407,7 @@ def _rescored(
 
     What :func:`~workbench.core.measures.metrics.score_lists` computes, by its
     own measure functions (``FAMILY_KERNELS``) on the same
-    :class:`~workbench.core.measures.metrics._Lists`, built here from the
+    :class:`~workbench.core.measures.metrics.KernelLists`, built here from the
     ranking's order instead of by sorting: each list is a run of rows already
     in place order, and a question's holes all share one grade, so its ideal
     ranking takes them as one entry. Each list's and each question's sums are
@@ -489,8 +488,8 @@ def _filled_lists(
     list_question: np.ndarray,
     R: np.ndarray,
     judged: tuple[np.ndarray, np.ndarray, np.ndarray],
-) -> _Lists:
-    """score_lists's :class:`_Lists` of the filled lists, their places down to
+) -> KernelLists:
+    """score_lists's :class:`KernelLists` of the filled lists, their places down to
     ``depth`` only; of its parts only ``rows`` (judged rows and their DCG),
     ``ideal`` and ``relevant`` (relevant rows, P@i, first relevant place) are
     filled in, the others left empty.
@@ -524,7 +523,7 @@ def _filled_lists(
             row_list = np.broadcast_to(run_list, reached.shape)[reached]
             row_pos = np.broadcast_to(place, reached.shape)[reached]
             row_dg = gain_values(np.where(np.isnan(grades), float(grade), grades), gain)
-            row_dg *= _discount(row_pos)
+            row_dg *= discount(row_pos)
         if relevant:
             is_relevant = np.zeros(reached.shape, dtype=bool)
             is_relevant[reached] = relevant_of(grades)
@@ -543,7 +542,7 @@ def _filled_lists(
             row_pos = places.astype(np.float64)
             filled = lists.grade if taken is None else lists.grade[taken]
             filled = np.where(np.isnan(filled), float(grade), filled)
-            row_dg = gain_values(filled, gain) * _discount(row_pos)
+            row_dg = gain_values(filled, gain) * discount(row_pos)
         if relevant:
             is_relevant = relevant_of(lists.grade)
             if taken is not None:
@@ -569,7 +568,7 @@ def _filled_lists(
     if ideal:
         i_q, i_pos, i_dg = _ideal(*judged, grade, depth, gain)
 
-    return _Lists(
+    return KernelLists(
         n_lists=lists.n_lists,
         n_q=lists.n_q,
         list_question=list_question,
@@ -673,7 +672,7 @@ def _ideal(
         i_pos = np.arange(1, i_q.size + 1, dtype=np.int64)
         i_pos -= np.repeat(np.cumsum(per_question) - per_question, per_question)
         i_pos = i_pos.astype(np.float64)
-    return i_q, i_pos, gain_values(i_grade, gain) * _discount(i_pos)
+    return i_q, i_pos, gain_values(i_grade, gain) * discount(i_pos)
 
 
 def bounds_to_json(bounds: pd.DataFrame) -> dict:
