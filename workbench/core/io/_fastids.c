@@ -1058,6 +1058,37 @@ typedef struct {
     int32_t item;
 } Keyed;
 
+/* One level of the MSD radix sort of n (> 1) distinct values: from `depth` on,
+ * the first byte at which they differ (a shared prefix such as "FR94" moves
+ * nothing), and the items distributed by that byte into buckets (bucket b:
+ * items[starts[b] .. starts[b + 1]); bucket 0 holds the one value that ends
+ * there). Returns that byte's depth. */
+static size_t distribute(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n, size_t depth,
+                         size_t starts[257])
+{
+    int shift;
+    for (;; depth++) {
+        if (depth % 8 == 0)
+            for (size_t i = 0; i < n; i++)
+                items[i].key = key_at(ctx, items[i].item, depth);
+        shift = 56 - 8 * (int)(depth % 8);
+        memset(starts, 0, 257 * sizeof(size_t));
+        for (size_t i = 0; i < n; i++)
+            starts[((items[i].key >> shift) & 0xFF) + 1]++;
+        for (int b = 1; b < 257; b++)
+            starts[b] += starts[b - 1];
+        unsigned common = (unsigned)((items[0].key >> shift) & 0xFF);
+        if (!common || starts[common + 1] - starts[common] != n)
+            break;
+    }
+    size_t fill[256];
+    memcpy(fill, starts, sizeof(fill));
+    for (size_t i = 0; i < n; i++)
+        scratch[fill[(items[i].key >> shift) & 0xFF]++] = items[i];
+    memcpy(items, scratch, n * sizeof(Keyed));
+    return depth;
+}
+
 /* MSD radix sort by the bytes from `depth` on. Each item's next eight bytes
  * are read once per eight levels and travel with it, so a level reads the
  * items in order instead of the arena at random. Short ranges by insertion.
@@ -1066,27 +1097,9 @@ typedef struct {
 static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n, size_t depth)
 {
     while (n > 32) {
-        if (depth % 8 == 0)
-            for (size_t i = 0; i < n; i++)
-                items[i].key = key_at(ctx, items[i].item, depth);
-        int shift = 56 - 8 * (int)(depth % 8);
-        size_t starts[257] = {0}; /* bucket b holds items[starts[b] .. starts[b + 1]) */
-        for (size_t i = 0; i < n; i++)
-            starts[((items[i].key >> shift) & 0xFF) + 1]++;
-        for (int b = 1; b < 257; b++)
-            starts[b] += starts[b - 1];
-        unsigned common = (unsigned)((items[0].key >> shift) & 0xFF);
-        if (common && starts[common + 1] - starts[common] == n) {
-            depth++; /* one byte for all (a shared prefix such as "FR94"): nothing moves */
-            continue;
-        }
-        size_t fill[256];
-        memcpy(fill, starts, sizeof(fill));
-        for (size_t i = 0; i < n; i++)
-            scratch[fill[(items[i].key >> shift) & 0xFF]++] = items[i];
-        memcpy(items, scratch, n * sizeof(Keyed));
-        /* bucket 0 holds the one value that ends here; sort the others,
-         * looping on the largest to keep the C stack short */
+        size_t starts[257];
+        depth = distribute(ctx, items, scratch, n, depth, starts);
+        /* sort the buckets but 0, looping on the largest to keep the C stack short */
         size_t largest = 1;
         for (int b = 2; b < 256; b++)
             if (starts[b + 1] - starts[b] > starts[largest + 1] - starts[largest])
@@ -1148,35 +1161,12 @@ static void bucket_thread(void *arg)
  * gives. */
 static void radix_sort_both(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n)
 {
-    size_t depth = 0;
-    size_t starts[257];
-    for (;;) {
-        if (n <= PARALLEL_SORT_ITEMS) {
-            radix_sort(ctx, items, scratch, n, depth);
-            return;
-        }
-        if (depth % 8 == 0)
-            for (size_t i = 0; i < n; i++)
-                items[i].key = key_at(ctx, items[i].item, depth);
-        int shift = 56 - 8 * (int)(depth % 8);
-        memset(starts, 0, sizeof(starts));
-        for (size_t i = 0; i < n; i++)
-            starts[((items[i].key >> shift) & 0xFF) + 1]++;
-        for (int b = 1; b < 257; b++)
-            starts[b] += starts[b - 1];
-        unsigned common = (unsigned)((items[0].key >> shift) & 0xFF);
-        if (common && starts[common + 1] - starts[common] == n) {
-            depth++; /* a shared prefix: nothing to split yet */
-            continue;
-        }
-        break;
+    if (n <= PARALLEL_SORT_ITEMS) {
+        radix_sort(ctx, items, scratch, n, 0);
+        return;
     }
-    int shift = 56 - 8 * (int)(depth % 8);
-    size_t fill[256];
-    memcpy(fill, starts, sizeof(fill));
-    for (size_t i = 0; i < n; i++)
-        scratch[fill[(items[i].key >> shift) & 0xFF]++] = items[i];
-    memcpy(items, scratch, n * sizeof(Keyed));
+    size_t starts[257];
+    size_t depth = distribute(ctx, items, scratch, n, 0, starts);
     /* the second thread takes the buckets from the one holding the middle value
      * on (bucket 0 holds the one value that ends here: nothing to sort) */
     int split = 1;
