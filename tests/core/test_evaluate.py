@@ -407,3 +407,18 @@ def test_ranking_does_not_share_memory_with_the_input_runs():
     res = evaluate(BLOG, run, EvalSettings())
     res.ranking.loc[0, "score"] = 99.0
     assert run["score"].isna().all()
+
+
+@pytest.mark.parametrize("block", [3, 7, 1 << 18])
+@pytest.mark.parametrize("limit", [1, 5, 40, 1000])
+def test_a_systems_first_rows_are_found_block_by_block(monkeypatch, block, limit):
+    """The low-coverage hint samples a system's first rows; looking for them a block
+    of rows at a time gives the rows listing every one would, in order."""
+    from workbench.core.measures import evaluate as ev
+
+    monkeypatch.setattr(ev, "_SEARCH_ROWS", block)
+    codes = np.random.default_rng(limit + block).integers(0, 3, 200).astype(np.int8)
+    for code in (0, 1, 2, 5):
+        expected = np.flatnonzero(codes == code)[:limit]
+        np.testing.assert_array_equal(ev._first_rows_with(codes, code, limit), expected)
+    assert ev._first_rows_with(codes[:0], 0, limit).size == 0

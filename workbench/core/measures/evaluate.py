@@ -1141,18 +1141,19 @@ def _passage_look_alikes(
     ``kmax`` (the first ten at most) and the judged passages it did not return,
     over its first questions (a sample: a spelling that differs differs everywhere)."""
     sys_col = ranking[s.SYSTEM]
-    codes = sys_col.cat.codes.to_numpy()
     at = np.flatnonzero(sys_col.cat.categories == system)
-    rows = np.flatnonzero(codes == at[0]) if at.size else np.zeros(0, np.int64)
+    # the first lists are enough
+    limit = _LOOK_ALIKE_QUESTIONS * max(kmax, 1) * 10
+    rows = _first_rows_with(sys_col.array.codes, at[0], limit) if at.size else np.zeros(0, np.int64)
     if not rows.size or not len(qr):
         return "", ""
-    rows = rows[: _LOOK_ALIKE_QUESTIONS * max(kmax, 1) * 10]  # the first lists are enough
-    q_codes = ranking[s.QID].cat.codes.to_numpy()[rows]
+    # (.array.codes: the categoricals' own codes; .cat.codes would copy every row's)
+    q_codes = ranking[s.QID].array.codes[rows]
     sample = pd.unique(q_codes)[:_LOOK_ALIKE_QUESTIONS]
     rows = rows[np.isin(q_codes, sample)]
     qids = ranking[s.QID].cat.categories.to_numpy(dtype=object)[sample]
     pids = ranking[s.PID].cat.categories.to_numpy(dtype=object)
-    p_codes = ranking[s.PID].cat.codes.to_numpy()[rows]
+    p_codes = ranking[s.PID].array.codes[rows]
     top = (ranking["position"].to_numpy()[rows] <= min(kmax, _LOOK_ALIKE_PLACES)) & np.isnan(
         ranking[s.GRADE].to_numpy(dtype=float)[rows]
     )
@@ -1161,6 +1162,24 @@ def _passage_look_alikes(
     return look_alike_hint(
         [p for p in judged if p not in returned], pids[p_codes[top]].tolist(), what="passage"
     )
+
+
+#: rows compared at a time when looking for a system's first rows
+_SEARCH_ROWS = 1 << 18
+
+
+def _first_rows_with(codes: np.ndarray, code: int, limit: int) -> np.ndarray:
+    """The first ``limit`` rows (in row order) whose code is ``code``, looked for a
+    block of rows at a time: listing every row of a system's 7M-row ranking to
+    keep its first 20,000 cost 0.15 s."""
+    found, count = [], 0
+    for start in range(0, codes.size, _SEARCH_ROWS):
+        rows = np.flatnonzero(codes[start : start + _SEARCH_ROWS] == code) + start
+        found.append(rows)
+        count += rows.size
+        if count >= limit:
+            break
+    return np.concatenate(found)[:limit] if found else np.zeros(0, np.int64)
 
 
 #: ids looked up per call in a hash table of Python strings (~25 ms each)
