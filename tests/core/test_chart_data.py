@@ -427,3 +427,44 @@ def test_first_evidence_agrees_with_hit_and_adds_up(results):
         assert row["top_3"] == pytest.approx(results.metric(system, "Hit@3"), abs=1e-12)
         assert row["top_3"] + row["later"] + row["not_found"] == pytest.approx(1.0, abs=1e-12)
         assert row["n"] == results.aggregates.loc[system, "n"]
+
+
+def test_under_trec_conventions_curves_and_list_scores_equal_the_table():
+    """With trec_compat a question without relevant evidence stays in the means,
+    scoring 0 where R divides: the curves, list_scores and the diagnosis' Recall
+    basis give it 0 too (the kernel alone gives NaN), so they equal the table."""
+    res = synthetic(settings=EvalSettings(ks=(1, 3, 5, 10), trec_compat=True))
+    unanswerable = res.per_question["question_id"].isin(res.unanswerable)
+    assert unanswerable.any()  # the question without relevant evidence is in the means
+    curves = cd.curve_data(res)
+    recall_curve = cd.recall_basis(res).curve(res.settings.ks)
+    measures = [f"{fam}@{k}" for fam in ("Recall", "MAP") for k in res.settings.ks]
+    per_list = cd.list_scores(res, [*measures, "R-Prec"])
+    basis_scores = cd.recall_basis(res).scores(res.settings.ks)
+    for m in [*measures, "R-Prec"]:
+        np.testing.assert_array_equal(per_list[m].to_numpy(), res.per_question[m].to_numpy())
+    for k in res.settings.ks:
+        np.testing.assert_array_equal(
+            basis_scores[f"Recall@{k}"].to_numpy(), res.per_question[f"Recall@{k}"].to_numpy()
+        )
+    for system in res.systems:
+        for k in res.settings.ks:
+            expected = res.metric(system, f"Recall@{k}")
+            for frame in (curves, recall_curve):
+                row = frame[(frame.system == system) & (frame.family == "Recall") & (frame.k == k)]
+                assert row["value"].iloc[0] == pytest.approx(expected, abs=1e-12)
+
+
+def test_under_trec_conventions_the_k_advice_reads_the_tables_recall():
+    """The diagnosis' K advice once read NaN for every K under trec_compat (one
+    question without relevant evidence made each system's Recall curve NaN) and
+    advised the first K with dashes for values."""
+    from workbench.core.protocol.diagnosis import DiagnosisSettings, diagnose
+
+    res = synthetic(settings=EvalSettings(ks=(1, 3, 5, 10), trec_compat=True))
+    advice = diagnose(res, DiagnosisSettings()).k_advice
+    for system in res.systems:
+        a = advice[str(system)]
+        for k in res.settings.ks:
+            if k in a.ladder:
+                assert a.recall_at(k) == pytest.approx(res.metric(system, f"Recall@{k}"), abs=1e-12)

@@ -156,7 +156,9 @@ def row_lists(results) -> np.ndarray:
 
 
 def kernel_scores(results, measures) -> dict[str, np.ndarray]:
-    """Every list's ``measures`` by the kernel, from rows keyed one by one."""
+    """Every list's ``measures`` by the kernel, from rows keyed one by one; under
+    TREC's conventions a list whose question has no relevant judgment scores 0
+    where R divides, as evaluate() scores it."""
     lists = text_lists(results)
     questions = pd.Index(pd.unique(lists["question_id"]))
     lst = row_lists(results)
@@ -167,10 +169,11 @@ def kernel_scores(results, measures) -> dict[str, np.ndarray]:
     q = questions.get_indexer(qr["question_id"].astype(str))
     g = qr["grade"].to_numpy(dtype=float)
     keep = (q >= 0) & ~np.isnan(g)
-    return score_lists(
+    list_question = questions.get_indexer(lists["question_id"])
+    values = score_lists(
         measures,
         n_lists=len(lists),
-        list_question=questions.get_indexer(lists["question_id"]),
+        list_question=list_question,
         row_list=lst[judged],
         row_pos=rk["position"].to_numpy()[judged],
         row_grade=grade[judged],
@@ -179,6 +182,15 @@ def kernel_scores(results, measures) -> dict[str, np.ndarray]:
         threshold=results.settings.threshold,
         gain=results.settings.gain,
     )
+    if results.settings.trec_compat:
+        relevant = np.bincount(
+            q[keep], weights=g[keep] >= results.settings.threshold, minlength=len(questions)
+        )
+        without_evidence = relevant[list_question] == 0
+        for m in measures:
+            if m.family in ("Recall", "MAP", "R-Prec"):
+                values[m.name][without_evidence] = 0.0
+    return values
 
 
 def depths(results) -> np.ndarray:

@@ -288,6 +288,21 @@ def list_depths(results: Results) -> pd.DataFrame:
     return pq.assign(depth=_list_depth(results, pq)[: len(pq)])
 
 
+#: the families divided by R: the kernel gives NaN for a question without
+#: relevant evidence (R = 0)
+_DIVIDED_BY_R = ("Recall", "MAP", "R-Prec")
+
+
+def _as_evaluated(results: Results, family: str, values: np.ndarray) -> np.ndarray:
+    """The kernel's per-list ``values`` as evaluate() reports them: under TREC's
+    conventions (``trec_compat``) a question without relevant evidence stays in
+    the means, scoring 0 where R divides (the kernel's NaN; R = 0 is its only
+    source for these families)."""
+    if results.settings.trec_compat and family in _DIVIDED_BY_R:
+        return np.where(np.isnan(values), 0.0, values)
+    return values
+
+
 def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataFrame:
     """Any measure of the registry for every evaluated list, also at a K the
     settings do not hold (a stage's Recall@N, nDCG@K of a K chosen on a page).
@@ -324,7 +339,7 @@ def list_scores(results: Results, measures: Sequence[str | Measure]) -> pd.DataF
     )
     out = pq.copy()
     for m in ms:
-        out[m.name] = values[m.name]
+        out[m.name] = _as_evaluated(results, m.family, values[m.name])
     return out
 
 
@@ -356,6 +371,8 @@ class RecallBasis:
     relevant_pos: np.ndarray
     #: R of each list's question, NaN when it has none (Recall's denominator)
     relevant_total: np.ndarray
+    #: TREC's conventions: a list whose question has no relevant evidence scores 0
+    trec_compat: bool = False
 
     def depths(self) -> pd.DataFrame:
         """:func:`list_depths`."""
@@ -363,12 +380,14 @@ class RecallBasis:
 
     def recall(self, k: int) -> np.ndarray:
         """Recall@k of every list, as the kernel computes it: the relevant rows
-        at positions ≤ k, counted as whole numbers, over R (NaN when R = 0)."""
+        at positions ≤ k, counted as whole numbers, over R (NaN when R = 0, but
+        0 under TREC's conventions, as evaluate() scores it)."""
         found = np.bincount(
             self.relevant_list[self.relevant_pos <= k], minlength=len(self.lists)
         ).astype(float)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return found / self.relevant_total
+            recall = found / self.relevant_total
+        return np.where(np.isnan(recall), 0.0, recall) if self.trec_compat else recall
 
     def scores(self, ks: Sequence[int]) -> pd.DataFrame:
         """:func:`list_scores` of ``Recall@k`` for each k of ``ks``."""
@@ -428,6 +447,7 @@ def recall_basis(results: Results) -> RecallBasis:
         relevant_list=rel_list,
         relevant_pos=rel_pos,
         relevant_total=_relevant_total(results, pq, threshold),
+        trec_compat=bool(results.settings.trec_compat),
     )
 
 
@@ -600,7 +620,8 @@ def curve_data(
         measures = [(j, Measure(fam, int(k_axis[j]))) for fam in families for j in at]
         values = score_lists([m for _, m in measures], **kernel)
         for j, m in measures:
-            sums[m.family][:, j] = _system_sums(sys_idx, values[m.name], n_sys)
+            per_list = _as_evaluated(results, m.family, values[m.name])
+            sums[m.family][:, j] = _system_sums(sys_idx, per_list, n_sys)
     if progress is not None:
         progress(1.0, "")
     counts = _system_counts(sys_idx, n_sys)
