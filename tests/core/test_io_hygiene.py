@@ -121,6 +121,62 @@ def test_id_categorical_equals_pandas_checked_construction():
     assert list(made.categories) == list(uniques)
 
 
+def test_categories_in_text_order_are_known_as_such_only_by_identity():
+    """The evaluation trusts ``known_text_order`` instead of comparing a million ids
+    again: only categories id_categorical checked are known, and equal categories
+    made elsewhere (or out of order) are not."""
+    import gc
+
+    from workbench.core.io.ids import _TEXT_ORDERED, id_categorical, known_text_order
+
+    checked = id_categorical(np.array([1, 0]), np.array(["a", "b"], dtype=object))
+    assert known_text_order(checked.categories)
+    frame = pd.DataFrame({"p": checked})
+    assert known_text_order(frame.iloc[:1]["p"].cat.categories)  # pandas keeps the Index
+    assert not known_text_order(pd.Index(["a", "b"], dtype=object))  # equal, not checked
+    unsorted = id_categorical(np.array([1, 0]), np.array(["b", "a"], dtype=object))
+    assert not known_text_order(unsorted.categories)
+    key = id(checked.categories)
+    del checked, frame
+    gc.collect()
+    assert key not in _TEXT_ORDERED  # forgotten with the categories
+
+
+def test_evaluation_with_known_and_unknown_text_order_agrees():
+    """A run whose passage categoricals are known in text order (the readers') and the
+    same run with equal categories pandas made itself give the same results."""
+    from workbench.core.io.ids import id_categorical, known_text_order
+    from workbench.core.measures.evaluate import evaluate
+    from workbench.core.model import schema as S
+    from workbench.core.model.schema import EvalSettings
+
+    rng = np.random.default_rng(5)
+    pids = np.array(sorted(f"d{i:03d}" for i in range(40)), dtype=object)
+    rows = []
+    for q in ("q1", "q2", "q3"):
+        for rank, p in enumerate(rng.choice(pids, 12, replace=False), 1):
+            rows.append(("sys", q, p, rank, float(rng.integers(0, 4))))  # score ties
+    run = pd.DataFrame(rows, columns=[S.SYSTEM, S.QID, S.PID, S.RANK, S.SCORE])
+    codes = np.searchsorted(pids, run[S.PID].to_numpy(dtype=object))
+    used = np.unique(codes)
+    remap = np.searchsorted(used, codes)
+    known = run.assign(**{S.PID: id_categorical(remap, pids[used])})
+    assert known_text_order(known[S.PID].cat.categories)
+    # categories out of text order: were they taken for in order, ties would break wrongly
+    plain = run.assign(**{S.PID: pd.Categorical(run[S.PID], categories=pids[used][::-1])})
+    assert not known_text_order(plain[S.PID].cat.categories)
+    qrels = pd.DataFrame(
+        {S.QID: ["q1", "q2", "q3", "q1"], S.PID: [pids[0], pids[5], pids[9], "zz"], S.GRADE: [3, 1, 2, 2]}
+    )
+    settings = EvalSettings(ks=(1, 3, 5, 10), order="trec")
+    a, b = evaluate(qrels, known, settings), evaluate(qrels, plain, settings)
+    assert a.ranking[S.PID].dtype is known[S.PID].dtype  # the readers' dtype, reused
+    pd.testing.assert_frame_equal(a.per_question, b.per_question)
+    pd.testing.assert_frame_equal(a.aggregates, b.aggregates)
+    pd.testing.assert_frame_equal(a.ranking, b.ranking, check_categorical=False)
+    assert list(a.ranking[S.PID].astype(str)) == list(b.ranking[S.PID].astype(str))
+
+
 def test_id_categorical_still_refuses_repeated_categories_and_codes_out_of_range():
     from workbench.core.io.ids import id_categorical
 

@@ -20,6 +20,7 @@ import datetime as _dt
 import itertools
 import math
 import unicodedata
+import weakref
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -40,6 +41,7 @@ __all__ = [
     "factorize_ids",
     "sorted_codes",
     "id_categorical",
+    "known_text_order",
     "INVISIBLE",
 ]
 
@@ -339,8 +341,28 @@ def id_categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
     if _strictly_increasing(categories.to_numpy()):
         dtype = _checked_categories(categories)
         if dtype is not None:
+            _remember_text_order(dtype.categories)
             return pd.Categorical.from_codes(codes, dtype=dtype)
     return pd.Categorical.from_codes(codes, categories=categories)
+
+
+#: categories (by identity) that :func:`id_categorical` found in strictly
+#: increasing text order; pandas hands the same Index object on through a
+#: frame's selections, copies and single-frame concatenations
+_TEXT_ORDERED: dict[int, weakref.ref] = {}
+
+
+def _remember_text_order(categories: pd.Index) -> None:
+    key = id(categories)
+    _TEXT_ORDERED[key] = weakref.ref(categories, lambda _gone, key=key: _TEXT_ORDERED.pop(key, None))
+
+
+def known_text_order(categories: pd.Index) -> bool:
+    """True when ``categories`` are known to be distinct text in strictly
+    increasing order (so is any subset of them): the evaluation then need not
+    compare a million passage ids again. False means only "not known"."""
+    ref = _TEXT_ORDERED.get(id(categories))
+    return ref is not None and ref() is categories
 
 
 def _strictly_increasing(values: np.ndarray) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from workbench.core.io.ids import known_text_order
 from workbench.core.measures.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
@@ -439,10 +440,11 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
     systems = [str(x) for x in systems_idx]
     # universe first, so codes 0..n_u-1 are the judged/listed questions
     r_q, q_uniq = _appearance_codes(run[s.QID], first=universe)
-    r_p, p_uniq, p_sorted = _any_codes(run[s.PID])
+    r_p, p_uniq, p_sorted, p_all_used = _any_codes(run[s.PID])
     # the run's own categories, every one used and in text order (what the readers
     # give): Results.ranking reuses that dtype instead of re-checking a million ids
-    p_dtype = _own_categories(run[s.PID], p_uniq) if p_sorted and not document_unit else None
+    own = p_sorted and p_all_used and not document_unit
+    p_dtype = run[s.PID].dtype if own else None
     if document_unit:
         docs = np.array([judged.doc_of.get(p, p) for p in p_uniq], dtype=object)
         d_codes, p_uniq = _factorize(docs)
@@ -1225,7 +1227,7 @@ def _appearance_codes(
     cat = _category_codes(col)
     if cat is None:
         return _grouped_codes(_object_ids(col), first=first_arr)
-    codes, cats = cat
+    codes, cats, _ = cat
     wide = np.int32 if first_arr.size + cats.size < 2**31 else np.int64
     if first_arr.size:
         target = pd.Index(first_arr).get_indexer(cats).astype(wide)
@@ -1245,14 +1247,18 @@ def _appearance_codes(
     return target[codes], uniques
 
 
-def _any_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Codes, distinct values, and whether those are in text order (categoricals: yes)."""
+def _any_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool, bool]:
+    """Codes, distinct values, whether those are in text order (the readers'
+    categoricals: yes), and whether they are all of the column's categories
+    (a categorical every one of whose categories is used)."""
     cat = _category_codes(col)
     if cat is None:
         codes, uniq = _factorize(_object_ids(col))
-        return codes, uniq, False
-    codes, cats = cat
-    return codes, cats, _increasing(cats)
+        return codes, uniq, False, False
+    codes, cats, all_used = cat
+    categories = col.cat.categories
+    in_order = known_text_order(categories) or _increasing(cats)
+    return codes, cats, in_order, all_used and categories.dtype == object
 
 
 def _increasing(values: np.ndarray) -> bool:
@@ -1266,19 +1272,9 @@ def _increasing(values: np.ndarray) -> bool:
         return False
 
 
-def _own_categories(col: pd.Series, uniques: np.ndarray) -> pd.CategoricalDtype | None:
-    """``col``'s categorical dtype when ``uniques`` are its categories, unchanged."""
-    if not isinstance(col.dtype, pd.CategoricalDtype):
-        return None
-    cats = col.cat.categories
-    if len(cats) != uniques.size or cats.dtype != object:
-        return None
-    own = cats.to_numpy(dtype=object)
-    return col.dtype if own is uniques or np.array_equal(own, uniques) else None
-
-
-def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
-    """int64 codes and the categories actually used, for a categorical without missing ids."""
+def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool] | None:
+    """int64 codes, the categories actually used, and whether that is all of them,
+    for a categorical without missing ids."""
     if not isinstance(col.dtype, pd.CategoricalDtype):
         return None
     codes = col.cat.codes.to_numpy()
@@ -1288,10 +1284,8 @@ def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
     used = np.bincount(codes, minlength=cats.size) > 0 if codes.size else np.zeros(0, bool)
     if not used.all():
         remap = (np.cumsum(used) - 1).astype(np.int32 if cats.size < 2**31 else np.int64)
-        codes, cats = remap[codes], cats[used]
-    else:
-        codes = codes.copy()  # the evaluation's own (rows are moved in place)
-    return codes, cats
+        return remap[codes], cats[used], False
+    return codes.copy(), cats, True  # a copy: the evaluation's own (rows are moved in place)
 
 
 def _grouped_codes(
