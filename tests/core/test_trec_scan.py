@@ -387,3 +387,24 @@ def test_two_threads_sort_many_distinct_ids_in_text_order():
     assert list(two.ids[2].uniques) == expected
     assert [two.ids[2].uniques[c] for c in two.ids[2].codes] == pids
     assert_same_table(two, scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_short_ranges_sorted_on_their_keys_are_in_text_order(seed):
+    """The insertion sort of a short range compares the eight bytes each value
+    carries before reading the values: ranges that end at every depth, on both
+    sides of an eight-byte window, with values ending inside and after it."""
+    rng = np.random.default_rng(seed)
+    alphabet = np.array(list("ab-9"))
+    ids = set()
+    while len(ids) < 3_000:
+        prefix = "x" * int(rng.integers(0, 12))  # shared stretches end anywhere in a window
+        tail = "".join(alphabet[rng.integers(0, 4, int(rng.integers(0, 14)))])
+        ids.add(prefix + tail or "z")
+    pids = sorted(ids)
+    rng.shuffle(pids)
+    data = "".join(f"q1 Q0 {p} {i + 1} 1.0 s\n" for i, p in enumerate(pids)).encode()
+    for threads in (1, 2):
+        got = scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=threads)
+        assert got is not None
+        assert list(got.ids[2].uniques) == sorted(ids)

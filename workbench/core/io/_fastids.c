@@ -1110,16 +1110,36 @@ static size_t distribute(const SortContext *ctx, Keyed *items, Keyed *scratch, s
     return depth;
 }
 
+/* The order of two items whose values agree before `depth`. `window`: where
+ * the eight bytes their keys hold start (NO_WINDOW: the keys were never read).
+ * Keys from the window that holds `depth` decide most pairs without reading
+ * the values, which lie at random in the arena. */
+#define NO_WINDOW ((size_t)-1)
+
+static inline int compare_items(const SortContext *ctx, const Keyed *a, const Keyed *b, size_t depth,
+                                size_t window)
+{
+    if (window != NO_WINDOW && window == depth - depth % 8) {
+        if (a->key != b->key)
+            return a->key < b->key ? -1 : 1;
+        return compare_from(ctx, a->item, b->item, window + 8);
+    }
+    return compare_from(ctx, a->item, b->item, depth);
+}
+
 /* MSD radix sort by the bytes from `depth` on. Each item's next eight bytes
  * are read once per eight levels and travel with it, so a level reads the
  * items in order instead of the arena at random. Short ranges by insertion.
  * Recursion (a bucket other than the largest, at most half the items) is
- * bounded by log2 of the number of ids; the largest bucket loops. */
-static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n, size_t depth)
+ * bounded by log2 of the number of ids; the largest bucket loops. `window`:
+ * see compare_items. */
+static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n, size_t depth,
+                       size_t window)
 {
     while (n > 32) {
         size_t starts[257];
         depth = distribute(ctx, items, scratch, n, depth, starts);
+        window = depth - depth % 8; /* the keys now hold the bytes from there */
         /* sort the buckets but 0, looping on the largest to keep the C stack short */
         size_t largest = 1;
         for (int b = 2; b < 256; b++)
@@ -1127,7 +1147,7 @@ static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, siz
                 largest = (size_t)b;
         for (int b = 1; b < 256; b++) {
             if ((size_t)b != largest && starts[b + 1] - starts[b] > 1)
-                radix_sort(ctx, items + starts[b], scratch, starts[b + 1] - starts[b], depth + 1);
+                radix_sort(ctx, items + starts[b], scratch, starts[b + 1] - starts[b], depth + 1, window);
         }
         n = starts[largest + 1] - starts[largest];
         items += starts[largest];
@@ -1136,7 +1156,7 @@ static void radix_sort(const SortContext *ctx, Keyed *items, Keyed *scratch, siz
     for (size_t i = 1; i < n; i++) {
         Keyed v = items[i];
         size_t j = i;
-        while (j > 0 && compare_from(ctx, items[j - 1].item, v.item, depth) > 0) {
+        while (j > 0 && compare_items(ctx, &items[j - 1], &v, depth, window) > 0) {
             items[j] = items[j - 1];
             j--;
         }
@@ -1155,7 +1175,7 @@ typedef struct {
     Keyed *items, *scratch;
     const size_t *starts;
     int from, to;
-    size_t depth;
+    size_t depth, window;
     PyThread_type_lock done;
 } BucketRange;
 
@@ -1164,7 +1184,7 @@ static void sort_buckets(BucketRange *r)
     for (int b = r->from; b < r->to; b++) {
         size_t length = r->starts[b + 1] - r->starts[b];
         if (length > 1)
-            radix_sort(r->ctx, r->items + r->starts[b], r->scratch, length, r->depth);
+            radix_sort(r->ctx, r->items + r->starts[b], r->scratch, length, r->depth, r->window);
     }
 }
 
@@ -1183,7 +1203,7 @@ static void bucket_thread(void *arg)
 static void radix_sort_both(const SortContext *ctx, Keyed *items, Keyed *scratch, size_t n)
 {
     if (n <= PARALLEL_SORT_ITEMS) {
-        radix_sort(ctx, items, scratch, n, 0);
+        radix_sort(ctx, items, scratch, n, 0, NO_WINDOW);
         return;
     }
     size_t starts[257];
@@ -1193,8 +1213,9 @@ static void radix_sort_both(const SortContext *ctx, Keyed *items, Keyed *scratch
     int split = 1;
     while (split < 255 && starts[split + 1] <= n / 2)
         split++;
-    BucketRange first = {ctx, items, scratch, starts, 1, split, depth + 1, NULL};
-    BucketRange second = {ctx, items, scratch + starts[split], starts, split, 256, depth + 1, NULL};
+    size_t window = depth - depth % 8;
+    BucketRange first = {ctx, items, scratch, starts, 1, split, depth + 1, window, NULL};
+    BucketRange second = {ctx, items, scratch + starts[split], starts, split, 256, depth + 1, window, NULL};
     second.done = PyThread_allocate_lock();
     int started = 0;
     if (second.done && PyThread_acquire_lock(second.done, WAIT_LOCK))
@@ -1238,7 +1259,7 @@ static PyObject *finish_ids(Scanner *s, IdField *f)
     if (s->threads > 1)
         radix_sort_both(&ctx, keyed, scratch, n);
     else
-        radix_sort(&ctx, keyed, scratch, n, 0);
+        radix_sort(&ctx, keyed, scratch, n, 0, NO_WINDOW);
     int32_t *rank = (int32_t *)scratch; /* appearance code -> text-order code */
     for (size_t i = 0; i < n; i++)
         order[i] = keyed[i].item;
