@@ -437,6 +437,19 @@ static int is_odd_byte(unsigned char c)
     return c >= 0x80 || c == 0x00 || c == 0x0b || c == 0x0c || (c >= 0x1c && c <= 0x1f);
 }
 
+/* What each byte is to a TREC line, looked up once per byte: the loop over a
+ * field's bytes then tests one value instead of five conditions. */
+enum { BYTE_TEXT, BYTE_BLANK, BYTE_BREAK, BYTE_ODD };
+static unsigned char byte_kind[256];
+
+static void init_byte_kinds(void)
+{
+    for (int c = 0; c < 256; c++)
+        byte_kind[c] = is_odd_byte((unsigned char)c) ? BYTE_ODD : BYTE_TEXT;
+    byte_kind[' '] = byte_kind['\t'] = BYTE_BLANK;
+    byte_kind['\n'] = byte_kind['\r'] = BYTE_BREAK;
+}
+
 /* The codes of the last `batch` rows' ids (their values are in the fields'
  * tokens[0 .. batch)). */
 static int look_up_batch(Scanner *s, size_t batch)
@@ -552,11 +565,11 @@ static int parse_line(Scanner *s, const char **pp, const char *end, Py_ssize_t r
             return LINE_UNCLEAN;
         }
         const char *start = p;
-        while (p < end && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
-            if (is_odd_byte((unsigned char)*p))
-                return LINE_UNCLEAN;
+        unsigned char kind = BYTE_TEXT;
+        while (p < end && (kind = byte_kind[(unsigned char)*p]) == BYTE_TEXT)
             p++;
-        }
+        if (kind == BYTE_ODD)
+            return LINE_UNCLEAN;
         if (fields == s->n_fields || (fields == 0 && *start == '#'))
             return LINE_UNCLEAN; /* too many fields, or a comment line */
         if (!take_field(s, fields, start, (size_t)(p - start), row, at))
@@ -1435,6 +1448,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__fastids(void)
 {
+    init_byte_kinds();
     c_numeric = make_c_locale();
     if (!c_numeric) {
         PyErr_SetString(PyExc_ImportError, "no C numeric locale");
