@@ -422,3 +422,23 @@ def test_a_systems_first_rows_are_found_block_by_block(monkeypatch, block, limit
         expected = np.flatnonzero(codes == code)[:limit]
         np.testing.assert_array_equal(ev._first_rows_with(codes, code, limit), expected)
     assert ev._first_rows_with(codes[:0], 0, limit).size == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_codes_in_order_of_first_appearance_from_categoricals_and_text(seed):
+    """Systems and questions are numbered in the order they first appear in the run
+    (after the judged questions): from a categorical's codes (the readers') the
+    same as from plain text, with rows grouped in stretches or interleaved."""
+    from workbench.core.measures.evaluate import _appearance_codes
+
+    rng = np.random.default_rng(seed)
+    names = np.array([f"q{i}" for i in range(30)], dtype=object)
+    values = names[rng.integers(0, 30, 400)]
+    if seed % 2:
+        values = np.repeat(values[:40], rng.integers(1, 20, 40))  # stretches, as runs list them
+    first = names[rng.choice(30, int(rng.integers(0, 8)), replace=False)] if seed % 3 else None
+    expected = list(dict.fromkeys([*([] if first is None else first), *values]))
+    for col in (pd.Series(values, dtype=object), pd.Series(pd.Categorical(values))):
+        codes, uniques = _appearance_codes(col, first=first)
+        assert list(uniques) == expected
+        assert list(uniques[codes]) == list(values)

@@ -1233,18 +1233,21 @@ def _appearance_codes(
         target = pd.Index(first_arr).get_indexer(cats).astype(wide)
     else:
         target = np.full(cats.size, -1, dtype=wide)
+    mapped, uniques = target[codes], first_arr
     if codes.size:
-        outside = target[codes] < 0
+        outside = mapped < 0
         if outside.any():
-            # the rest in order of first appearance among the rows
-            seen = pd.unique(codes[outside] if not outside.all() else codes)
+            # the rest in order of first appearance among the rows: that of the first
+            # rows of their stretches (a run lists one question after another)
+            rest = codes[outside] if not outside.all() else codes
+            heads = np.empty(rest.size, dtype=bool)
+            heads[0] = True
+            np.not_equal(rest[1:], rest[:-1], out=heads[1:])
+            seen = pd.unique(rest[heads])
             target[seen] = first_arr.size + np.arange(seen.size)
             uniques = np.concatenate([first_arr, cats[seen]])
-        else:
-            uniques = first_arr
-    else:
-        uniques = first_arr
-    return target[codes], uniques
+            mapped = target[codes]
+    return mapped, uniques
 
 
 def _any_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool, bool]:
