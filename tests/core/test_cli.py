@@ -522,11 +522,14 @@ def test_eval_without_a_report_does_not_load_the_report_writer(trec_files, tmp_p
 
 
 #: what a plain evaluation of TREC files never uses (project files, pools,
-#: the manual, answers, spreadsheets): its start-up imports none of them
+#: the manual, answers, workbooks and CSV files): its start-up imports none of them
 NOT_FOR_A_TREC_EVALUATION = (
     "openpyxl",
     "workbench.core.io.answers",
     "workbench.core.io.cells",
+    "workbench.core.io.csv_check",
+    "workbench.core.io.limits",
+    "workbench.core.io.manual_sheet",
     "workbench.core.io.project",
     "workbench.core.measures.decisive",
     "workbench.core.protocol.answers",
