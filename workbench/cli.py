@@ -525,7 +525,9 @@ def cmd_eval(args: argparse.Namespace, lang: str) -> int:
     diagnosis = diagnose(results, thresholds)
 
     answers = None
-    if study.answers.loaded:
+    # _study read every --answers file into the study (asking study.answers would
+    # import the answers' modules for an evaluation without any)
+    if args.answers:
         from workbench.core.protocol.answer_results import answer_report
 
         answers = answer_report(study, results, lang=lang, seed=args.seed)

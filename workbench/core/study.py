@@ -48,18 +48,12 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pandas as pd
 
 from workbench.core.io.merge import merge_judgment_sets, name_assessor
 from workbench.core.io.options import ReadOptions
-from workbench.core.io.project import (
-    Project,
-    ProjectSource,
-    frame_to_records,
-    records_to_frame,
-)
 from workbench.core.io.runs import concat_runs, rename_systems
 from workbench.core.measures.agreement import resolve_grades
 from workbench.core.measures.by_assessor import ByAssessor, rankings_by_assessor
@@ -78,11 +72,7 @@ from workbench.core.model.refs import (
 )
 from workbench.core.model.results import Results
 from workbench.core.model.schema import EvalSettings, JudgmentSet, RunSet, setting_ok
-from workbench.core.protocol.answers import SECTION as ANSWERS_SECTION
-from workbench.core.protocol.answers import AnswerWork, answers_section, restore_answers_section
 from workbench.core.protocol.diagnosis import DiagnosisSettings, DiagnosisSettingsEdit
-from workbench.core.protocol.manual import Manual, ManualEdit, default_manual, manual_from_dict
-from workbench.core.protocol.pool import POOL_SECTION, PoolWork, pools_from_project
 from workbench.core.protocol.system_cards import (
     CardEdit,
     SystemCard,
@@ -90,6 +80,15 @@ from workbench.core.protocol.system_cards import (
     cards_to_project,
     comparability_warnings,
 )
+
+# the project file, the manual, the pools and the answers are imported where they
+# are used: a plain evaluation (`workbench eval`) needs none of them, and their
+# modules cost its start-up ~0.05 s while the run file is being read
+if TYPE_CHECKING:
+    from workbench.core.io.project import Project, ProjectSource
+    from workbench.core.protocol.answers import AnswerWork
+    from workbench.core.protocol.manual import Manual, ManualEdit
+    from workbench.core.protocol.pool import PoolWork
 
 #: grades given in the app: the judgment columns, when, and why
 ADDED_GRADE_COLUMNS = [*s.JUDGMENT_COLUMNS, "time", "reason"]
@@ -337,12 +336,39 @@ class Study:
         self.diagnosis_settings: DiagnosisSettings = DiagnosisSettings()
         #: the evaluation manual edited in the app (None: the file's, else the seed table)
         self.manual: Manual | None = None
-        #: the judging pools
-        self.pools: PoolWork = PoolWork()
-        #: what the systems answered, its ratings and the rubric (core/answers.py)
-        self.answers = AnswerWork()
+        # the judging pools and the answer work, made on first use (see pools, answers)
+        self._pools: PoolWork | None = None
+        self._answers: AnswerWork | None = None
         self._next_source = 1
         self._next_judgment_source = 0
+
+    @property
+    def pools(self) -> PoolWork:
+        """The judging pools (:mod:`workbench.core.protocol.pool`); made on first
+        use, so a study that never asks for them does not import that module."""
+        if self._pools is None:
+            from workbench.core.protocol.pool import PoolWork
+
+            self._pools = PoolWork()
+        return self._pools
+
+    @pools.setter
+    def pools(self, work: PoolWork) -> None:
+        self._pools = work
+
+    @property
+    def answers(self) -> AnswerWork:
+        """What the systems answered, its ratings and the rubric
+        (:mod:`workbench.core.protocol.answers`); made on first use, as :attr:`pools`."""
+        if self._answers is None:
+            from workbench.core.protocol.answers import AnswerWork
+
+            self._answers = AnswerWork()
+        return self._answers
+
+    @answers.setter
+    def answers(self, work: AnswerWork) -> None:
+        self._answers = work
 
     # == loading ===================================================================
     @property
@@ -365,8 +391,9 @@ class Study:
             or self.system_cards
             or not self.diagnosis_settings.is_default
             or self.manual is not None
-            or self.pools
-            or self.answers.has_work
+            # pools and answers not made yet hold no work (and are not made to say so)
+            or self._pools
+            or (self._answers is not None and self._answers.has_work)
         )
 
     @property
@@ -520,7 +547,8 @@ class Study:
         other.chosen_names = dict(self.chosen_names)
         other.system_cards = dict(self.system_cards)
         other.judgment_sources = list(self.judgment_sources)
-        other.answers = self.answers.copy()
+        if self._answers is not None:  # else each makes its own on first use
+            other.answers = self._answers.copy()
         return other
 
     def set_settings(self, settings: EvalSettings) -> None:
@@ -760,11 +788,12 @@ class Study:
                 if info is not None and info.renamed_automatically:
                     out.append(_renamed_warning(info))
         out.extend(comparability_warnings(self.cards()))
-        manual = self.manual_in_force()
-        if manual.threshold != self.settings.threshold and (
-            self.manual is not None or (self.judgment_set is not None and self.judgment_set.manual)
-        ):
-            out.append(_threshold_warning(manual.threshold, self.settings.threshold))
+        # only a manual of the app's or the file's is compared (so the seed table is
+        # not made, nor its module imported, for a study without one)
+        if self.manual is not None or (self.judgment_set is not None and self.judgment_set.manual):
+            manual = self.manual_in_force()
+            if manual.threshold != self.settings.threshold:
+                out.append(_threshold_warning(manual.threshold, self.settings.threshold))
         return out
 
     # == the manual ===================================================================
@@ -775,11 +804,15 @@ class Study:
             return self.manual
         if self.judgment_set is not None and self.judgment_set.manual is not None:
             return self.judgment_set.manual
+        from workbench.core.protocol.manual import default_manual
+
         return default_manual(lang)
 
     def manual_edit(self, manual: Manual | None) -> ManualEdit:
         """The edit that makes ``manual`` the study's (None: back to the file's
         manual or the seed table)."""
+        from workbench.core.protocol.manual import ManualEdit
+
         return ManualEdit(self.manual, manual)
 
     def evaluate(
@@ -1016,6 +1049,11 @@ class Study:
         """The user's work as the project file keeps it (``sections``: the
         manual edited in the app, the pools, the system cards typed in the app,
         the diagnosis thresholds and the answer work)."""
+        from workbench.core.io.project import frame_to_records
+        from workbench.core.protocol.answers import SECTION as ANSWERS_SECTION
+        from workbench.core.protocol.answers import answers_section
+        from workbench.core.protocol.pool import POOL_SECTION
+
         sections: dict[str, Any] = {}
         if self.manual is not None:
             sections[MANUAL_SECTION] = self.manual.to_dict()
@@ -1040,6 +1078,11 @@ class Study:
         """Put back the manual, the pools, the system cards, the diagnosis
         thresholds and the answer work of a project file's sections; returns
         warnings for anything damaged (left out)."""
+        from workbench.core.protocol.answers import SECTION as ANSWERS_SECTION
+        from workbench.core.protocol.answers import restore_answers_section
+        from workbench.core.protocol.manual import manual_from_dict
+        from workbench.core.protocol.pool import POOL_SECTION, pools_from_project
+
         problems: list[Problem] = []
         if MANUAL_SECTION in sections:
             manual, found = manual_from_dict(sections[MANUAL_SECTION], MANUAL_SECTION, file)
@@ -1065,6 +1108,8 @@ class Study:
         resolutions: list[dict],
     ) -> None:
         """Put back the work a project file kept (after its files are loaded)."""
+        from workbench.core.io.project import records_to_frame
+
         self.settings = settings
         self.notes = {
             str(q): QuestionNote(str(v.get("note") or ""), bool(v.get("flagged")))
@@ -1157,6 +1202,7 @@ def settings_from_project(data: dict, file: str = "") -> tuple[EvalSettings, lis
 def study_to_project(study: Study, view: dict | None = None) -> Project:
     """The study as a project file keeps it: every source with how it was read
     (and the names the user gave its systems), the settings and the work."""
+    from workbench.core.io.project import Project, ProjectSource
 
     def source(kind: str, file: s.SourceFile, how: ReadOptions, names=None) -> ProjectSource:
         stored = how.to_dict()

@@ -50,7 +50,6 @@ from workbench.core.io.ids import (
     normalize_ids,
     str_array,
 )
-from workbench.core.io.manual_sheet import is_manual_sheet, manual_from_sheet
 from workbench.core.io.mapping import (
     ColumnMapping,
     as_judgments_mapping,
@@ -144,6 +143,9 @@ def special_sheet(name: str) -> str | None:
         return "resolutions"
     if norm in {normalize_header(n) for n in _DISSENT_SHEETS}:
         return "dissent"
+    # the manual sheet's reader only for a workbook's sheets: a TREC file has none
+    from workbench.core.io.manual_sheet import is_manual_sheet
+
     if is_manual_sheet(name):
         return "manual"
     if norm in {normalize_header(n) for n in POOL_GUIDE_SHEETS}:
@@ -939,7 +941,11 @@ def load_judgments(
         (s for s in book.sheets if special_sheet(s.name) == "manual" and s not in chosen.values()),
         None,
     )
-    manual = manual_from_sheet(col, manual_sheet) if manual_sheet is not None else None
+    manual = None
+    if manual_sheet is not None:
+        from workbench.core.io.manual_sheet import manual_from_sheet  # as in special_sheet
+
+        manual = manual_from_sheet(col, manual_sheet)
     col.raise_if_errors()
     if js is None:  # pragma: no cover - an error was collected whenever js is None
         raise InputError(col.problems())

@@ -15,7 +15,6 @@ those rules once the kind of sheet is known.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -653,6 +652,8 @@ def _jamo(text: str) -> str:
 
 def closest_header(role: str, headers: Iterable[str], exclude: Iterable[str] = ()) -> str | None:
     """The header most like one of ``role``'s synonyms (difflib), if any is close."""
+    import difflib  # only when headers are guessed: a TREC file has none
+
     excluded = set(exclude)
     targets = [_jamo(n) for n in (*_SYNONYMS.get(role, ()), *ROLE_LABELS.get(role, ()))]
     best, best_score = None, 0.0

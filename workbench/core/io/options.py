@@ -14,11 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from workbench.core.io.answers import load_answer_file
 from workbench.core.io.common import CancelCheck, Progress
 from workbench.core.io.judgments import load_judgments
 from workbench.core.io.mapping import ColumnMapping
-from workbench.core.io.project import stored_mappings
 from workbench.core.io.recover import GradeConversion
 from workbench.core.io.runs import load_run
 
@@ -53,7 +51,7 @@ class ReadOptions:
             return data
         data = data or {}
         return cls(
-            mappings=stored_mappings(data.get("mappings")),
+            mappings=_stored_mappings(data.get("mappings")),
             sheets=data.get("sheets"),
             conversions=_conversions(data.get("conversions")),
             # a text file's rows are keyed by None in memory (the project file writes "None")
@@ -82,6 +80,17 @@ class ReadOptions:
         if not self.mappings:
             return None
         return {sheet: ColumnMapping.from_dict(m) for sheet, m in self.mappings.items()}
+
+
+def _stored_mappings(mappings: Any) -> dict[str, dict]:
+    """:func:`~workbench.core.io.project.stored_mappings`, which gives ``{}`` for
+    no mappings (the common case) without the project file's module being imported."""
+    if not mappings:
+        return {}
+    # the project file's module only when there are mappings: a plain evaluation needs none
+    from workbench.core.io.project import stored_mappings
+
+    return stored_mappings(mappings)
 
 
 def _conversions(value: Mapping[str, int] | Iterable[GradeConversion] | None) -> dict[str, int]:
@@ -116,6 +125,9 @@ def load(
             skip_rows=skip_rows,
         )
     if kind == "answers":
+        # the answers reader only for answers: a plain evaluation reads none
+        from workbench.core.io.answers import load_answer_file
+
         return load_answer_file(
             path, mappings=mappings, sheets=sheets, progress=progress, cancelled=cancelled
         )

@@ -24,19 +24,21 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from workbench.core.io import common, trec_scan
 from workbench.core.io.common import breathe, slices
-from workbench.core.io.csv_check import MalformedRow, check_structure
 from workbench.core.io.fast_csv import csv_columns
 from workbench.core.io.ids import display_text, is_blank
-from workbench.core.io.limits import WorkbookFacts, check_extent, check_workbook
 from workbench.core.io.mapping import header_score
 from workbench.core.model.cancel import Cancelled
 from workbench.core.model.problems import NAME_CHARS, InputError, Problem, error, excerpt
+
+if TYPE_CHECKING:
+    from workbench.core.io.csv_check import MalformedRow
+    from workbench.core.io.limits import WorkbookFacts
 
 EXCEL_EXTS = {".xlsx", ".xlsm", ".xls", ".ods", ".xlsb", ".xltx", ".xltm"}
 CSV_EXTS = {".csv", ".tsv", ".tab"}
@@ -539,6 +541,9 @@ def open_excel(path: Path, data: bytes, defer_sheets: bool = False):
     handed a file that would make it allocate past the limits."""
     import python_calamine as pc
 
+    # the workbook checks (and html) only for a workbook: a TREC or CSV file needs none
+    from workbench.core.io.limits import check_workbook
+
     if path.name.startswith("~$"):
         raise _fail(
             path,
@@ -660,6 +665,8 @@ def read_excel_sheets(
     """
     import python_calamine as pc
 
+    from workbench.core.io.limits import check_extent  # a workbook only, as in open_excel
+
     wb, facts = open_excel(path, data, defer_sheets=True)
     name: str | None = None
     # each sheet's used range is checked before the reader reads it; the next
@@ -763,6 +770,9 @@ def read_csv_sheet(
     ``one_record_per_line``: lines breaking that rule are blanked and listed in
     ``malformed`` (:mod:`.csv_check`); answers files, whose answers span lines,
     pass False."""
+    # the line checker only for a CSV file: a TREC file is read without it
+    from workbench.core.io.csv_check import check_structure
+
     delim = sniff_delimiter(text, path.suffix.lower())
     first_line, _, rest = text.partition("\n")
     if first_line.strip().lower().startswith("sep=") and len(first_line.strip()) == 5:
