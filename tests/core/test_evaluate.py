@@ -442,3 +442,60 @@ def test_codes_in_order_of_first_appearance_from_categoricals_and_text(seed):
         codes, uniques = _appearance_codes(col, first=first)
         assert list(uniques) == expected
         assert list(uniques[codes]) == list(values)
+
+
+def _lists_by_reference(frame: pd.DataFrame, order: str) -> dict:
+    """Each (system, question) list's passages as SPEC §3 orders them, with a stable
+    sort of the rows as given; a repeated passage keeps its first place."""
+    df = frame.assign(
+        neg_score=np.where(frame["score"].isna(), np.inf, -frame["score"]),
+        pid=frame["passage_id"].astype(str),
+    )
+    if order == "rank":
+        has_rank = df.groupby("system")["rank"].transform(lambda r: r.notna().any())
+        ranked = np.where(df["rank"].isna(), np.inf, df["rank"])
+        df["primary"] = np.where(has_rank, ranked, df["neg_score"])
+        keys, ascending = ["primary", "neg_score", "pid"], [True, True, True]
+    else:
+        keys, ascending = ["neg_score", "pid"], [True, order == "score"]
+    out = {}
+    for (system, qid), rows in df.groupby(["system", "question_id"], sort=False):
+        ordered = rows.sort_values(keys, ascending=ascending, kind="stable")
+        out[(system, qid)] = list(dict.fromkeys(ordered["pid"]))
+    return out
+
+
+@pytest.mark.parametrize("order", ["trec", "score", "rank"])
+@pytest.mark.parametrize("seed", range(5))
+def test_lists_are_ordered_as_a_stable_sort_orders_them(order, seed):
+    """Rows as a run file holds them (ranked, ties to break) and shuffled (a full
+    sort): several systems, tied and missing scores, a system without ranks,
+    repeated passages, questions only in the run. Every list equals a stable sort's."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for system in ("b", "a", "noranks"):
+        for q in [f"q{i}" for i in range(int(rng.integers(1, 8)))]:
+            pids = [f"p{int(p)}" for p in rng.integers(0, 30, int(rng.integers(0, 25)))]
+            # in ranked order, as a run file holds them: tied scores, and the rows
+            # without a score or a rank last
+            scores = np.sort(rng.integers(0, 6, len(pids)).astype(float))[::-1]
+            unscored = int(rng.integers(0, 3))
+            scores[len(pids) - unscored :] = np.nan
+            for place, (p, sc) in enumerate(zip(pids, scores)):
+                unranked = system == "noranks" or place >= len(pids) - unscored
+                rows.append((system, q, p, np.nan if unranked else place + 1, sc))
+    frame = runs(rows)
+    judged = qrels([("q0", "p1", 1), ("q1", "p2", 2), ("q2", "p3", 1)])
+    settings = EvalSettings(ks=(5,), order=order)
+    for shuffled in (False, True):
+        given = frame.sample(frac=1, random_state=seed) if shuffled else frame
+        res = evaluate(judged, given.reset_index(drop=True), settings)
+        r = res.ranking.sort_values(["system", "question_id", "position"], kind="stable")
+        got = {
+            (str(s), str(q)): [str(p) for p in g["passage_id"]]
+            for (s, q), g in r.groupby(["system", "question_id"], sort=False, observed=True)
+        }
+        expected = _lists_by_reference(given.reset_index(drop=True), order)
+        assert got == {k: v for k, v in expected.items() if v}
+        for (s, q), g in r.groupby(["system", "question_id"], observed=True):
+            assert g["position"].tolist() == list(range(1, len(g) + 1)), (s, q)

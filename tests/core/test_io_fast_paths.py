@@ -434,3 +434,16 @@ def test_the_import_previews_own_csv_choices_keep_the_c_scanner(tmp_path, monkey
     changed = load_run(path, mappings={"bm25": without_score}, sheets=["bm25"])
     assert len(scanned) == 1  # not scanned again: the general reader applied the choice
     assert changed.runs[S.SCORE].isna().all() and changed.runs[S.RANK].tolist() == [1, 2, 1, 2]
+
+
+@pytest.mark.parametrize("slice_rows", [1, 3, 4, 1 << 16])
+def test_scanned_ids_become_an_object_array_slice_by_slice(monkeypatch, slice_rows):
+    """The scanner's list of ids as an object array, a slice at a time: every id in
+    its place and the very same object (no copy of the text), whatever the slices."""
+    monkeypatch.setattr(fast_trec, "TEXT_ROWS", slice_rows)
+    for n in (0, 1, 2, 3, 4, 5, 11, 12, 13):
+        values = [f"FR94-{i:03d}" for i in range(n)] + [""] * (n % 2)
+        got = fast_trec._object_array(values)
+        assert got.dtype == object and got.shape == (len(values),)
+        assert got.tolist() == values
+        assert all(a is b for a, b in zip(got.tolist(), values))

@@ -314,3 +314,34 @@ def test_measures_at_a_cutoff_add_each_lists_values_as_a_mask_over_every_row_wou
             assert got[f"MAP@{k}"].tobytes() == (ap / np.where(R > 0, R, np.nan)).tobytes()
         hits = np.bincount(lst[top_rel], minlength=n_lists).astype(float)
         assert got[f"P@{k}"].tobytes() == (hits / k).tobytes()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_r_precision_counts_the_relevant_rows_in_each_lists_top_r(seed):
+    """R-Prec of every list against a count done list by list: several systems and
+    questions, lists shorter and longer than R, unjudged and irrelevant rows, an
+    empty question (R = 0: NaN), thresholds 1 and 2."""
+    rng = np.random.default_rng(seed)
+    threshold = int(rng.integers(1, 3))
+    pool = [f"p{i}" for i in range(40)]
+    grades = {}
+    for q in [f"q{i}" for i in range(6)]:
+        judged = rng.choice(pool, size=int(rng.integers(0, 20)), replace=False)
+        grades[q] = {str(p): int(rng.integers(0, 4)) for p in judged}
+    rankings, expected = [], {}
+    for system in ("s1", "s2", "s3"):
+        for q, judged in grades.items():
+            if rng.random() < 0.2:
+                continue
+            pids = [str(p) for p in rng.choice(pool, size=int(rng.integers(1, 30)), replace=False)]
+            rankings.append(ranking_of(pids, qid=q, system=system))
+            R = sum(g >= threshold for g in judged.values())
+            found = sum(judged.get(p, 0) >= threshold for p in pids[:R])
+            expected[(system, q)] = found / R if R else math.nan
+    qrels = pd.concat([qrels_of(g, qid=q) for q, g in grades.items()], ignore_index=True)
+    qrels = pd.concat([qrels, qrels_of({"p0": 0}, qid="q_empty")], ignore_index=True)
+    frame = score_rankings(pd.concat(rankings, ignore_index=True), qrels, ["R-Prec"], threshold)
+    got = dict(zip(zip(frame["system"], frame["question_id"]), frame["R-Prec"]))
+    assert got.keys() == expected.keys()
+    for key, value in expected.items():
+        assert (math.isnan(value) and math.isnan(got[key])) or got[key] == value, key

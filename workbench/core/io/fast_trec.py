@@ -160,10 +160,16 @@ def parse_file(path: Path, kinds: str) -> tuple[str, FastTable | None]:
 
 def _object_array(values: list[str]) -> np.ndarray:
     """A list as an object array, by slices: one call for a million ids would hold
-    the GIL ~25 ms while the window waits."""
+    the GIL ~25 ms while the window waits.
+
+    Each slice is read straight off the list by ``np.fromiter``: assigning a list
+    slice made a list, had numpy inspect each of its items as a possible
+    sequence, then dropped it (1.27M passage ids: 57 ms -> 42 ms)."""
     out = np.empty(len(values), dtype=object)
+    items = iter(values)
     for a in range(0, len(values), TEXT_ROWS):
-        out[a : a + TEXT_ROWS] = values[a : a + TEXT_ROWS]
+        n = min(TEXT_ROWS, len(values) - a)
+        out[a : a + n] = np.fromiter(items, dtype=object, count=n)
     return out
 
 

@@ -486,7 +486,9 @@ def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[
     """Stage *ordering*: each (system, question) list in ranked order (see :func:`evaluate`)."""
     n_qall = codes.n_qall
     list_key = rows.system * np.int64(n_qall) + rows.question
-    neg_score = np.where(np.isnan(rows.score), np.inf, -rows.score)
+    # highest score first, a row without one last (one float array, not where()'s two)
+    neg_score = np.negative(rows.score)
+    neg_score[np.isnan(neg_score)] = np.inf
     if settings.order in ("trec", "score"):
         order = _ranked_order(list_key, neg_score, None, rows.passage, settings.order == "trec")
     elif settings.order == "rank":
@@ -514,13 +516,21 @@ def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[
             )
     else:
         raise ValueError(f"unknown order {settings.order!r}")
-    del neg_score, list_key
+    del neg_score
+    # rows left in place, or tied rows trading places within their list (the pair
+    # _ranked_order gives), keep their list keys; after a full sort they are made
+    # again, and the old ones are not kept beside the moved columns meanwhile
+    moved_between_lists = order is not None and not isinstance(order, tuple)
+    if moved_between_lists:
+        del list_key
 
     rows.system, rows.question, rows.passage, rows.score, rows.rank = _reorder(
         order, rows.columns
     )
     del order
-    rows.list_key = rows.system * np.int64(n_qall) + rows.question
+    if moved_between_lists:
+        list_key = rows.system * np.int64(n_qall) + rows.question
+    rows.list_key = list_key
 
 
 def _cut_depth(rows: _Rows, depth: int | None) -> None:

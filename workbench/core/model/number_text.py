@@ -6,6 +6,7 @@ natural order (Q2 before Q10), however they were ordered for computing."""
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Iterable
 
@@ -29,7 +30,13 @@ def natural_key(text: object) -> tuple:
     """Sort key reading runs of digits as numbers: "Q2" < "Q10" < "q11" (case-blind,
     then as written, so the order is total)."""
     value = str(text)
-    parts = _DIGITS.split(value.casefold())
+    folded = value.casefold()
+    if folded.isdecimal():
+        # digits only, as most question ids are ("301"): the one part the split
+        # would give (\d is what isdecimal() accepts), without the regular
+        # expression, at a third of the cost
+        return (((1, int(folded), folded),), value)
+    parts = _DIGITS.split(folded)
     return (tuple((1, int(p), p) if p.isdigit() else (0, 0, p) for p in parts if p), value)
 
 
@@ -39,8 +46,11 @@ def sorted_ids(ids: Iterable[object]) -> list[str]:
 
 
 def ids_text(ids: Iterable[object], shown: int | None = None, sep: str = ", ") -> str:
-    """The ids in natural order, joined; with ``shown``, the first that many and "…"."""
-    ordered = sorted_ids(ids)
-    if shown is not None and len(ordered) > shown:
-        return sep.join(ordered[:shown]) + " …"
-    return sep.join(ordered)
+    """The ids in natural order, joined; with ``shown`` (a count, ≥ 0), the first
+    that many and "…"."""
+    texts = [str(i) for i in ids]
+    if shown is not None and 0 <= shown < len(texts):
+        # the first few in natural order, without ordering the thousands after
+        # them: a diagnosis names every one of 2,000 questions and shows five
+        return sep.join(heapq.nsmallest(shown, texts, key=natural_key)) + " …"
+    return sep.join(sorted(texts, key=natural_key))

@@ -25,7 +25,12 @@ def first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
     lengths = np.diff(np.r_[starts, n])
     width = int(lengths.max())
     n_lists = starts.size
-    small = codes.astype(np.int32) if codes.max(initial=0) < 2**31 - 1 else codes
+    # 4-byte codes sort faster; codes already of that width are used as they are
+    # (np.sort below copies them), not copied and scanned for their maximum first
+    if codes.dtype == np.int32:
+        small = codes
+    else:
+        small = codes.astype(np.int32) if codes.max(initial=0) < 2**31 - 1 else codes
     if n_lists * width == n:  # every list has the same length: no padding
         grid = small.reshape(n_lists, width)
     elif n_lists * width <= 4 * n:
@@ -39,7 +44,10 @@ def first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
         grid = None
     if grid is not None:
         grid = np.sort(grid, axis=1)
-        repeat = (grid[:, 1:] == grid[:, :-1]) & (grid[:, 1:] >= 0)
+        repeat = grid[:, 1:] == grid[:, :-1]
+        if not repeat.any():  # the usual case, decided before the padding is told apart
+            return kept
+        repeat &= grid[:, 1:] >= 0
         bad_lists = np.flatnonzero(repeat.any(axis=1))
         if bad_lists.size == 0:
             return kept
