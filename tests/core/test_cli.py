@@ -606,7 +606,9 @@ def test_eval_reads_its_trec_inputs_ahead_once_each(trec_files, capsys, monkeypa
     argv = ["eval", "--qrels", str(qrels), f"--run={run}", "--json", "-"]
     scanned = []
     real = trec_scan._scan
-    monkeypatch.setattr(trec_scan, "_scan", lambda path, kinds: scanned.append(path.name) or real(path, kinds))
+    monkeypatch.setattr(
+        trec_scan, "_scan", lambda path, kinds, **given: scanned.append(path.name) or real(path, kinds, **given)
+    )
     assert main(argv) == EXIT_OK
     ahead = json.loads(capsys.readouterr().out)
     assert sorted(scanned) == ["qrels.txt", "run.txt"] and trec_scan._ahead == {}

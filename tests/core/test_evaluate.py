@@ -499,3 +499,23 @@ def test_lists_are_ordered_as_a_stable_sort_orders_them(order, seed):
         assert got == {k: v for k, v in expected.items() if v}
         for (s, q), g in r.groupby(["system", "question_id"], observed=True):
             assert g["position"].tolist() == list(range(1, len(g) + 1)), (s, q)
+
+
+def test_passage_positions_from_the_readers_matches_are_the_lookups_own():
+    """Where the run's reader looked the judged passages up, each needle's index
+    among the run's passages and the judged passages no run returned (after
+    them) is what the lookup over all of them gives; needles the reader was
+    not asked about are looked up as before."""
+    from workbench.core.measures.evaluate import _passage_positions, _positions_in
+
+    run_passages = np.array(sorted(f"p{i:03d}" for i in range(0, 300, 2)), dtype=object)
+    extra = np.array(["p001", "p777"], dtype=object)  # judged, in no run
+    p_uniq = np.concatenate([run_passages, extra])
+    looked_up = np.array(["p000", "p001", "p002", "p777", "p999"], dtype=object)
+    found = np.array([0, -1, 1, -1, -1])  # where the reader found each among the run's
+    needles = np.array(["p002", "p777", "p001", "p999", "p000", "p002"], dtype=object)
+    got = _passage_positions(p_uniq, run_passages.size, (looked_up, found), needles)
+    assert got.tolist() == _positions_in(p_uniq, needles).tolist() == [1, 151, 150, -1, 0, 1]
+    also_others = np.append(needles, "p150")  # not looked up by the reader
+    got = _passage_positions(p_uniq, run_passages.size, (looked_up, found), also_others)
+    assert got.tolist() == [1, 151, 150, -1, 0, 1, 75]

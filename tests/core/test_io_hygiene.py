@@ -127,7 +127,7 @@ def test_categories_in_text_order_are_known_as_such_only_by_identity():
     made elsewhere (or out of order) are not."""
     import gc
 
-    from workbench.core.io.ids import _TEXT_ORDERED, id_categorical, known_text_order
+    from workbench.core.io.ids import _KNOWN, id_categorical, known_text_order
 
     checked = id_categorical(np.array([1, 0]), np.array(["a", "b"], dtype=object))
     assert known_text_order(checked.categories)
@@ -139,7 +139,28 @@ def test_categories_in_text_order_are_known_as_such_only_by_identity():
     key = id(checked.categories)
     del checked, frame
     gc.collect()
-    assert key not in _TEXT_ORDERED  # forgotten with the categories
+    assert key not in _KNOWN  # forgotten with the categories
+
+
+def test_what_a_reader_vouched_for_passes_to_the_categories_made_of_its_uniques():
+    """Uniques a reader sorted itself are taken in text order without comparing
+    them again, and the passages it looked up go with them to the categories;
+    equal uniques nobody vouched for are compared, and know of no lookups."""
+    from workbench.core.io import ids
+
+    uniques = np.array(["a", "b", "c"], dtype=object)
+    ids.vouch_text_order(uniques)
+    ids.remember_matches(uniques, np.array(["c", "z"], dtype=object), np.array([2, -1]))
+    made = ids.id_categorical(np.array([2, 0, 1]), uniques)
+    assert ids.known_text_order(made.categories)
+    looked_up, positions = ids.known_matches(made.categories)
+    assert list(looked_up) == ["c", "z"] and positions.tolist() == [2, -1]
+
+    equal = ids.id_categorical(np.array([2, 0, 1]), np.array(["a", "b", "c"], dtype=object))
+    assert ids.known_text_order(equal.categories)  # compared, and in order
+    assert ids.known_matches(equal.categories) is None
+    unsorted = np.array(["b", "a"], dtype=object)
+    assert not ids.known_text_order(ids.id_categorical(np.array([0, 1]), unsorted).categories)
 
 
 def test_evaluation_with_known_and_unknown_text_order_agrees():

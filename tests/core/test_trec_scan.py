@@ -289,7 +289,7 @@ def test_an_error_while_reading_ahead_is_raised_where_the_reading_is_taken(tmp_p
     path = tmp_path / "r.run"
     path.write_text("q1 Q0 d1 1 2.0 bm25\n")
 
-    def fail(path, kinds):
+    def fail(path, kinds, **options):
         raise MemoryError("no room")
 
     monkeypatch.setattr(trec_scan, "_scan", fail)
@@ -408,3 +408,112 @@ def test_short_ranges_sorted_on_their_keys_are_in_text_order(seed):
         got = scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=threads)
         assert got is not None
         assert list(got.ids[2].uniques) == sorted(ids)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_values_looked_up_at_the_finish_get_their_codes(threads):
+    """finish({field: [str]}) answers where each value is among the field's
+    values, from the scan's own tables: present ones get their code in text
+    order, absent ones -1 (a non-ASCII one can never be there); a value that is
+    not a str leaves that field unanswered, and only lists are taken."""
+    from workbench.core.io import _fastids
+
+    rng = np.random.default_rng(5)
+    pids = [f"P{n}" for n in rng.permutation(120_000)[:80_000].tolist()]  # both tables, both threads
+    data = "".join(f"q{i % 50} Q0 {p} {i + 1} 1.5 s\n" for i, p in enumerate(pids)).encode()
+    wanted = [*pids[::97], "P-none", "é", "", pids[0], "q1"]
+
+    def finished(ask):
+        scanner = _fastids.Scanner("sxsffs", size_hint=len(data), threads=threads)
+        assert scanner.feed(data)
+        return scanner.finish(ask)
+
+    rows, ids, numbers, matched = finished({2: wanted, 0: ["q7", "q50"]})
+    codes, uniques = ids[2]
+    found = np.frombuffer(matched[2], dtype=np.int32)
+    assert found.tolist() == [uniques.index(v) if v in uniques else -1 for v in wanted]
+    assert np.frombuffer(matched[0], dtype=np.int32).tolist() == [ids[0][1].index("q7"), -1]
+    assert finished({2: ["P1", None]})[3] == {2: None}
+    with pytest.raises(TypeError, match="list"):
+        finished({2: ("P1",)})
+    assert len(finished({})) == 4 and len(_fastids.Scanner("sxsf").finish() or ()) == 0
+
+
+def test_a_qrels_file_read_ahead_has_the_runs_read_ahead_find_its_passages(tmp_path, monkeypatch):
+    """The judged passages of a qrels file read ahead are looked up by the runs
+    read ahead beside it, while these still hold their tables; the run's
+    categories then know where each is. A run already finishing is left alone."""
+    import threading
+
+    from workbench.core.io.ids import known_matches
+    from workbench.core.io.runs import load_run
+
+    run = tmp_path / "a.run"
+    lines = [f"q{q} Q0 d{q * 3 + i} {i + 1} {9 - i}.5 sys\n" for q in range(4) for i in range(5)]
+    run.write_text("".join(lines))
+    qrels = tmp_path / "a.qrels"
+    qrels.write_text("q0 0 d1 1\nq0 0 d99 2\nq2 0 d8 0\nq3 0 d0 1\n")
+
+    done = trec_scan._ReadAhead(run, trec_scan.RUN_KINDS)
+    done.thread.join()
+    assert done.result is not None and not done.result.matched
+    assert not done.want(2, ["d1"])  # finished: too late to ask
+
+    # the run's reading waits until the qrels' reading has finished (and offered)
+    real_scan, go = trec_scan._scan, threading.Event()
+
+    def held_back(path, kinds, **options):
+        if kinds == trec_scan.RUN_KINDS:
+            assert go.wait(30)
+        return real_scan(path, kinds, **options)
+
+    monkeypatch.setattr(trec_scan, "_scan", held_back)
+    trec_scan.read_ahead(run, trec_scan.RUN_KINDS)
+    trec_scan.read_ahead(qrels, trec_scan.QRELS_KINDS)
+    trec_scan._ahead[os.path.abspath(qrels)].thread.join()
+    go.set()
+    frame = load_run(run).runs
+    looked_up, positions = known_matches(frame["passage_id"].cat.categories)
+    categories = list(frame["passage_id"].cat.categories)
+    assert list(looked_up) == ["d0", "d1", "d8", "d99"]
+    expected = [categories.index("d0"), categories.index("d1"), categories.index("d8"), -1]
+    assert positions.tolist() == expected
+    trec_scan.discard_read_aheads()
+
+
+@pytest.mark.parametrize("compat", [False, True])
+def test_an_evaluation_with_the_passages_found_by_the_reader_is_the_same(tmp_path, monkeypatch, compat):
+    """The evaluation joins the judged passages with the run's through what the
+    run's reader found (judged passages the run holds, those it does not, a
+    grade below 0 that trec_eval counts unjudged, judged passages nobody asked
+    about): the JSON is byte-identical to the evaluation's own join."""
+    from workbench.cli import main
+
+    rng = np.random.default_rng(3)
+    run_lines, qrels_lines = [], []
+    for q in range(30):
+        for i, p in enumerate(rng.choice(400, size=40, replace=False).tolist()):
+            run_lines.append(f"{q} Q0 doc-{p} {i + 1} {40 - i + rng.random():.6f} sys{q % 2}\n")
+        for p in rng.choice(500, size=25, replace=False).tolist():  # some are in no run
+            qrels_lines.append(f"{q} 0 doc-{p} {int(rng.integers(-1, 4))}\n")
+    run, qrels = tmp_path / "x.run", tmp_path / "x.qrels"
+    run.write_text("".join(run_lines))
+    qrels.write_text("".join(qrels_lines))
+    judged = sorted({line.split()[2] for line in qrels_lines})
+    options = ["--order", "trec", "--k", "1,5,10", *(["--trec-compat"] if compat else [])]
+
+    def evaluate(out, asked):
+        real = trec_scan._scan
+
+        def scan(path, kinds, **given):
+            if kinds == trec_scan.RUN_KINDS and asked is not None:
+                given["wanted"] = lambda: {trec_scan.PASSAGE_FIELD: asked}
+            return real(path, kinds, **given)
+
+        monkeypatch.setattr(trec_scan, "_scan", scan)
+        assert main(["eval", "--qrels", str(qrels), "--run", str(run), *options, "--json", str(out)]) in (0, 1)
+        return out.read_bytes()
+
+    own_join = evaluate(tmp_path / "own.json", None)
+    assert evaluate(tmp_path / "found.json", judged) == own_join
+    assert evaluate(tmp_path / "part.json", judged[::3]) == own_join  # the rest joined as before

@@ -35,6 +35,9 @@
  *   (rows, {field: (codes bytearray of int32, [unique str in text order])},
  *          {field: bytearray of float64})
  * The growing columns are bytearrays, so numpy wraps them without a copy.
+ * finish({field: [str, ...]}) adds a fourth item: {field: bytearray of int32},
+ * each given value's code in that field (-1 when the file does not hold it),
+ * found in the scan's own tables before they are freed (see finish_ids).
  *
  * positions(haystack, needles) — each needle's index in the haystack: see
  * _fastids_positions.c.
@@ -1246,10 +1249,91 @@ static void radix_sort_both(const SortContext *ctx, Keyed *items, Keyed *scratch
         PyThread_free_lock(second.done);
 }
 
-/* Recode one id field in text order and build its unique values. */
-static PyObject *finish_ids(Scanner *s, IdField *f)
+/* The code (its number in its table times PARTS plus the table's number) of a
+ * value already in the field's tables, -1 when none holds it. */
+static int32_t id_find(const IdField *f, const char *s, uint32_t n)
+{
+    uint64_t h = hash_bytes(s, n);
+    int p = part_of(h);
+    const IdColumn *c = &f->part[p];
+    if (!c->slots)
+        return -1;
+    size_t k = home(h, c->slots_mask);
+    uint64_t tag = h & 0xFFFFFFFF00000000ULL, slot;
+    while ((slot = c->slots[k]) != 0) {
+        uint32_t at = (uint32_t)slot;
+        if ((slot & 0xFFFFFFFF00000000ULL) == tag && record_length(c, at) == n &&
+            memcmp(record_text(c, at), s, n) == 0)
+            return record_code(c, at) * PARTS + p;
+        k = (k + 1) & c->slots_mask;
+    }
+    return -1;
+}
+
+/* The texts of a list of str for id_find: 1, 0 when a value is not a str, -1
+ * out of memory. A str that is not ASCII gets no text (length UINT32_MAX): the
+ * scanner reads ASCII only, so no value of the file equals it. */
+static int wanted_tokens(PyObject *list, Token **out)
+{
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    Token *tokens = malloc((size_t)(n ? n : 1) * sizeof(Token));
+    *out = NULL;
+    if (!tokens)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PyList_GET_ITEM(list, i);
+        if (!PyUnicode_CheckExact(o)) {
+            free(tokens);
+            return 0;
+        }
+        if (PyUnicode_IS_COMPACT_ASCII(o) && PyUnicode_GET_LENGTH(o) < UINT32_MAX) {
+            tokens[i].text = (const char *)PyUnicode_DATA(o);
+            tokens[i].length = (uint32_t)PyUnicode_GET_LENGTH(o);
+        } else {
+            tokens[i].text = NULL;
+            tokens[i].length = UINT32_MAX;
+        }
+    }
+    *out = tokens;
+    return 1;
+}
+
+/* Recode one id field in text order and build its unique values. `wanted`: a
+ * list of str or NULL; then `*found` becomes a bytearray of int32, each wanted
+ * value's code in text order (-1: not in the file), or None when a wanted
+ * value is not a str. Looking them up here, in the tables the scan built,
+ * costs a look each; after the tables are gone it costs hashing every one of
+ * the field's values again (the evaluation's join of a run's million passage
+ * ids with the judged ones). */
+static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject **found)
 {
     size_t n0 = f->part[0].n_entries, n = n0 + f->part[1].n_entries;
+    Token *wanted_at = NULL;
+    int32_t *wanted_codes = NULL;
+    Py_ssize_t n_wanted = 0;
+    if (wanted) {
+        int got = wanted_tokens(wanted, &wanted_at);
+        if (got < 0)
+            return PyErr_NoMemory();
+        if (got == 1) {
+            n_wanted = PyList_GET_SIZE(wanted);
+            *found = PyByteArray_FromStringAndSize(NULL, n_wanted * 4);
+            if (!*found) {
+                free(wanted_at);
+                return NULL;
+            }
+            wanted_codes = (int32_t *)PyByteArray_AS_STRING(*found);
+            /* the list is the caller's, made for this call: its texts stay put */
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t i = 0; i < n_wanted; i++)
+                wanted_codes[i] = wanted_at[i].text ? id_find(f, wanted_at[i].text, wanted_at[i].length) : -1;
+            Py_END_ALLOW_THREADS
+            free(wanted_at);
+        } else {
+            Py_INCREF(Py_None);
+            *found = Py_None;
+        }
+    }
     for (int k = 0; k < PARTS; k++) { /* the tables are done with: their memory goes before the sort's */
         free(f->part[k].slots);
         f->part[k].slots = NULL;
@@ -1281,6 +1365,11 @@ static PyObject *finish_ids(Scanner *s, IdField *f)
     for (Py_ssize_t r = 0; r < rows; r++) { /* (number in its table) * PARTS + table */
         int32_t v = codes[r];
         codes[r] = rank[(v & 1) ? (int32_t)n0 + (v >> 1) : (v >> 1)];
+    }
+    for (Py_ssize_t i = 0; wanted_codes && i < n_wanted; i++) {
+        int32_t v = wanted_codes[i];
+        if (v >= 0)
+            wanted_codes[i] = rank[(v & 1) ? (int32_t)n0 + (v >> 1) : (v >> 1)];
     }
     Py_END_ALLOW_THREADS
     free(keyed);
@@ -1325,7 +1414,8 @@ static PyObject *finish_ids(Scanner *s, IdField *f)
     return pair;
 }
 
-static PyObject *finish_scan(Scanner *s)
+/* `wanted`: NULL, or a dict {field: list of str} (see finish_ids). */
+static PyObject *finish_scan(Scanner *s, PyObject *wanted)
 {
     if (s->finished) {
         PyErr_SetString(PyExc_RuntimeError, "finish() called twice");
@@ -1347,17 +1437,26 @@ static PyObject *finish_scan(Scanner *s)
         scanner_release(s);
         Py_RETURN_NONE;
     }
-    PyObject *ids = PyDict_New(), *numbers = PyDict_New();
-    if (!ids || !numbers)
+    PyObject *ids = PyDict_New(), *numbers = PyDict_New(), *matched = wanted ? PyDict_New() : NULL;
+    if (!ids || !numbers || (wanted && !matched))
         goto fail;
     for (int j = 0; j < s->n_fields; j++) {
         PyObject *key = PyLong_FromLong(j), *value = NULL;
         if (!key)
             goto fail;
         if (s->kinds[j] == 's') {
-            value = finish_ids(s, &s->ids[j]);
+            PyObject *these = wanted ? PyDict_GetItemWithError(wanted, key) : NULL, *found = NULL;
+            if (these && !PyList_Check(these)) {
+                PyErr_SetString(PyExc_TypeError, "finish(wanted): each field's wanted values are a list");
+                these = NULL;
+            }
+            if (!PyErr_Occurred())
+                value = finish_ids(s, &s->ids[j], these, &found);
             if (value && PyDict_SetItem(ids, key, value) < 0)
                 Py_CLEAR(value);
+            if (value && found && PyDict_SetItem(matched, key, found) < 0)
+                Py_CLEAR(value);
+            Py_XDECREF(found);
         } else if (s->kinds[j] == 'f') {
             if (PyByteArray_Resize(s->numbers[j].values, s->rows * 8) == 0) {
                 value = s->numbers[j].values;
@@ -1374,12 +1473,14 @@ static PyObject *finish_scan(Scanner *s)
             goto fail;
         Py_DECREF(value);
     }
-    PyObject *result = Py_BuildValue("(nNN)", s->rows, ids, numbers);
+    PyObject *result = wanted ? Py_BuildValue("(nNNN)", s->rows, ids, numbers, matched)
+                              : Py_BuildValue("(nNN)", s->rows, ids, numbers);
     scanner_release(s);
     return result;
 fail:
     Py_XDECREF(ids);
     Py_XDECREF(numbers);
+    Py_XDECREF(matched);
     scanner_release(s);
     return NULL;
 }
@@ -1404,11 +1505,14 @@ static PyObject *scanner_feed(Scanner *s, PyObject *arg)
     return result;
 }
 
-static PyObject *scanner_finish(Scanner *s, PyObject *Py_UNUSED(ignored))
+static PyObject *scanner_finish(Scanner *s, PyObject *args)
 {
+    PyObject *wanted = NULL;
+    if (!PyArg_ParseTuple(args, "|O!:finish", &PyDict_Type, &wanted))
+        return NULL;
     if (claim(s) < 0)
         return NULL;
-    PyObject *result = finish_scan(s);
+    PyObject *result = finish_scan(s, wanted);
     s->busy = 0;
     return result;
 }
@@ -1416,8 +1520,9 @@ static PyObject *scanner_finish(Scanner *s, PyObject *Py_UNUSED(ignored))
 static PyMethodDef scanner_methods[] = {
     {"feed", (PyCFunction)scanner_feed, METH_O,
      "feed(chunk) -> bool: parse the next bytes of the file; False once it is not clean."},
-    {"finish", (PyCFunction)scanner_finish, METH_NOARGS,
-     "finish() -> (rows, ids, numbers) or None when the text was not clean."},
+    {"finish", (PyCFunction)scanner_finish, METH_VARARGS,
+     "finish([wanted]) -> (rows, ids, numbers[, matched]) or None when the text was not clean. "
+     "wanted: {field: [str]}; matched: {field: bytearray of int32 codes, -1 absent (None: not all str)}."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject ScannerType = {

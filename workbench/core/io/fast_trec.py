@@ -42,6 +42,7 @@ import pandas as pd
 
 from workbench.core.io import trec_scan
 from workbench.core.io.common import breathe
+from workbench.core.io.ids import remember_matches, vouch_text_order
 
 #: bytes parsed per numpy call (~50k lines, ~10 ms holding the GIL)
 BLOCK_BYTES = 2 << 20
@@ -174,11 +175,20 @@ def _object_array(values: list[str]) -> np.ndarray:
 
 
 def _scanned_table(scanned: trec_scan.Scanned) -> FastTable:
-    """The scanner's columns as numpy arrays, without copying them."""
-    ids = {
-        j: IdColumn(np.frombuffer(codes, dtype=np.int32), _object_array(uniques))
-        for j, (codes, uniques) in scanned.ids.items()
-    }
+    """The scanner's columns as numpy arrays, without copying them; the uniques
+    known in text order, and where the values asked for were found among them."""
+    ids = {}
+    for j, (codes, uniques) in scanned.ids.items():
+        column = IdColumn(np.frombuffer(codes, dtype=np.int32), _object_array(uniques))
+        vouch_text_order(column.uniques)  # sorted by bytes, distinct in its tables
+        if j in scanned.matched:
+            looked_up, positions = scanned.matched[j]
+            remember_matches(
+                column.uniques,
+                _object_array(looked_up),
+                np.frombuffer(positions, dtype=np.int32),
+            )
+        ids[j] = column
     numbers = {j: np.frombuffer(values, dtype=np.float64) for j, values in scanned.numbers.items()}
     return FastTable(ids, numbers, np.arange(1, scanned.rows + 1, dtype=np.int64))
 
@@ -381,4 +391,5 @@ def _id_codes(column: np.ndarray) -> IdColumn | None:
     # by slices: one conversion of a million ids holds the GIL ~100 ms
     for a in range(0, ordered.size, TEXT_ROWS):
         text[a : a + TEXT_ROWS] = ordered[a : a + TEXT_ROWS].astype(str)
+    vouch_text_order(text)  # distinct (checked above) and sorted by bytes
     return IdColumn(rank[codes], text)

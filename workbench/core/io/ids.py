@@ -22,6 +22,7 @@ import math
 import unicodedata
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -42,6 +43,9 @@ __all__ = [
     "sorted_codes",
     "id_categorical",
     "known_text_order",
+    "known_matches",
+    "vouch_text_order",
+    "remember_matches",
     "INVISIBLE",
 ]
 
@@ -334,35 +338,85 @@ def id_categorical(codes: np.ndarray, uniques: np.ndarray) -> pd.Categorical:
     pandas checks that categories are distinct by hashing every one of them
     (~0.07 s for the 1.3 million passage ids of a 2M-line run). Text in
     strictly increasing order is distinct, and one pass of pairwise
-    comparisons shows it (~0.01 s), so categories that pass it are handed to
-    pandas as checked; any others take pandas' own check, as before.
+    comparisons shows it (~0.03 s), so categories that pass it are handed to
+    pandas as checked; uniques a reader vouched for (:func:`vouch_text_order`)
+    skip that pass too. Any others take pandas' own check, as before. What is
+    known of ``uniques`` is known of the categories made of them.
     """
     categories = pd.Index(np.asarray(uniques, dtype=object), dtype=object)
-    if _strictly_increasing(categories.to_numpy()):
+    facts = _facts_of(uniques)
+    vouched = facts is not None and facts.text_order
+    if vouched or _strictly_increasing(categories.to_numpy()):
         dtype = _checked_categories(categories)
         if dtype is not None:
-            _remember_text_order(dtype.categories)
+            _remember(
+                dtype.categories,
+                _Facts(text_order=True, matched=facts.matched if facts is not None else None),
+            )
             return pd.Categorical.from_codes(codes, dtype=dtype)
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
-#: categories (by identity) that :func:`id_categorical` found in strictly
-#: increasing text order; pandas hands the same Index object on through a
-#: frame's selections, copies and single-frame concatenations
-_TEXT_ORDERED: dict[int, weakref.ref] = {}
+@dataclass
+class _Facts:
+    """What is known of an array of distinct ids or of categories made of them."""
+
+    #: strictly increasing text
+    text_order: bool = False
+    #: (ids looked up, as an object array; the position of each among these
+    #: values as an int array, -1 when absent)
+    matched: tuple[np.ndarray, np.ndarray] | None = None
 
 
-def _remember_text_order(categories: pd.Index) -> None:
-    key = id(categories)
-    _TEXT_ORDERED[key] = weakref.ref(categories, lambda _gone, key=key: _TEXT_ORDERED.pop(key, None))
+#: facts by identity: an object array of uniques a reader made, or a
+#: categories Index, which pandas hands on through a frame's selections,
+#: copies and single-frame concatenations
+_KNOWN: dict[int, tuple[weakref.ref, _Facts]] = {}
+
+
+def _remember(values: Any, facts: _Facts) -> None:
+    key = id(values)
+    _KNOWN[key] = (weakref.ref(values, lambda _gone, key=key: _KNOWN.pop(key, None)), facts)
+
+
+def _facts_of(values: Any) -> _Facts | None:
+    entry = _KNOWN.get(id(values))
+    return entry[1] if entry is not None and entry[0]() is values else None
+
+
+def vouch_text_order(uniques: np.ndarray) -> None:
+    """A reader's word that ``uniques`` (an object array of ``str``) is strictly
+    increasing: it sorted and de-duplicated them itself (the C scanner's byte
+    order is text order for the ASCII it reads)."""
+    facts = _facts_of(uniques) or _Facts()
+    facts.text_order = True
+    _remember(uniques, facts)
+
+
+def remember_matches(uniques: np.ndarray, looked_up: np.ndarray, positions: np.ndarray) -> None:
+    """Record where each of ``looked_up`` (distinct ids) is in ``uniques`` (−1:
+    absent), as a reader found it while it still had its hash tables (see
+    :func:`known_matches`)."""
+    facts = _facts_of(uniques) or _Facts()
+    facts.matched = (looked_up, positions)
+    _remember(uniques, facts)
 
 
 def known_text_order(categories: pd.Index) -> bool:
     """True when ``categories`` are known to be distinct text in strictly
     increasing order (so is any subset of them): the evaluation then need not
     compare a million passage ids again. False means only "not known"."""
-    ref = _TEXT_ORDERED.get(id(categories))
-    return ref is not None and ref() is categories
+    facts = _facts_of(categories)
+    return facts is not None and facts.text_order
+
+
+def known_matches(categories: pd.Index) -> tuple[np.ndarray, np.ndarray] | None:
+    """(ids, the position of each in ``categories``, −1 when absent), when the
+    reader of the categories' file looked them up (the judged passages among a
+    run's, found while both files are read ahead: see
+    :mod:`workbench.core.io.trec_scan`); None when not known."""
+    facts = _facts_of(categories)
+    return facts.matched if facts is not None else None
 
 
 def _strictly_increasing(values: np.ndarray) -> bool:

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from workbench.core.io import fast_trec
+from workbench.core.io import fast_trec, trec_scan
 from workbench.core.io.book import (
     Book,
     Sheet,
@@ -989,7 +989,7 @@ def _fast_trec_qrels(path: Path, col: Collector, steps: Steps) -> JudgmentSet | 
     if head is None or detect_kind(path, head) != "trec_qrels":
         return None
     steps(0.0, f"{path.name} 읽는 중 · Reading {path.name}")
-    sha, table = fast_trec.parse_file(path, "sxsf")
+    sha, table = fast_trec.parse_file(path, trec_scan.QRELS_KINDS)
     if table is None:
         return None
     grades = table.numbers[3]

@@ -24,7 +24,8 @@ import hashlib
 import os
 import stat
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 try:
@@ -40,6 +41,14 @@ _THREADS = 2 if (os.cpu_count() or 1) >= 2 else 1
 #: the GIL while the main thread imports)
 CHUNK_BYTES = 16 << 20
 
+#: the fields of a TREC run line (question, Q0, passage, rank, score, run tag)
+#: and of a qrels line (question, iteration, passage, grade) for the scanner:
+#: s an id, f a number, x skipped
+RUN_KINDS = "sxsffs"
+QRELS_KINDS = "sxsf"
+#: the passage id's field in both
+PASSAGE_FIELD = 2
+
 
 @dataclass
 class Scanned:
@@ -49,6 +58,10 @@ class Scanned:
     rows: int
     ids: dict[int, tuple[bytearray, list[str]]]  # int32 codes, uniques in text order
     numbers: dict[int, bytearray]  # float64
+    #: field -> (values looked up while reading ahead, see
+    #: :func:`_offer_judged_passages`; each one's code in that field as
+    #: int32, -1 when the file does not hold it)
+    matched: dict[int, tuple[list[str], bytearray]] = field(default_factory=dict)
 
 
 def available() -> bool:
@@ -90,12 +103,19 @@ def is_plain_file(path: Path | str) -> bool:
         return False
 
 
-def _scan(path: Path, kinds: str, delimiter: str = "") -> Scanned | None:
+def _scan(
+    path: Path,
+    kinds: str,
+    delimiter: str = "",
+    wanted: Callable[[], dict[int, list[str]]] | None = None,
+) -> Scanned | None:
     """Read and scan the file; None if it is not clean or cannot be read.
 
     ``delimiter``: "" for a TREC file (fields between spaces and tabs); else a
     delimited file's delimiter, whose first line (the header) is not scanned
-    (the caller has read it) but is part of the file's SHA-256."""
+    (the caller has read it) but is part of the file's SHA-256. ``wanted``:
+    asked once the file is read, the values to find in its id fields while
+    the scanner still holds their tables (see :func:`_offer_judged_passages`)."""
     if _fastids is None or not is_plain_file(path):
         return None
     hasher = hashlib.sha256()
@@ -126,11 +146,15 @@ def _scan(path: Path, kinds: str, delimiter: str = "") -> Scanned | None:
                     return None
     except OSError:
         return None
-    found = scanner.finish()
+    asked = wanted() if wanted is not None else {}
+    found = scanner.finish(asked) if asked else scanner.finish()
     if found is None:
         return None
-    rows, ids, numbers = found
-    return Scanned(hasher.hexdigest(), rows, ids, numbers)
+    rows, ids, numbers = found[:3]
+    matched = {
+        j: (asked[j], codes) for j, codes in (found[3] if asked else {}).items() if codes is not None
+    }
+    return Scanned(hasher.hexdigest(), rows, ids, numbers, matched)
 
 
 class _ReadAhead:
@@ -141,16 +165,50 @@ class _ReadAhead:
         #: what the reading raised (out of memory, say): raised again in the thread
         #: that takes the reading, where the caller turns it into a message
         self.error: Exception | None = None
+        #: values to find in id fields (see :func:`_offer_judged_passages`),
+        #: until the scanner is finishing: asked for later, they come too late
+        self._wanted: dict[int, list[str]] = {}
+        self._finishing = False
+        self._lock = threading.Lock()
         self.thread = threading.Thread(
             target=self._run, args=(path,), name="read-ahead", daemon=True
         )
         self.thread.start()
 
+    def want(self, field_index: int, values: list[str]) -> bool:
+        with self._lock:
+            if self._finishing:
+                return False
+            self._wanted[field_index] = values
+            return True
+
+    def _take_wanted(self) -> dict[int, list[str]]:
+        with self._lock:
+            self._finishing = True
+            return self._wanted
+
     def _run(self, path: Path) -> None:
         try:
-            self.result = _scan(path, self.kinds)
+            self.result = _scan(path, self.kinds, wanted=self._take_wanted)
         except Exception as exc:  # noqa: BLE001 - handed to the taker, which raises it
             self.error = exc
+            return
+        if self.kinds == QRELS_KINDS and self.result is not None:
+            _offer_judged_passages(self.result.ids[PASSAGE_FIELD][1])
+
+
+def _offer_judged_passages(passages: list[str]) -> None:
+    """Have the runs being read ahead find the passages a qrels file judged while
+    they still hold their hash tables: the evaluation's join of a run's
+    passages with the judged ones then costs a look per judged passage
+    instead of a hash of every passage the run names (a million in an MS
+    MARCO-sized run). The qrels are usually read first (they are smaller):
+    a run that is finishing already is left alone, and the evaluation then
+    joins them itself."""
+    with _ahead_lock:
+        runs = [a for a in _ahead.values() if a.kinds == RUN_KINDS]
+    for ahead in runs:
+        ahead.want(PASSAGE_FIELD, passages)
 
 
 _ahead: dict[str, _ReadAhead] = {}
@@ -178,7 +236,7 @@ def discard_read_aheads() -> None:
 
 
 #: what a TREC file's first line holds: 6 fields for a run, 4 for qrels
-_KINDS_BY_FIELDS = {6: "sxsffs", 4: "sxsf"}
+_KINDS_BY_FIELDS = {6: RUN_KINDS, 4: QRELS_KINDS}
 _NOT_TREC_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods", ".csv", ".tsv", ".json", ".jsonl"}
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from workbench.core.io.ids import known_text_order
+from workbench.core.io.ids import known_matches, known_text_order
 from workbench.core.measures.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
@@ -413,6 +413,8 @@ class _Codes:
     p_dtype: pd.CategoricalDtype | None
     j_q: np.ndarray
     j_p: np.ndarray
+    #: the passages the run's reader looked up, and where (see _passage_positions)
+    p_matched: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
     def n_u(self) -> int:
@@ -462,7 +464,8 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
     # judged passages: codes of the run's passages, new codes for the others
     qr = judged.frame
     j_pid = _object_ids(qr[s.PID])
-    j_p = _positions_in(p_uniq, j_pid)
+    p_matched = known_matches(run[s.PID].cat.categories) if own else None
+    j_p = _passage_positions(p_uniq, n_run_p, p_matched, j_pid)
     if (j_p < 0).any():
         extra, extra_uniq = _factorize(j_pid[j_p < 0])
         j_p[j_p < 0] = extra + p_uniq.size
@@ -478,7 +481,7 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
     # compact codes: three int64 columns of 7M rows would cost 170 MB
     sys_code, r_q, r_p = (_compact(x) for x in (sys_code, r_q, r_p))
     rows = _Rows(sys_code, r_q, r_p, score, rank)
-    codes = _Codes(systems, universe, q_uniq, p_uniq, n_run_p, p_dtype, j_q, j_p)
+    codes = _Codes(systems, universe, q_uniq, p_uniq, n_run_p, p_dtype, j_q, j_p, p_matched)
     return rows, codes
 
 
@@ -650,7 +653,9 @@ def _look_up_grades(
     row_unjudged = None
     if settings.trec_compat and unjudged is not None and len(unjudged) and not judged.document_unit:
         unj_q = pd.Index(codes.universe).get_indexer(_object_ids(unjudged[s.QID]))
-        unj_p = _positions_in(codes.p_uniq, _object_ids(unjudged[s.PID]))
+        unj_p = _passage_positions(
+            codes.p_uniq, codes.n_run_p, codes.p_matched, _object_ids(unjudged[s.PID])
+        )
         ok = (unj_q >= 0) & (unj_p >= 0)
         j_unj = np.zeros(len(qr), dtype=bool)
         if ok.any():
@@ -1223,6 +1228,31 @@ def _positions_in(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
     pos = np.full(n_uniq.size, -1, dtype=np.int64)
     pos[where[found]] = found
     return pos[n_codes]
+
+
+def _passage_positions(
+    p_uniq: np.ndarray,
+    n_run_p: int,
+    matched: tuple[np.ndarray, np.ndarray] | None,
+    needles: np.ndarray,
+) -> np.ndarray:
+    """Each needle's index in ``p_uniq`` (−1: absent), whose first ``n_run_p``
+    are the run's passages. ``matched``: passages the run's reader looked up
+    while it read, and where each is among the run's (see
+    :func:`workbench.core.io.ids.known_matches`); the run's part then costs a
+    lookup among those (the judged passages) instead of a hash of every
+    passage the run names (a million, to find a few thousand)."""
+    if matched is not None:
+        looked_up, positions = matched
+        where = _positions_in(looked_up, needles)
+        if (where >= 0).all():
+            out = positions[where].astype(np.int64)
+            outside_run = np.flatnonzero(out < 0)
+            if outside_run.size and p_uniq.size > n_run_p:
+                extra = pd.Index(p_uniq[n_run_p:]).get_indexer(needles[outside_run])
+                out[outside_run] = np.where(extra >= 0, extra + n_run_p, -1)
+            return out
+    return _positions_in(p_uniq, needles)
 
 
 def _appearance_codes(
