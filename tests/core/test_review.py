@@ -327,14 +327,25 @@ def test_row_texts_from_categories_equal_the_text_of_every_row():
     import numpy as np
     import pandas as pd
 
-    from workbench.core.protocol.review import _non_blank, _text_of_rows
+    from workbench.core.io.ids import id_categorical
+    from workbench.core.protocol.review import _non_blank, _RowTexts
+
+    def same(a, b):
+        return (a is b) or a == b or (a != a and b != b)
 
     for values in (["a", None, "b", "a"], ["", " x", None, "  ", "y"], []):
         col = pd.Series(pd.Categorical(values))
         plain = col.astype(str).to_numpy(dtype=object)
-        got = _text_of_rows(col)
+        texts = _RowTexts(col)
+        got = texts[np.arange(len(col))]  # the rows asked for, as an array
         assert len(got) == len(plain)
-        assert all((a is b) or a == b or (a != a and b != b) for a, b in zip(got, plain))
+        assert all(same(a, b) for a, b in zip(got, plain))
+        assert all(same(texts[i], plain[i]) for i in range(len(col)))  # one row at a time
+    # the readers' categoricals (text known in order): their own strings, per row
+    read = pd.Series(id_categorical(np.array([2, 0, 1, 2]), np.array(["p1", "p2", "p3"], dtype=object)))
+    assert _RowTexts(read)[np.array([3, 1])].tolist() == ["p3", "p1"]
+    for values in (["a", None, "b", "a"], ["", " x", None, "  ", "y"], []):
+        col = pd.Series(pd.Categorical(values))
         expected = (col.astype(object).fillna("").astype(str).str.strip() != "").to_numpy(bool)
         assert np.array_equal(_non_blank(col), expected)
         obj = pd.Series(values, dtype=object)

@@ -362,3 +362,25 @@ def test_a_damaged_setting_falls_back_to_its_default_with_a_warning():
         "'gain'은 값이 'cubic'이어서"
         in next(p for p in problems if "gain" in p.message_en).message_ko
     )
+
+
+def test_question_counts_of_a_run_set_are_the_distinct_questions_of_each_system():
+    """The start page's counts (from the categoricals' codes, where each list
+    begins) equal selecting each system's rows and counting their distinct
+    question ids, with missing ids, interleaved lists and plain text columns."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        n = int(rng.integers(0, 40))
+        systems = rng.choice(["A", "B", "C", None], size=n).tolist()
+        questions = rng.choice(["q1", "q2", "q3", "q10", None], size=n).tolist()
+        frame = pd.DataFrame(
+            {S.SYSTEM: pd.Categorical(systems), S.QID: pd.Categorical(questions)}
+        )
+        expected = {
+            str(name): int(frame.loc[frame[S.SYSTEM] == name, S.QID].nunique())
+            for name in pd.unique(frame[S.SYSTEM].dropna())
+        }
+        assert RunSet(frame, []).question_counts() == expected
+        assert RunSet(frame.astype(object), []).question_counts() == expected

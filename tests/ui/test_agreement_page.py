@@ -328,6 +328,43 @@ def test_policy_change_changes_the_grades(page, qtbot, state, demo):
     assert _qrel(state.results, item) == a_grades[item] != b_grades[item]
 
 
+def test_a_resolution_made_while_the_page_computes_is_kept(page, qtbot, state, monkeypatch):
+    """The user picks another policy (the queue is computed again in the
+    background) and, before that answer comes, resolves the item in front of
+    them: the late answer must not bring back the grade from before."""
+    import threading
+
+    from PySide6.QtTest import QTest
+
+    from workbench.ui.views import agreement as agreement_view
+
+    go = threading.Event()
+    real = agreement_view.agreement_data
+
+    def held_back(*args, **kwargs):
+        assert go.wait(TIMEOUT / 1000)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(agreement_view, "agreement_data", held_back)
+    combo = page.policy_combo
+    # another policy, the list's last (the page's own arrow keys move through the
+    # queue): the queue is computed again, and that answer is held back
+    assert combo.isVisible() and combo.isEnabled()
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_End)
+    qtbot.waitUntil(lambda: state.settings.resolution == "assessor", timeout=TIMEOUT)
+    item = page.current
+    chosen = 3 if page.model.grade_used(item) != 3 else 1
+    button = page.grade_buttons[chosen]
+    assert button.isVisible() and button.isEnabled()
+    with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(page.updated, timeout=TIMEOUT):
+        go.set()  # the answer computed before the resolution arrives now
+    assert page.data.grade_used(item) == chosen
+    assert page.model.grade_used(item) == chosen
+
+
 # -- fewer than two assessors, language --------------------------------------------------
 
 

@@ -151,6 +151,10 @@ class RunSet:
     _systems_of: tuple[Any, list[str]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    #: (the frame, its systems' question counts): see question_counts
+    _questions_of: tuple[Any, dict[str, int]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @property
     def systems(self) -> list[str]:
@@ -159,6 +163,45 @@ class RunSet:
         if self._systems_of is None or self._systems_of[0] is not self.runs:
             self._systems_of = (self.runs, [str(n) for n in pd.unique(self.runs[SYSTEM])])
         return list(self._systems_of[1])
+
+    def question_counts(self) -> dict[str, int]:
+        """How many distinct questions each system has lists for (a missing
+        question id not counted), by system name. The start page shows them
+        on the window's thread: selecting each system's rows of a 2M-row run
+        and counting its questions took ~0.1 s a system; the readers'
+        categorical codes, at the rows where a list begins, take a few ms."""
+        if self._questions_of is None or self._questions_of[0] is not self.runs:
+            self._questions_of = (self.runs, _question_counts(self.runs))
+        return dict(self._questions_of[1])
+
+
+def _question_counts(runs: pd.DataFrame) -> dict[str, int]:
+    systems, questions = runs[SYSTEM], runs[QID]
+    if not (
+        isinstance(systems.dtype, pd.CategoricalDtype)
+        and isinstance(questions.dtype, pd.CategoricalDtype)
+    ):
+        return {
+            str(name): int(runs.loc[systems == name, QID].nunique())
+            for name in pd.unique(systems.dropna())
+        }
+    sys_codes = np.asarray(systems.array.codes, dtype=np.int64)
+    q_codes = np.asarray(questions.array.codes, dtype=np.int64)
+    if not sys_codes.size:
+        return {}
+    # each list's rows mostly lie together: its (system, question) pair is read
+    # where either changes, and pairs seen twice are counted once
+    heads = np.empty(sys_codes.size, dtype=bool)
+    heads[0] = True
+    np.not_equal(sys_codes[1:], sys_codes[:-1], out=heads[1:])
+    heads[1:] |= q_codes[1:] != q_codes[:-1]
+    s_at, q_at = sys_codes[heads], q_codes[heads]
+    n_q = max(len(questions.cat.categories), 1)
+    keep = (s_at >= 0) & (q_at >= 0)
+    pairs = np.unique(s_at[keep] * n_q + q_at[keep])
+    counts = np.bincount(pairs // n_q, minlength=len(systems.cat.categories))
+    names = systems.cat.categories
+    return {str(names[c]): int(counts[c]) for c in np.unique(s_at[s_at >= 0])}
 
 
 

@@ -38,6 +38,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from workbench.core.io.ids import known_text_order
 from workbench.core.model import schema as s
 from workbench.core.model.evidence_text import evidence_map, find_spans
 from workbench.core.model.results import Results
@@ -236,7 +237,7 @@ class ReviewIndex:
 
         ranking = results.ranking
         self._r_position = ranking["position"].to_numpy()
-        self._r_pid = _text_of_rows(ranking[s.PID])
+        self._r_pid = _RowTexts(ranking[s.PID])
         self._r_grade = ranking[s.GRADE].to_numpy(dtype=float)
         self._r_score = ranking[s.SCORE].to_numpy(dtype=float) if s.SCORE in ranking else None
         self._r_rank = ranking[s.RANK].to_numpy(dtype=float) if s.RANK in ranking else None
@@ -643,18 +644,43 @@ def build_index(results: Results, study: StudyView | None = None) -> ReviewIndex
     )
 
 
-def _text_of_rows(column: pd.Series) -> np.ndarray:
-    """An id column as an object array of ``str``, one per row. A categorical's
-    rows share its categories' strings: no text is converted per row (a ranking
-    has millions of rows, and one conversion holds the interpreter ~0.1 s)."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        names = np.asarray(column.cat.categories.astype(str), dtype=object)
-        codes = column.cat.codes.to_numpy()
-        out = names[np.maximum(codes, 0)] if len(names) else np.full(len(codes), "", object)
-        if (codes < 0).any():
-            out[codes < 0] = np.nan  # a missing id stays missing, as astype(str) keeps it
+class _RowTexts:
+    """An id column's text by row (a missing id stays NaN, as ``astype(str)``
+    keeps it), made only for the rows asked for: ``texts[i]`` or
+    ``texts[rows]``. A ranking has millions of rows and a big run a million
+    distinct passages: text for every row, or ``astype(str)`` over every
+    category, would be one call holding the interpreter for a third of a
+    second while the window waits, to show a few hundred of them."""
+
+    def __init__(self, column: pd.Series) -> None:
+        self._names: np.ndarray | None = None
+        if isinstance(column.dtype, pd.CategoricalDtype):
+            categories = column.cat.categories
+            self._names = (
+                categories.to_numpy(dtype=object)
+                if known_text_order(categories) or _all_text(categories)
+                else np.asarray(categories.astype(str), dtype=object)
+            )
+            self._codes = column.array.codes  # the categorical's own: no copy
+        else:
+            self._values = column.astype(str).to_numpy(dtype=object)
+
+    def __getitem__(self, rows):
+        if self._names is None:
+            return self._values[rows]
+        codes = self._codes[rows]
+        if np.ndim(codes) == 0:
+            return self._names[codes] if codes >= 0 else np.nan
+        out = self._names[np.maximum(codes, 0)] if len(self._names) else np.full(len(codes), "", object)
+        missing = codes < 0
+        if missing.any():
+            out[missing] = np.nan
         return out
-    return column.astype(str).to_numpy(dtype=object)
+
+
+def _all_text(values: pd.Index) -> bool:
+    """Every value a ``str`` (one pass in C, no text made)."""
+    return pd.api.types.infer_dtype(values, skipna=False) == "string"
 
 
 def _non_blank(column: pd.Series) -> np.ndarray:

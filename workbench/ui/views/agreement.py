@@ -837,7 +837,13 @@ class AgreementPage(Page):
         handle.finished.connect(self._on_computed)
 
     def _on_computed(self, data: AgreementData) -> None:
-        self.data = data
+        if self._judgments_identity() != self._judgments_key:
+            # graded again while this was computed: the answer is of older grades
+            self._when_shown.run(self.refresh)
+            return
+        # a resolution made while this was computed is not in the answer: without
+        # this, a late answer would show the item's grade from before it
+        self.data = data.with_resolutions(self.state.study.resolutions_in_force())
         self._when_shown.run(self._show_and_announce)
 
     def _show_and_announce(self) -> None:

@@ -328,10 +328,9 @@ class StartPage(Page):
         infos = state.study.system_infos()
         if not infos:
             add_row(self.tr("Systems"), self.tr("No system results yet."))
-        runs_of = {src.id: src.run_set.runs for src in state.study.run_sources}
+        counts_of = {src.id: src.run_set.question_counts() for src in state.study.run_sources}
         for info in infos:
-            runs = runs_of[info.ref.source]
-            n_q = runs.loc[runs["system"] == info.original, "question_id"].nunique()
+            n_q = counts_of[info.ref.source].get(info.original, 0)
             add_row(
                 info.name,
                 self.tr("{file} — {questions} questions").format(
