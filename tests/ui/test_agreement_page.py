@@ -359,8 +359,9 @@ def test_a_resolution_made_while_the_page_computes_is_kept(page, qtbot, state, m
     assert button.isVisible() and button.isEnabled()
     with qtbot.waitSignal(state.work_changed, timeout=TIMEOUT):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(page.updated, timeout=TIMEOUT):
-        go.set()  # the answer computed before the resolution arrives now
+    go.set()  # the answer computed before the resolution arrives now
+    # (the answer is of the new policy: the data before it were of the old one)
+    qtbot.waitUntil(lambda: page.data.policy == "assessor", timeout=TIMEOUT)
     assert page.data.grade_used(item) == chosen
     assert page.model.grade_used(item) == chosen
 
