@@ -285,6 +285,27 @@ def test_keyboard_resolves_and_moves(page, qtbot, state):
     assert len(state.resolutions) == 3
 
 
+def test_arrow_keys_on_a_focused_combo_box_choose_in_it_not_in_the_queue(page, qtbot, state):
+    """Up and Down move through the queue, but a keyboard user on the rule's
+    combo box moves through its rules: the page's shortcuts leave it the arrows."""
+    from PySide6.QtTest import QTest
+
+    combo = page.policy_combo
+    assert combo.isVisible() and combo.isEnabled()
+    item = page.current
+    combo.setFocus()
+    start = combo.currentIndex()
+    QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentIndex() == start + 1
+    assert state.settings.resolution == combo.itemData(start + 1)
+    QTest.keyClick(combo, Qt.Key.Key_Up)
+    assert combo.currentIndex() == start
+    assert page.current == item  # the queue did not move
+    page.queue_view.setFocus()
+    qtbot.keyClick(page.queue_view, Qt.Key.Key_Down)
+    assert page.current != item  # there, the arrows still move through it
+
+
 def test_typing_a_reason_does_not_resolve(page, qtbot, state):
     page.reason_edit.setFocus()
     qtbot.keyClicks(page.reason_edit, "A 2 B")

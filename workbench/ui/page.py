@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QToolButton, QWidget
 
@@ -62,6 +62,28 @@ def share_undo(
     for button, action in ((undo_button, state.undo_action), (redo_button, state.redo_action)):
         button.setDefaultAction(action)
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+
+
+class _OwnArrowKeys(QObject):
+    """Up and Down go to the widget with the focus, not to the page's shortcuts."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down)
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+        ):
+            event.accept()  # delivered to the widget as a key press instead
+        return False
+
+
+def keep_arrow_keys(page: QWidget, *widgets: QWidget) -> None:
+    """Let ``widgets`` (combo boxes: Up/Down choose the next entry) keep the
+    arrow keys that a page's shortcuts (:func:`add_shortcuts`) also use: with
+    the focus on one of them, the arrows work it, as a keyboard user expects."""
+    keeper = _OwnArrowKeys(page)
+    for widget in widgets:
+        widget.installEventFilter(keeper)
 
 
 def add_shortcuts(page: QWidget, keys: Iterable[tuple[ShortcutKey, Callable[[], object]]]) -> None:

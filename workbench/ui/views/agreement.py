@@ -84,7 +84,7 @@ from workbench.core.protocol.review import Source
 from workbench.core.study import ResolutionEdit
 from workbench.ui.i18n import current_language
 from workbench.ui.layouts import FlowLayout
-from workbench.ui.page import Page, add_shortcuts, share_undo
+from workbench.ui.page import Page, add_shortcuts, keep_arrow_keys, share_undo
 from workbench.ui.state import AppState
 from workbench.ui.tables import hold_rows
 from workbench.ui.views.by_assessor_box import ByAssessorBox
@@ -670,6 +670,8 @@ class AgreementPage(Page):
                 *((key, lambda i=i: self.take_assessor(i)) for i, key in enumerate(ASSESSOR_KEYS)),
             ],
         )
+        # the arrows move through the queue, but not away from a focused combo box
+        keep_arrow_keys(self, self.policy_combo, self.adjudicator_combo, self.pair_combo)
 
     # == language ===========================================================================
     def retranslate(self) -> None:
