@@ -1,8 +1,6 @@
 """Entry point of the frozen bundle (PyInstaller runs this file)."""
 
-import sys
-
-from workbench.cli import main
+from workbench.cli import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -1,7 +1,5 @@
 """``python -m workbench`` → the command line (the desktop app is its default)."""
 
-import sys
+from workbench.cli import entry
 
-from workbench.cli import main
-
-sys.exit(main())
+entry()

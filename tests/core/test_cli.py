@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -653,3 +654,89 @@ def test_agreement_refuses_no_replicates(tmp_path, capsys):
     qrels.write_text("질문ID,문단ID,등급,평가자\nq1,A,3,가\nq1,A,2,나\n", encoding="utf-8")
     assert main(["agreement", "--qrels", str(qrels), "--replicates", "0"]) == EXIT_USAGE
     assert "--replicates" in capsys.readouterr().err
+
+
+def test_eval_resolves_the_grades_before_it_reads_the_runs(trec_files, monkeypatch, capsys):
+    """The runs named on the command line are read ahead on a second core, so
+    the grades are resolved while that reading goes on, once, and that
+    resolution is the one evaluated."""
+    import workbench.core.io.options as options
+    from workbench.core.study import Study
+
+    qrels, run = trec_files
+    steps = []
+    load, resolve, evaluate = options.load, Study.qrels, Study.evaluate
+
+    def logged_load(kind, *args, **kwargs):
+        steps.append(f"read {kind}")
+        return load(kind, *args, **kwargs)
+
+    def logged_qrels(study, *args, **kwargs):
+        steps.append("resolve")
+        resolved = resolve(study, *args, **kwargs)
+        steps.append(id(resolved))
+        return resolved
+
+    def logged_evaluate(study, *args, **kwargs):
+        steps.append(("evaluate", id(kwargs.get("qrels"))))
+        return evaluate(study, *args, **kwargs)
+
+    monkeypatch.setattr(options, "load", logged_load)
+    monkeypatch.setattr(Study, "qrels", logged_qrels)
+    monkeypatch.setattr(Study, "evaluate", logged_evaluate)
+    assert main(["eval", "--qrels", str(qrels), "--run", str(run), "--json", "-"]) == EXIT_OK
+    resolved_id = steps[2]
+    assert steps == ["read judgments", "resolve", resolved_id, "read runs", ("evaluate", resolved_id)]
+    assert json.loads(capsys.readouterr().out)["systems"]["BM25"]["metrics"]["P@5"] == 0.6
+
+
+def test_the_study_evaluates_grades_resolved_beforehand_as_its_own(trec_files):
+    from workbench.core.io.options import load
+    from workbench.core.study import Study
+
+    qrels, run = trec_files
+    study = Study()
+    study.set_judgments(load("judgments", str(qrels)))
+    study.add_runs(load("runs", str(run)))
+    own = study.evaluate()
+    given = study.evaluate(qrels=study.qrels())
+    assert given.aggregates.equals(own.aggregates)
+    assert given.per_question.equals(own.per_question)
+
+
+@pytest.mark.parametrize("json_target", ["file", "-"])
+def test_the_program_ends_with_everything_written_and_its_exit_code(
+    trec_files, tmp_path, capsys, json_target
+):
+    """After a command the process ends without tearing the interpreter down
+    (cli.entry): what it printed (block-buffered into a pipe) and wrote must
+    all be there, as the command run in this process prints and writes it,
+    and the exit code must be the command's."""
+    qrels, run = trec_files
+    here, there = tmp_path / "here.json", tmp_path / "there.json"
+
+    def args(out):
+        target = str(out) if json_target == "file" else "-"
+        return ["eval", "--qrels", str(qrels), "--run", str(run), "--k", "3,5", "--json", target]
+
+    assert main(args(here)) == EXIT_OK
+    printed = capsys.readouterr().out
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run(
+        [sys.executable, "-m", "workbench", *args(there)],
+        capture_output=True, text=True, timeout=120, env=buffered,
+    )
+    assert done.returncode == EXIT_OK, done.stderr
+    assert done.stdout == printed
+    if json_target == "file":
+        assert there.read_text(encoding="utf-8") == here.read_text(encoding="utf-8")
+    assert json.loads(done.stdout if json_target == "-" else there.read_text("utf-8"))[
+        "systems"
+    ]["BM25"]["metrics"]["P@5"] == pytest.approx(0.6)
+    missing = subprocess.run(
+        [sys.executable, "-m", "workbench", "eval", "--qrels", str(tmp_path / "none.txt"),
+         "--run", str(run)],
+        capture_output=True, text=True, timeout=120, env=buffered,
+    )
+    assert missing.returncode == EXIT_BAD_INPUT
+    assert "none.txt" in missing.stderr

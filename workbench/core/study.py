@@ -816,14 +816,18 @@ class Study:
         return ManualEdit(self.manual, manual)
 
     def evaluate(
-        self, progress: Progress | None = None, cancelled: CancelCheck | None = None
+        self,
+        progress: Progress | None = None,
+        cancelled: CancelCheck | None = None,
+        qrels: pd.DataFrame | None = None,
     ) -> Results:
         """Resolve the grades and evaluate every system (:func:`evaluate`); the
-        results carry :meth:`warnings` before the evaluation's own."""
+        results carry :meth:`warnings` before the evaluation's own. ``qrels``:
+        what :meth:`qrels` gives now, when the caller resolved it already."""
         if self.judgment_set is None:
             raise ValueError("the study has no judgments")
         results = evaluate(
-            self.qrels(),
+            self.qrels() if qrels is None else qrels,
             self.runs(),
             self.settings,
             questions=self.judgment_set.questions,
