@@ -468,3 +468,39 @@ def test_under_trec_conventions_the_k_advice_reads_the_tables_recall():
         for k in res.settings.ks:
             if k in a.ladder:
                 assert a.recall_at(k) == pytest.approx(res.metric(system, f"Recall@{k}"), abs=1e-12)
+
+
+def test_the_views_of_one_evaluation_are_made_once_and_equal_making_them_anew(monkeypatch):
+    """first_relevant_ranks, deepest_position and first_evidence read every row of
+    the ranking; each is made once per Results (the Overview, its charts and
+    the report ask for them), the same as made anew, and what a caller changes
+    in a frame it got does not reach the kept view."""
+    made = synthetic()
+    fresh = {
+        "ranks": cd._first_relevant_ranks(made),
+        "depth": cd._deepest_position(made),
+        "evidence": cd._first_evidence(synthetic()),
+    }
+    reads = []
+    ranking_rows = cd._ranking_rows
+    monkeypatch.setattr(
+        cd, "_ranking_rows", lambda *a, **k: reads.append(1) or ranking_rows(*a, **k)
+    )
+    assert cd.prepare_views(made) is made
+    n_reads = len(reads)
+    assert n_reads > 0
+    for _ in range(3):
+        pd.testing.assert_frame_equal(cd.first_evidence(made), fresh["evidence"])
+        pd.testing.assert_frame_equal(cd.first_relevant_ranks(made), fresh["ranks"])
+        assert cd.deepest_position(made) == fresh["depth"]
+    assert len(reads) == n_reads  # nothing read the ranking again
+    got = cd.first_relevant_ranks(made)
+    got["first_rank"] = -1.0
+    got.loc[0, "system"] = "changed"
+    pd.testing.assert_frame_equal(cd.first_relevant_ranks(made), fresh["ranks"])
+    evidence = cd.first_evidence(made)
+    evidence.iloc[0, 1] = -5
+    pd.testing.assert_frame_equal(cd.first_evidence(made), fresh["evidence"])
+    # other results are other views
+    other = synthetic(settings=EvalSettings(ks=(1, 3)))
+    assert cd.first_evidence(other) is not cd.first_evidence(made)

@@ -448,7 +448,7 @@ class AppState(QObject):
             return
         self.busy_changed.emit(True, self.tr("Computing scores…"))
         # a snapshot: the user may go on editing while the worker evaluates
-        handle = self.runner.start("evaluate", self.study.snapshot().evaluate)
+        handle = self.runner.start("evaluate", _evaluated, self.study.snapshot())
         handle.finished.connect(self._on_results)
         handle.failed.connect(self._on_failed)
 
@@ -695,3 +695,11 @@ class AppState(QObject):
             if isinstance(command, EditCommand):
                 command.retranslate()
         self._name_undo_actions()
+
+
+def _evaluated(study: Study, progress=None, cancelled=None) -> Results:
+    """The evaluation task: ``study`` evaluated, and the views the pages show as soon
+    as the scores arrive made here in the worker, not on the window's thread."""
+    from workbench.core.measures.chart_data import prepare_views
+
+    return prepare_views(study.evaluate(progress=progress, cancelled=cancelled))

@@ -276,6 +276,10 @@ def _list_depth(results: Results, pq: pd.DataFrame) -> np.ndarray:
 
 def deepest_position(results: Results) -> int:
     """The deepest position of any evaluated ranking (0 when nothing was returned)."""
+    return results.view("deepest_position", _deepest_position)
+
+
+def _deepest_position(results: Results) -> int:
     pq, _ = _lists(results)
     return int(_list_depth(results, pq)[: len(pq)].max(initial=0))
 
@@ -685,8 +689,12 @@ def first_relevant_ranks(results: Results) -> pd.DataFrame:
     Columns ``system``, ``question_id``, ``first_rank`` (float; NaN when the
     list holds no relevant passage at any depth or the question is missing
     from the run). MRR = mean of 1/first_rank (0 for NaN); MRR@K the same
-    with ranks > K counted as 0.
+    with ranks > K counted as 0. Made once per results (:meth:`Results.view`).
     """
+    return results.view("first_relevant_ranks", _first_relevant_ranks).copy(deep=False)
+
+
+def _first_relevant_ranks(results: Results) -> pd.DataFrame:
     pq, _ = _lists(results)
     lst, pos, relevant = _ranking_rows(results, pq, "relevant")
     rel = (relevant > 0) & (lst < len(pq))
@@ -782,7 +790,20 @@ def first_evidence(results: Results) -> pd.DataFrame:
     and "not found" do not depend on a cutoff K). Columns ``system``, ``n``,
     one share per :data:`FIRST_EVIDENCE_COLUMNS` and its count ``<key>_n``;
     top 3 + later + not found = 1 (the rank-1 share is part of the top 3).
+    Made once per results (:meth:`Results.view`).
     """
+    return results.view("first_evidence", _first_evidence).copy(deep=False)
+
+
+def prepare_views(results: Results) -> Results:
+    """``results`` with the views the window shows as soon as scores arrive made
+    already: the evaluation's worker calls this, so that the Overview page does
+    not read a 2M-row ranking on the window's thread (~70 ms)."""
+    first_evidence(results)
+    return results
+
+
+def _first_evidence(results: Results) -> pd.DataFrame:
     depth = max(deepest_position(results), 1)
     dist = rank_distribution(results, depth)
     rows = []

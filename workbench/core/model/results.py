@@ -7,13 +7,17 @@ the viewer's job. Measure columns use canonical measure names
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 import pandas as pd
 
 from workbench.core.model.problems import Problem
 from workbench.core.model.schema import EvalSettings
+
+_View = TypeVar("_View")
 
 
 @dataclass
@@ -65,8 +69,23 @@ class Results:
     #: further, not questions without an answer
     answerable_without_evidence: list[str] = field(default_factory=list)
 
+    #: views made of these results by :meth:`view`, by name
+    _views: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+
     def metric(self, system: str, measure: str) -> float:
         return float(self.aggregates.loc[system, measure])
+
+    def view(self, name: str, make: Callable[[Results], _View]) -> _View:
+        """``make(self)``, made once for these results and kept: the scores do
+        not change once evaluated, and several pages, the charts and the
+        report ask for the same views (the first relevant rank of every list
+        reads every row of the ranking: ~40 ms at 2M rows). A view may be made
+        in a worker before the results reach the window, so that the window
+        finds it made (:func:`workbench.core.measures.chart_data.prepare_views`).
+        Callers must not change what they get (frames: take a copy to change)."""
+        if name not in self._views:
+            self._views[name] = make(self)
+        return self._views[name]  # type: ignore[return-value]
 
 
 def _clean(value):
