@@ -389,6 +389,46 @@ def test_two_threads_sort_many_distinct_ids_in_text_order():
     assert_same_table(two, scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=1))
 
 
+def _ids_shaped(shape: str, rng: np.random.Generator, count: int) -> list[str]:
+    if shape == "digits":  # MS MARCO: 1-7 digits, numbered from all their bytes
+        return [str(n) for n in rng.choice(8_800_000, count, replace=False)]
+    if shape == "dated":  # TREC's FR94 documents: ten varying digits in 16 bytes
+        days = rng.integers(1, 29, count)
+        return list({f"FR9401{d:02d}-{n % 3}-{n % 100_000:05d}" for d, n in zip(days, range(count))})
+    if shape == "shared":  # all share more than the numbered bytes: ordered past them
+        return [f"{'urn-collection-passage-' * 2}{n:x}" for n in rng.permutation(count)]
+    # any printable byte: 64 bits number only the first 14 bytes (13 of 20 heads,
+    # then one of 94 bytes), which end inside an eight-byte window, and stretches
+    # of ~40 values share them: sorted past them from there
+    alphabet = np.array([chr(c) for c in range(33, 127)])
+    heads = ["".join(alphabet[rng.integers(0, alphabet.size, 13)]) for _ in range(20)]
+    out: set[str] = set()
+    while len(out) < count:
+        tail = alphabet[rng.integers(0, alphabet.size, int(rng.integers(1, 9)))]
+        out.add(heads[int(rng.integers(0, 20))] + "".join(tail))
+    return list(out)
+
+
+@pytest.mark.parametrize("shape", ["digits", "dated", "shared", "printable"])
+def test_ids_numbered_by_their_leading_bytes_are_in_text_order(shape):
+    """The sort numbers each value by its leading bytes (each byte's rank among
+    those seen at its position) and sorts the numbers; values sharing every
+    numbered byte are then ordered past them. With one thread or two, every
+    shape of id comes out in text order, each row with its value's code."""
+    rng = np.random.default_rng(7)
+    pids = _ids_shaped(shape, rng, 70_000)
+    rng.shuffle(pids)
+    data = "".join(f"q{i % 89} Q0 {p} {i + 1} 1.5 s\n" for i, p in enumerate(pids)).encode()
+    expected = sorted(set(pids))
+    assert len(expected) > 65_536
+    tables = [scan(data, "sxsffs", 1 << 20, size_hint=len(data), threads=t) for t in (1, 2)]
+    for table in tables:
+        assert table is not None
+        assert list(table.ids[2].uniques) == expected
+        assert [table.ids[2].uniques[c] for c in table.ids[2].codes] == pids
+    assert_same_table(*tables)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_short_ranges_sorted_on_their_keys_are_in_text_order(seed):
     """The insertion sort of a short range compares the eight bytes each value
