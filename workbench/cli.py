@@ -1189,7 +1189,14 @@ def entry() -> None:
     object one by one: the command has closed what it wrote and its output is
     flushed here, and freeing the million passage ids of a 2M-line run took
     ~0.05 s of the command's time. Where the flush fails (a closed pipe, say)
-    the interpreter ends as usual and reports it."""
+    the interpreter ends as usual and reports it.
+
+    Before numpy loads, its OpenBLAS threads are told to sleep as soon as they
+    have no work (unless the user said otherwise): by default each spins ~0.1 s
+    of CPU when numpy is imported (and after each matrix product), on the core
+    the file being read ahead needs. The number of threads is left alone, so
+    every matrix product gives the same numbers as before."""
+    os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")  # 2**4 cycles, its least
     argv = sys.argv[1:]
     code = main(argv)
     if argv and argv[0] in ENDS_AT_ONCE:

@@ -704,6 +704,31 @@ def test_the_study_evaluates_grades_resolved_beforehand_as_its_own(trec_files):
     assert given.per_question.equals(own.per_question)
 
 
+@pytest.mark.parametrize("given", [None, "12"])
+def test_the_program_has_openblas_threads_sleep_when_idle(given, tmp_path):
+    """The program (cli.entry) tells numpy's OpenBLAS threads to sleep as soon as
+    they have no work, before numpy loads, so that they do not spin on the core
+    the run being read needs; a value the user set is kept."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    if given is not None:
+        env["OPENBLAS_THREAD_TIMEOUT"] = given
+    probe = (
+        "import os, sys\n"
+        "import workbench.cli as cli\n"
+        "def main(argv):\n"
+        "    print(os.environ.get('OPENBLAS_THREAD_TIMEOUT'), 'numpy' in sys.modules)\n"
+        "    return 0\n"
+        "cli.main = main\n"
+        "sys.argv = ['workbench', 'eval']\n"
+        "cli.entry()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [given or "4", "False"]
+
+
 @pytest.mark.parametrize("json_target", ["file", "-"])
 def test_the_program_ends_with_everything_written_and_its_exit_code(
     trec_files, tmp_path, capsys, json_target
