@@ -32,7 +32,7 @@ def scan(data: bytes, kinds: str, chunk: int = 1 << 20, **options):
     for at in range(0, len(data), chunk):
         if not scanner.feed(data[at : at + chunk]):
             break
-    found = scanner.finish()
+    found = scanner.finish(array=trec_scan.new_object_array)
     if found is None:
         return None
     rows, ids, numbers = found
@@ -184,7 +184,7 @@ def test_id_tables_sized_from_the_rows_so_far_give_the_same_codes(shape):
     scanner = _fastids.Scanner("sxsffs", size_hint=len(data))
     for at in range(0, len(data), 1 << 16):
         assert scanner.feed(data[at : at + (1 << 16)])
-    rows, ids, numbers = scanner.finish()
+    rows, ids, numbers = scanner.finish(array=trec_scan.new_object_array)
     got = fast_trec._scanned_table(trec_scan.Scanned("", rows, ids, numbers))
     assert_same_table(got, fast_trec.parse(data, "sxsffs"))
 
@@ -257,13 +257,13 @@ def test_reading_ahead_is_taken_only_for_the_same_unchanged_file(tmp_path):
     path.write_text("q1 Q0 d1 1 2.0 bm25\n")
     trec_scan.read_ahead(path, "sxsffs")
     first = trec_scan.scan_file(path, "sxsffs")
-    assert first is not None and first.ids[2][1] == ["d1"]
+    assert first is not None and first.ids[2][1].tolist() == ["d1"]
 
     trec_scan.read_ahead(path, "sxsffs")
     trec_scan._ahead[os.path.abspath(path)].thread.join()
     path.write_text("q1 Q0 d2 1 2.0 bm25\nq1 Q0 d3 2 1.0 bm25\n")  # changed after the reading
     again = trec_scan.scan_file(path, "sxsffs")
-    assert again is not None and again.ids[2][1] == ["d2", "d3"]
+    assert again is not None and again.ids[2][1].tolist() == ["d2", "d3"]
 
     trec_scan.read_ahead(path, "sxsffs")
     as_qrels = trec_scan.scan_file(path, "sxsf")  # read ahead as a run, asked as qrels
@@ -477,6 +477,45 @@ def test_values_looked_up_at_the_finish_get_their_codes(threads):
     with pytest.raises(TypeError, match="list"):
         finished({2: ("P1",)})
     assert len(finished({})) == 4 and len(_fastids.Scanner("sxsf").finish() or ()) == 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_distinct_values_are_put_in_the_array_asked_for(threads):
+    """finish(array=make) puts each field's distinct values, in text order, in the
+    object array make(n) gives (numpy's, through its buffer) instead of a list:
+    the same values, the same codes. Anything but an array of n objects is
+    refused with a TypeError, and the scanner then gives nothing."""
+    from workbench.core.io import _fastids
+
+    pids = [f"D{n}" for n in np.random.default_rng(9).permutation(90_000).tolist()]
+    data = "".join(f"q{i % 40} Q0 {p} {i + 1} 2.5 s\n" for i, p in enumerate(pids)).encode()
+
+    def finished(**options):
+        scanner = _fastids.Scanner("sxsffs", size_hint=len(data), threads=threads)
+        assert scanner.feed(data)
+        return scanner.finish(**options)
+
+    made = []
+
+    def make(n):
+        made.append(np.empty(n, dtype=object))
+        return made[-1]
+
+    as_list, in_array = finished(), finished(array=make)
+    assert [ids[1] for ids in in_array[1].values()] == made  # the arrays made, filled
+    for j, (codes, uniques) in as_list[1].items():
+        assert in_array[1][j][1].tolist() == uniques == sorted(set(uniques))
+        assert in_array[1][j][0] == codes
+    for wrong in (
+        lambda n: np.empty(n + 1, dtype=object),
+        lambda n: np.empty(n, dtype=np.int64),
+        lambda n: bytearray(8 * n),
+        lambda n: None,
+    ):
+        with pytest.raises(TypeError):
+            finished(array=wrong)
+    with pytest.raises(TypeError):
+        finished(array="not callable")
 
 
 def test_a_qrels_file_read_ahead_has_the_runs_read_ahead_find_its_passages(tmp_path, monkeypatch):

@@ -1591,14 +1591,35 @@ static void recode_rows(void *arg)
     }
 }
 
+/* The n object slots of `array`, through its buffer (numpy's object arrays:
+ * format "O"); -1 with an exception when it is anything else. */
+static int object_slots(PyObject *array, size_t n, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(array, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *format = view->format ? view->format : "B";
+    if (format[0] && strchr("@=<>!|", format[0]))
+        format++;
+    if (strcmp(format, "O") != 0 || view->itemsize != (Py_ssize_t)sizeof(PyObject *)
+        || view->len != (Py_ssize_t)(n * sizeof(PyObject *))) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_TypeError, "finish(array=...): array(n) must give an array of n objects");
+        return -1;
+    }
+    return 0;
+}
+
 /* Recode one id field in text order and build its unique values. `wanted`: a
  * list of str or NULL; then `*found` becomes a bytearray of int32, each wanted
  * value's code in text order (-1: not in the file), or None when a wanted
  * value is not a str. Looking them up here, in the tables the scan built,
  * costs a look each; after the tables are gone it costs hashing every one of
  * the field's values again (the evaluation's join of a run's million passage
- * ids with the judged ones). */
-static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject **found)
+ * ids with the judged ones). `make_array`: NULL, or a callable giving for n
+ * an object array of n items (numpy's), which then holds the unique values
+ * instead of a list: a list of a million ids costs as much again to turn
+ * into the array the caller needs. */
+static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject *make_array, PyObject **found)
 {
     size_t n0 = f->part[0].n_entries, n = n0 + f->part[1].n_entries;
     Token *wanted_at = NULL;
@@ -1672,7 +1693,18 @@ static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject *
      * appeared: each record (and the offset that finds it) is fetched into the
      * cache ahead of its turn, or nearly every value of a run whose passage ids
      * are all distinct would wait for memory (0.4 s of 1.27M ids). */
-    PyObject *uniques = PyList_New((Py_ssize_t)n);
+    PyObject *uniques;
+    PyObject **slots = NULL;
+    Py_buffer view;
+    if (make_array) {
+        uniques = PyObject_CallFunction(make_array, "n", (Py_ssize_t)n);
+        if (uniques && object_slots(uniques, n, &view) < 0)
+            Py_CLEAR(uniques);
+        if (uniques)
+            slots = (PyObject **)view.buf;
+    } else {
+        uniques = PyList_New((Py_ssize_t)n);
+    }
     for (size_t i = 0; uniques && i < n; i++) {
         if (i && i % TEXT_SLICE == 0) { /* let a waiting thread (the window) run */
             Py_BEGIN_ALLOW_THREADS
@@ -1688,12 +1720,23 @@ static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject *
         size_t length = entry_length(&ctx, order[i]);
         PyObject *text = PyUnicode_New((Py_ssize_t)length, 127);
         if (!text) {
+            if (slots)
+                PyBuffer_Release(&view);
+            slots = NULL;
             Py_CLEAR(uniques);
             break;
         }
         memcpy(PyUnicode_DATA(text), entry_text(&ctx, order[i]), length);
-        PyList_SET_ITEM(uniques, (Py_ssize_t)i, text);
+        if (slots) {
+            PyObject *before = slots[i]; /* numpy's None */
+            slots[i] = text;
+            Py_XDECREF(before);
+        } else {
+            PyList_SET_ITEM(uniques, (Py_ssize_t)i, text);
+        }
     }
+    if (slots)
+        PyBuffer_Release(&view);
     free(order);
     if (!uniques)
         return NULL;
@@ -1707,7 +1750,7 @@ static PyObject *finish_ids(Scanner *s, IdField *f, PyObject *wanted, PyObject *
 }
 
 /* `wanted`: NULL, or a dict {field: list of str} (see finish_ids). */
-static PyObject *finish_scan(Scanner *s, PyObject *wanted)
+static PyObject *finish_scan(Scanner *s, PyObject *wanted, PyObject *make_array)
 {
     if (s->finished) {
         PyErr_SetString(PyExc_RuntimeError, "finish() called twice");
@@ -1743,7 +1786,7 @@ static PyObject *finish_scan(Scanner *s, PyObject *wanted)
                 these = NULL;
             }
             if (!PyErr_Occurred())
-                value = finish_ids(s, &s->ids[j], these, &found);
+                value = finish_ids(s, &s->ids[j], these, make_array, &found);
             if (value && PyDict_SetItem(ids, key, value) < 0)
                 Py_CLEAR(value);
             if (value && found && PyDict_SetItem(matched, key, found) < 0)
@@ -1797,14 +1840,22 @@ static PyObject *scanner_feed(Scanner *s, PyObject *arg)
     return result;
 }
 
-static PyObject *scanner_finish(Scanner *s, PyObject *args)
+static PyObject *scanner_finish(Scanner *s, PyObject *args, PyObject *kwds)
 {
-    PyObject *wanted = NULL;
-    if (!PyArg_ParseTuple(args, "|O!:finish", &PyDict_Type, &wanted))
+    static char *keywords[] = {"wanted", "array", NULL};
+    PyObject *wanted = NULL, *make_array = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O!$O:finish", keywords, &PyDict_Type, &wanted,
+                                     &make_array))
         return NULL;
+    if (make_array == Py_None)
+        make_array = NULL;
+    if (make_array && !PyCallable_Check(make_array)) {
+        PyErr_SetString(PyExc_TypeError, "finish(array=...): a callable giving an array of n objects");
+        return NULL;
+    }
     if (claim(s) < 0)
         return NULL;
-    PyObject *result = finish_scan(s, wanted);
+    PyObject *result = finish_scan(s, wanted, make_array);
     s->busy = 0;
     return result;
 }
@@ -1812,9 +1863,11 @@ static PyObject *scanner_finish(Scanner *s, PyObject *args)
 static PyMethodDef scanner_methods[] = {
     {"feed", (PyCFunction)scanner_feed, METH_O,
      "feed(chunk) -> bool: parse the next bytes of the file; False once it is not clean."},
-    {"finish", (PyCFunction)scanner_finish, METH_VARARGS,
-     "finish([wanted]) -> (rows, ids, numbers[, matched]) or None when the text was not clean. "
-     "wanted: {field: [str]}; matched: {field: bytearray of int32 codes, -1 absent (None: not all str)}."},
+    {"finish", (PyCFunction)(void (*)(void))scanner_finish, METH_VARARGS | METH_KEYWORDS,
+     "finish([wanted], *, array=None) -> (rows, ids, numbers[, matched]) or None when the text was "
+     "not clean. ids: {field: (bytearray of int32 codes, uniques)}, the uniques a list of str, or "
+     "array(n) filled (an object array of n items); wanted: {field: [str]}; matched: {field: "
+     "bytearray of int32 codes, -1 absent (None: not all str)}."},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject ScannerType = {

@@ -179,7 +179,7 @@ def _scanned_table(scanned: trec_scan.Scanned) -> FastTable:
     known in text order, and where the values asked for were found among them."""
     ids = {}
     for j, (codes, uniques) in scanned.ids.items():
-        column = IdColumn(np.frombuffer(codes, dtype=np.int32), _object_array(uniques))
+        column = IdColumn(np.frombuffer(codes, dtype=np.int32), uniques)
         vouch_text_order(column.uniques)  # sorted by bytes, distinct in its tables
         if j in scanned.matched:
             looked_up, positions = scanned.matched[j]
