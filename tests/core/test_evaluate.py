@@ -519,3 +519,27 @@ def test_passage_positions_from_the_readers_matches_are_the_lookups_own():
     also_others = np.append(needles, "p150")  # not looked up by the reader
     got = _passage_positions(p_uniq, run_passages.size, (looked_up, found), also_others)
     assert got.tolist() == [1, 151, 150, -1, 0, 1, 75]
+
+
+@pytest.mark.parametrize("stretch", [1, 3, 400])
+@pytest.mark.parametrize("with_first", [False, True])
+def test_systems_and_questions_are_numbered_by_first_appearance(stretch, with_first):
+    """The evaluation numbers a run's systems and questions as they first appear
+    (the judged questions first, in their own order), whether the column's
+    values come in long stretches (numbered from the stretches' heads) or not,
+    with categories no row uses and values the judged list lacks."""
+    from workbench.core.measures.evaluate import _appearance_codes
+
+    rng = np.random.default_rng(stretch)
+    names = np.array([f"q{n}" for n in rng.permutation(60)], dtype=object)
+    values = np.repeat(names[rng.integers(0, 50, 3000 // stretch)], stretch)
+    categories = sorted({*names, "unused-1", "unused-2"})
+    column = pd.Series(pd.Categorical(values, categories=categories))
+    first = np.array(["q7", "q3", "not-in-run"], dtype=object) if with_first else None
+
+    expected_order = [*(first if with_first else [])]
+    expected_order += [v for v in dict.fromkeys(values.tolist()) if v not in expected_order]
+    index = {v: i for i, v in enumerate(expected_order)}
+    codes, uniques = _appearance_codes(column, first=first)
+    assert list(uniques) == expected_order
+    assert codes.tolist() == [index[v] for v in values.tolist()]

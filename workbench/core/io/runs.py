@@ -355,11 +355,7 @@ def _check_rankings(
     n = cols.row.size
     if not n:
         return cols
-    n_q = max(cols.qid.uniques.size, 1)
-    # in place: each full-size temporary of a 2M-row run is 16 MB of new pages
-    group = cols.system.codes.astype(np.int64)
-    group *= n_q
-    group += cols.qid.codes
+    group = _ranking_numbers(cols)
     rank = cols.rank
     blank_q = cols.qid.uniques == ""
     has_qid = ~blank_q[cols.qid.codes] if blank_q.any() else np.ones(n, dtype=bool)
@@ -373,6 +369,22 @@ def _check_rankings(
             _ties_and_gaps(col, cols, group, ranked, allow_zero, sheet_names)
     del has_rank
     return _repeated_passages(col, cols, group, sheet_names)
+
+
+def _ranking_numbers(cols: RunColumns) -> np.ndarray:
+    """Each row's (system, question) ranking as one number, read-only.
+
+    With one system (a TREC run file) the question codes are those numbers:
+    no new array (a 2M-row run's would be 16 MB of fresh pages). Else made in
+    place, 4 bytes a row while they fit."""
+    n_q = max(cols.qid.uniques.size, 1)
+    if cols.system.uniques.size <= 1:
+        return cols.qid.codes
+    wide = np.int32 if cols.system.uniques.size * n_q < 2**31 else np.int64
+    group = cols.system.codes.astype(wide)
+    group *= n_q
+    group += cols.qid.codes.astype(wide, copy=False)
+    return group
 
 
 def _names(cols: RunColumns, i: int) -> tuple[str, str]:
@@ -513,7 +525,7 @@ def _repeated_passages(col, cols: RunColumns, group, sheet_names) -> RunColumns:
         if first_occurrences(group, p_codes).all():
             return cols
     elif int(group.max()) < (2**62) // n_p:
-        pair = group * n_p + p_codes
+        pair = group.astype(np.int64) * n_p + p_codes
         if not pd.Series(pair).duplicated().any():
             return cols  # the usual case: nothing repeats, no sort needed
     elif not pd.DataFrame({"g": group, "p": p_codes}).duplicated().any():

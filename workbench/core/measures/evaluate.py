@@ -488,7 +488,7 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
 def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[Problem]) -> None:
     """Stage *ordering*: each (system, question) list in ranked order (see :func:`evaluate`)."""
     n_qall = codes.n_qall
-    list_key = rows.system * np.int64(n_qall) + rows.question
+    list_key = _list_keys(rows, codes)
     # highest score first, a row without one last (one float array, not where()'s two)
     neg_score = np.negative(rows.score)
     neg_score[np.isnan(neg_score)] = np.inf
@@ -532,8 +532,21 @@ def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[
     )
     del order
     if moved_between_lists:
-        list_key = rows.system * np.int64(n_qall) + rows.question
+        list_key = _list_keys(rows, codes)
     rows.list_key = list_key
+
+
+def _list_keys(rows: _Rows, codes: _Codes) -> np.ndarray:
+    """Each row's list (system × questions + question), never written to.
+
+    With one system (a TREC run file) the question codes are the keys: no new
+    array (a 2M-row run's would be 16 MB of fresh pages); else 4 bytes a row
+    while they fit. (Rows of one list that trade places keep their keys, so
+    the question codes may move under them.)"""
+    if codes.n_s <= 1:
+        return rows.question
+    wide = np.int32 if codes.n_s * codes.n_qall < 2**31 else np.int64
+    return rows.system.astype(wide) * wide(codes.n_qall) + rows.question.astype(wide, copy=False)
 
 
 def _cut_depth(rows: _Rows, depth: int | None) -> None:
@@ -583,7 +596,7 @@ def _kept_rows(
     n_d = int(d_code.max(initial=0)) + 1
     row_doc = d_code[r_p]
     if dedup == "document":
-        dd = np.where(kept, lk * n_d + row_doc, -1 - np.arange(lk.size))
+        dd = np.where(kept, lk.astype(np.int64) * n_d + row_doc, -1 - np.arange(lk.size))
         kept = kept & ~pd.Series(dd).duplicated(keep="first").to_numpy()
     elif dedup == "adjacent":
         p_chunk = pd.Series(codes.p_uniq, dtype=object).map(judged.chunk_of).to_numpy(dtype=float)
@@ -1264,10 +1277,41 @@ def _appearance_codes(
     and categories alone, with no text per row.
     """
     first_arr = np.zeros(0, dtype=object) if first is None else np.asarray(first, dtype=object)
+    stretches = _category_stretches(col)
+    if stretches is not None:
+        heads, lengths = stretches
+        # the first appearance of each value is the head of its first stretch
+        mapped, uniques = _numbered(heads, col.cat.categories.to_numpy(dtype=object), first_arr)
+        return np.repeat(mapped, lengths), uniques
     cat = _category_codes(col)
     if cat is None:
         return _grouped_codes(_object_ids(col), first=first_arr)
     codes, cats, _ = cat
+    return _numbered(codes, cats, first_arr)
+
+
+def _category_stretches(col: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
+    """For a categorical whose values come in long stretches (a run's systems and
+    questions: one after another): the code of each stretch and its length;
+    None for anything else. Numbering the stretches costs a few thousand
+    lookups instead of several passes over millions of rows."""
+    if not isinstance(col.dtype, pd.CategoricalDtype) or len(col) < 2:
+        return None
+    codes = col.cat.codes.to_numpy()
+    starts = np.flatnonzero(codes[1:] != codes[:-1])
+    if (starts.size + 1) * 4 > codes.size:
+        return None
+    starts = np.r_[0, starts + 1]
+    heads = codes[starts]
+    if heads.min() < 0:
+        return None  # a missing id: coded like text, as one more value
+    return heads, np.diff(np.r_[starts, codes.size])
+
+
+def _numbered(
+    codes: np.ndarray, cats: np.ndarray, first_arr: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_appearance_codes` of category ``codes`` (every one ≥ 0)."""
     wide = np.int32 if first_arr.size + cats.size < 2**31 else np.int64
     if first_arr.size:
         target = pd.Index(first_arr).get_indexer(cats).astype(wide)
