@@ -1135,15 +1135,25 @@ def _read_inputs_ahead(argv: list[str]) -> None:
     A 2M-line run takes about as long to read as Python takes to import pandas
     and the workbench; with the C scanner (which runs outside the GIL) the two
     overlap on a second core. Only the plain spellings are looked for: an
-    abbreviated option just starts later."""
+    abbreviated option just starts later. The files' SHA-256 is left out
+    unless a report (which names it) is asked for, in any spelling argparse
+    takes."""
     from workbench.core.io import trec_scan
 
+    digest = any(_spells_report(word) for word in argv)
     for i, word in enumerate(argv):
         for option in ("--run", "--qrels"):
             if word == option and i + 1 < len(argv):
-                trec_scan.read_ahead_if_trec(argv[i + 1])
+                trec_scan.read_ahead_if_trec(argv[i + 1], digest)
             elif word.startswith(option + "="):
-                trec_scan.read_ahead_if_trec(word[len(option) + 1 :])
+                trec_scan.read_ahead_if_trec(word[len(option) + 1 :], digest)
+
+
+def _spells_report(word: str) -> bool:
+    """``--report``, or a prefix argparse takes for it (``--rep`` on: ``--re``
+    could be ``--resolution``), with or without ``=PATH``."""
+    option = word.split("=", 1)[0]
+    return len(option) >= len("--rep") and "--report".startswith(option)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -487,7 +487,6 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
 
 def _order_rows(rows: _Rows, codes: _Codes, settings: EvalSettings, warns: list[Problem]) -> None:
     """Stage *ordering*: each (system, question) list in ranked order (see :func:`evaluate`)."""
-    n_qall = codes.n_qall
     list_key = _list_keys(rows, codes)
     # highest score first, a row without one last (one float array, not where()'s two)
     neg_score = np.negative(rows.score)
