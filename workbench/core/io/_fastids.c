@@ -1886,6 +1886,9 @@ static PyMethodDef module_methods[] = {
     {"positions", fastids_positions, METH_VARARGS,
      "positions(haystack, needles) -> bytearray of int64: each needle's index in haystack "
      "(lists of distinct str / str), -1 when absent; None when a value is not a str."},
+    {"first_in_lists", fastids_first_in_lists, METH_VARARGS,
+     "first_in_lists(lists, width, codes, width) -> bytearray of 0/1: each row's code first in its "
+     "list's stretch of rows; None for a negative or very large code."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

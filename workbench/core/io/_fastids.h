@@ -56,5 +56,7 @@ static inline int same_token(const Token *a, const char *text, uint32_t length)
 
 /* positions(haystack, needles): see _fastids_positions.c */
 PyObject *fastids_positions(PyObject *module, PyObject *args);
+/* first_in_lists(lists, width, codes, width): see _fastids_positions.c */
+PyObject *fastids_first_in_lists(PyObject *module, PyObject *args);
 
 #endif

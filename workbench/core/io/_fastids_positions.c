@@ -161,3 +161,79 @@ PyObject *fastids_positions(PyObject *Py_UNUSED(module), PyObject *args)
     return out;
 }
 
+
+/*
+ * first_in_lists(lists, lists_width, codes, codes_width) — for rows grouped by
+ * list (each list one stretch of rows), whether each row's code is its first
+ * in its stretch: a bytearray of 0/1, one per row. `lists` and `codes` are
+ * buffers of signed integers `width` bytes wide (4 or 8). None when a code is
+ * negative or so large that a table of codes would be much larger than the
+ * rows (the caller's sort then). One pass, each code stamped with the number
+ * of the last stretch it was seen in: the de-duplication of a run's rankings.
+ */
+static inline int64_t int_at(const char *base, int width, Py_ssize_t i)
+{
+    if (width == 4) {
+        int32_t v;
+        memcpy(&v, base + 4 * i, 4);
+        return v;
+    }
+    int64_t v;
+    memcpy(&v, base + 8 * i, 8);
+    return v;
+}
+
+PyObject *fastids_first_in_lists(PyObject *module, PyObject *args)
+{
+    (void)module;
+    Py_buffer lists, codes;
+    int lw, cw;
+    if (!PyArg_ParseTuple(args, "y*iy*i:first_in_lists", &lists, &lw, &codes, &cw))
+        return NULL;
+    PyObject *out = NULL;
+    Py_ssize_t n = codes.len / (cw ? cw : 1);
+    if ((lw != 4 && lw != 8) || (cw != 4 && cw != 8) || lists.len != n * lw || codes.len != n * cw) {
+        PyErr_SetString(PyExc_ValueError, "first_in_lists: rows of 4- or 8-byte integers, as many of each");
+        goto done;
+    }
+    int64_t top = -1, bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int64_t c = int_at(codes.buf, cw, i);
+        bad |= c < 0;
+        if (c > top)
+            top = c;
+    }
+    Py_END_ALLOW_THREADS
+    if (bad || top >= 4 * (int64_t)n + 1024 || n >= INT32_MAX) {
+        Py_INCREF(Py_None);
+        out = Py_None;
+        goto done;
+    }
+    out = PyByteArray_FromStringAndSize(NULL, n);
+    int32_t *stamp = malloc((size_t)(top + 1) * sizeof(int32_t) + 1);
+    if (!out || !stamp) {
+        free(stamp);
+        Py_CLEAR(out);
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    char *first = PyByteArray_AS_STRING(out);
+    Py_BEGIN_ALLOW_THREADS
+    memset(stamp, 0xFF, (size_t)(top + 1) * sizeof(int32_t)); /* -1: never seen */
+    int32_t stretch = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (i && int_at(lists.buf, lw, i) != int_at(lists.buf, lw, i - 1))
+            stretch++;
+        int64_t c = int_at(codes.buf, cw, i);
+        first[i] = stamp[c] != stretch;
+        stamp[c] = stretch;
+    }
+    Py_END_ALLOW_THREADS
+    free(stamp);
+done:
+    PyBuffer_Release(&lists);
+    PyBuffer_Release(&codes);
+    return out;
+}

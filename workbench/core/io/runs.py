@@ -53,6 +53,7 @@ from workbench.core.io.ids import (
     sorted_codes,
 )
 from workbench.core.io.mapping import ROLE_LABELS, ColumnMapping, detect_mapping, normalize_header
+from workbench.core.io.positions import first_occurrences
 from workbench.core.io.reading import (
     HEADER_SEARCH_ROWS,
     build_table,
@@ -79,7 +80,6 @@ from workbench.core.io.validate import (
 from workbench.core.model import schema as S
 from workbench.core.model.korean import josa
 from workbench.core.model.memory import give_back_memory, pausing_gc, prefer_mapped_memory
-from workbench.core.model.positions import first_occurrences
 from workbench.core.model.problems import InputError, error, shown_list
 from workbench.core.model.schema import RunSet, SourceFile
 

@@ -17,15 +17,13 @@ import numpy as np
 import pandas as pd
 
 from workbench.core.io.ids import known_matches, known_text_order
+from workbench.core.io.positions import first_occurrences
 from workbench.core.measures.metrics import Measure, measures_for, parse_measure, score_lists
 from workbench.core.model import schema as s
 from workbench.core.model.cancel import CancelCheck, Cancelled, Progress
 from workbench.core.model.evidence_groups import evidence_groups
 from workbench.core.model.id_match import look_alike_hint
 from workbench.core.model.memory import give_back_memory
-from workbench.core.model.positions import (
-    first_occurrences,
-)
 from workbench.core.model.problems import Problem, warning
 from workbench.core.model.results import Results
 from workbench.core.model.schema import EvalSettings

@@ -7,9 +7,31 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+try:  # the optional C module (see _fastids_positions.c); numpy does the same without it
+    from workbench.core.io import _fastids
+except ImportError:  # pragma: no cover - built without a C compiler
+    _fastids = None
+
+_WIDTHS = (np.dtype(np.int32), np.dtype(np.int64))
+
 
 def first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """True for the first row of each (list, code) pair; rows grouped by list, in ranked order.
+
+    With the C module, one pass that stamps each code with the last list it
+    was seen in (a 2M-row run: ~4 ms instead of ~17 ms of sorting, done twice:
+    by the reader and by the evaluation); else :func:`sorted_first_occurrences`.
+    """
+    if _fastids is not None and lk.size > 1 and lk.dtype in _WIDTHS and codes.dtype in _WIDTHS:
+        lists, values = np.ascontiguousarray(lk), np.ascontiguousarray(codes)
+        found = _fastids.first_in_lists(lists, lists.itemsize, values, values.itemsize)
+        if found is not None:  # None: a negative or very large code
+            return np.frombuffer(found, dtype=bool)
+    return sorted_first_occurrences(lk, codes)
+
+
+def sorted_first_occurrences(lk: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """:func:`first_occurrences` by sorting, in numpy.
 
     Each list's codes are sorted on their own (a 2-D row-wise sort over the
     lists, padded to the longest list) to see whether any code repeats at
