@@ -505,7 +505,8 @@ def test_passage_positions_from_the_readers_matches_are_the_lookups_own():
     """Where the run's reader looked the judged passages up, each needle's index
     among the run's passages and the judged passages no run returned (after
     them) is what the lookup over all of them gives; needles the reader was
-    not asked about are looked up as before."""
+    not asked about, or without the reader's lookups, are looked up among the
+    run's passages and then the others."""
     from workbench.core.measures.evaluate import _passage_positions, _positions_in
 
     run_passages = np.array(sorted(f"p{i:03d}" for i in range(0, 300, 2)), dtype=object)
@@ -514,11 +515,15 @@ def test_passage_positions_from_the_readers_matches_are_the_lookups_own():
     looked_up = np.array(["p000", "p001", "p002", "p777", "p999"], dtype=object)
     found = np.array([0, -1, 1, -1, -1])  # where the reader found each among the run's
     needles = np.array(["p002", "p777", "p001", "p999", "p000", "p002"], dtype=object)
-    got = _passage_positions(p_uniq, run_passages.size, (looked_up, found), needles)
+    got = _passage_positions(run_passages, extra, (looked_up, found), needles)
     assert got.tolist() == _positions_in(p_uniq, needles).tolist() == [1, 151, 150, -1, 0, 1]
     also_others = np.append(needles, "p150")  # not looked up by the reader
-    got = _passage_positions(p_uniq, run_passages.size, (looked_up, found), also_others)
-    assert got.tolist() == [1, 151, 150, -1, 0, 1, 75]
+    for matched in ((looked_up, found), None):
+        got = _passage_positions(run_passages, extra, matched, also_others)
+        assert got.tolist() == [1, 151, 150, -1, 0, 1, 75]
+    no_extra = np.empty(0, dtype=object)
+    got = _passage_positions(run_passages, no_extra, None, also_others)
+    assert got.tolist() == [1, -1, -1, -1, 0, 1, 75]
 
 
 @pytest.mark.parametrize("stretch", [1, 3, 400])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -398,21 +399,31 @@ class _Codes:
 
     Question codes 0 … ``n_u`` − 1 are the ``universe`` (judged or listed
     questions); the run's other questions follow in ``q_uniq``. Passage codes
-    are in text order for the run's passages (the first ``n_run_p`` of
-    ``p_uniq``); judged passages no run returned follow. ``j_q`` / ``j_p``:
+    0 … ``n_run_p`` − 1 are the run's passages (``p_run``, in text order); the
+    judged passages no run returned (``p_extra``) follow. ``j_q`` / ``j_p``:
     the codes of each judgment row.
     """
 
     systems: list[str]
     universe: np.ndarray
     q_uniq: np.ndarray
-    p_uniq: np.ndarray
-    n_run_p: int
+    p_run: np.ndarray
+    p_extra: np.ndarray
     p_dtype: pd.CategoricalDtype | None
     j_q: np.ndarray
     j_p: np.ndarray
     #: the passages the run's reader looked up, and where (see _passage_positions)
     p_matched: tuple[np.ndarray, np.ndarray] | None = None
+
+    @property
+    def n_run_p(self) -> int:
+        return len(self.p_run)
+
+    @cached_property
+    def p_uniq(self) -> np.ndarray:
+        """Every passage by its code. Joined only when asked (documents, skipped
+        rows): the run's million ids are not copied to add a few judged ones."""
+        return np.concatenate([self.p_run, self.p_extra]) if self.p_extra.size else self.p_run
 
     @property
     def n_u(self) -> int:
@@ -428,7 +439,7 @@ class _Codes:
 
     @property
     def n_p(self) -> int:
-        return max(len(self.p_uniq), 1)
+        return max(len(self.p_run) + len(self.p_extra), 1)
 
 
 def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> tuple[_Rows, _Codes]:
@@ -440,34 +451,33 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
     systems = [str(x) for x in systems_idx]
     # universe first, so codes 0..n_u-1 are the judged/listed questions
     r_q, q_uniq = _appearance_codes(run[s.QID], first=universe)
-    r_p, p_uniq, p_sorted, p_all_used = _any_codes(run[s.PID])
+    r_p, p_run, p_sorted, p_all_used = _any_codes(run[s.PID])
     # the run's own categories, every one used and in text order (what the readers
     # give): Results.ranking reuses that dtype instead of re-checking a million ids
     own = p_sorted and p_all_used and not document_unit
     p_dtype = run[s.PID].dtype if own else None
     if document_unit:
-        docs = np.array([judged.doc_of.get(p, p) for p in p_uniq], dtype=object)
-        d_codes, p_uniq = _factorize(docs)
+        docs = np.array([judged.doc_of.get(p, p) for p in p_run], dtype=object)
+        d_codes, p_run = _factorize(docs)
         r_p = d_codes[r_p]
         p_sorted = False
     if not p_sorted:
         # passage codes in text order: ties are then broken on codes, and the
         # ranking's categorical needs no second sort
-        order_p = np.argsort(p_uniq.astype(str), kind="stable")
+        order_p = np.argsort(p_run.astype(str), kind="stable")
         new_code = np.empty(order_p.size, dtype=np.int64)
         new_code[order_p] = np.arange(order_p.size)
-        r_p, p_uniq = new_code[r_p], p_uniq[order_p]
+        r_p, p_run = new_code[r_p], p_run[order_p]
         del order_p, new_code
-    n_run_p = p_uniq.size
     # judged passages: codes of the run's passages, new codes for the others
     qr = judged.frame
     j_pid = _object_ids(qr[s.PID])
     p_matched = known_matches(run[s.PID].cat.categories) if own else None
-    j_p = _passage_positions(p_uniq, n_run_p, p_matched, j_pid)
+    p_extra = np.empty(0, dtype=object)
+    j_p = _passage_positions(p_run, p_extra, p_matched, j_pid)
     if (j_p < 0).any():
-        extra, extra_uniq = _factorize(j_pid[j_p < 0])
-        j_p[j_p < 0] = extra + p_uniq.size
-        p_uniq = np.concatenate([p_uniq, extra_uniq])
+        extra, p_extra = _factorize(j_pid[j_p < 0])
+        j_p[j_p < 0] = extra + p_run.size
     j_q = pd.Index(universe).get_indexer(_object_ids(qr[s.QID])).astype(np.int64)
 
     # read-only views of the input where possible: copied only when rows move, or at
@@ -479,7 +489,7 @@ def _code_rows(runs: pd.DataFrame, universe: np.ndarray, judged: _Judgments) -> 
     # compact codes: three int64 columns of 7M rows would cost 170 MB
     sys_code, r_q, r_p = (_compact(x) for x in (sys_code, r_q, r_p))
     rows = _Rows(sys_code, r_q, r_p, score, rank)
-    codes = _Codes(systems, universe, q_uniq, p_uniq, n_run_p, p_dtype, j_q, j_p, p_matched)
+    codes = _Codes(systems, universe, q_uniq, p_run, p_extra, p_dtype, j_q, j_p, p_matched)
     return rows, codes
 
 
@@ -664,7 +674,7 @@ def _look_up_grades(
     if settings.trec_compat and unjudged is not None and len(unjudged) and not judged.document_unit:
         unj_q = pd.Index(codes.universe).get_indexer(_object_ids(unjudged[s.QID]))
         unj_p = _passage_positions(
-            codes.p_uniq, codes.n_run_p, codes.p_matched, _object_ids(unjudged[s.PID])
+            codes.p_run, codes.p_extra, codes.p_matched, _object_ids(unjudged[s.PID])
         )
         ok = (unj_q >= 0) & (unj_p >= 0)
         j_unj = np.zeros(len(qr), dtype=bool)
@@ -871,7 +881,7 @@ def _ranking_frame(rows: _Rows, codes: _Codes, grades: _Grades, threshold: float
     rows.question = None
     columns["position"] = rows.position
     columns[s.PID] = _categorical(
-        rows.passage, codes.p_uniq[: codes.n_run_p], presorted=True, dtype=codes.p_dtype
+        rows.passage, codes.p_run, presorted=True, dtype=codes.p_dtype
     )
     rows.passage = None
     row_grade = grades.row_grade
@@ -1241,28 +1251,31 @@ def _positions_in(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
 
 
 def _passage_positions(
-    p_uniq: np.ndarray,
-    n_run_p: int,
+    p_run: np.ndarray,
+    p_extra: np.ndarray,
     matched: tuple[np.ndarray, np.ndarray] | None,
     needles: np.ndarray,
 ) -> np.ndarray:
-    """Each needle's index in ``p_uniq`` (−1: absent), whose first ``n_run_p``
-    are the run's passages. ``matched``: passages the run's reader looked up
-    while it read, and where each is among the run's (see
-    :func:`workbench.core.io.ids.known_matches`); the run's part then costs a
-    lookup among those (the judged passages) instead of a hash of every
-    passage the run names (a million, to find a few thousand)."""
+    """Each needle's passage code (−1: absent): its index in ``p_run`` (the
+    run's passages), else ``len(p_run)`` + its index in ``p_extra``.
+    ``matched``: passages the run's reader looked up while it read, and where
+    each is among the run's (see :func:`workbench.core.io.ids.known_matches`);
+    the run's part then costs a lookup among those (the judged passages)
+    instead of a hash of every passage the run names (a million, to find a
+    few thousand)."""
+    out = None
     if matched is not None:
         looked_up, positions = matched
         where = _positions_in(looked_up, needles)
         if (where >= 0).all():
             out = positions[where].astype(np.int64)
-            outside_run = np.flatnonzero(out < 0)
-            if outside_run.size and p_uniq.size > n_run_p:
-                extra = pd.Index(p_uniq[n_run_p:]).get_indexer(needles[outside_run])
-                out[outside_run] = np.where(extra >= 0, extra + n_run_p, -1)
-            return out
-    return _positions_in(p_uniq, needles)
+    if out is None:
+        out = _positions_in(p_run, needles)
+    outside_run = np.flatnonzero(out < 0)
+    if outside_run.size and p_extra.size:
+        extra = pd.Index(p_extra).get_indexer(needles[outside_run])
+        out[outside_run] = np.where(extra >= 0, extra + p_run.size, -1)
+    return out
 
 
 def _appearance_codes(
@@ -1361,7 +1374,7 @@ def _category_codes(col: pd.Series) -> tuple[np.ndarray, np.ndarray, bool] | Non
     for a categorical without missing ids."""
     if not isinstance(col.dtype, pd.CategoricalDtype):
         return None
-    codes = col.cat.codes.to_numpy()
+    codes = np.asarray(col.array.codes)  # the categorical's own (read-only): no Series made
     if codes.size and codes.min() < 0:
         return None  # a missing id: coded like text, as one more value
     cats = col.cat.categories.to_numpy(dtype=object)
